@@ -1,0 +1,270 @@
+"""The Archon v1.5l workbook layout: every sheet name and cell address.
+
+This is the only module that spells out where things live in an Archon
+workbook (``../shared/archon/FORMAT.md`` is the map it follows). Readers,
+writers and the built-in template all take their addresses from here.
+
+Rows and columns are 1-based, as in the spreadsheet. Columns are letters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "VERSION_CELL",
+    "SHEETS",
+    "INFO",
+    "METHUSELAHS",
+    "ROUND_SHEETS",
+    "ROUND",
+    "FINAL",
+    "OVERRIDE",
+    "VEKN_REPORT",
+    "STANDINGS",
+    "NOTES",
+    "CHARTS",
+    "TPMATRIX",
+    "MAX_PLAYERS",
+    "round_table_rows",
+    "chart_block_row",
+]
+
+#: Instructions!A1 holds e.g. "The Archon (v1.5l)".
+VERSION_CELL = ("Instructions", "A1")
+
+#: Sheet names in workbook order.
+SHEETS: tuple[str, ...] = (
+    "Instructions",
+    "Tournament Info",
+    "Methuselahs",
+    "Standings",
+    "Round 1",
+    "Round 2",
+    "Round 3",
+    "Final Round",
+    "Override",
+    "VEKN Report",
+    "Notes",
+    "Optimal Seating 3R+F",
+    "Optimal Seating 2R+F",
+    "TPMatrix",
+)
+
+#: Player rows hold at most this many players.
+MAX_PLAYERS = 300
+
+
+@dataclass(frozen=True)
+class _Info:
+    sheet: str = "Tournament Info"
+    name: str = "B3"
+    date: str = "B4"
+    report_due: str = "B5"  # computed: B4 + 8
+    organizer: str = "B6"
+    organizer_vekn: str = "C6"
+    city: str = "B7"
+    deck_format: str = "B8"  # "Constructed" or "Limited"
+    level: str = "B9"
+    levels_row: int = 9  # D9:M9 level names
+    coefficients_row: int = 10  # D10:M10 coefficients
+    levels_first_col: str = "D"
+    levels_last_col: str = "M"
+    players: str = "B10"  # computed
+    rounds_with_final: str = "B11"  # 3 = 2R+F, 4 = 3R+F
+    matches: str = "B12"  # computed
+    new_members: str = "B13"
+    warnings: str = "B14"
+    disqualifications: str = "B15"
+    multi_judge: str = "B16"
+    head_judge: str = "B17"
+    head_judge_vekn: str = "C17"
+    assistant_judges_rows: tuple[int, int] = (18, 26)  # B: name, C: VEKN number
+
+
+INFO = _Info()
+
+
+@dataclass(frozen=True)
+class _Methuselahs:
+    sheet: str = "Methuselahs"
+    count: str = "A4"  # computed: players entered
+    first_row: int = 7
+    last_row: int = 306
+    # inputs
+    number: str = "A"
+    first_name: str = "B"
+    last_name: str = "C"
+    city: str = "D"
+    vekn: str = "E"
+    out: str = "G"  # the "DQ flag": any text takes the player out
+    coin: str = "M"
+    # computed by The Archon (and written as values in the built-in template)
+    rounds_played: str = "F"
+    gw: str = "H"
+    vp: str = "I"
+    tp: str = "J"
+    rank_before_coin: str = "K"
+    status: str = "L"  # "DQ" or "TIE"
+    rank: str = "N"  # adjusted rank, after coin ranking
+    final_rank: str = "U"
+    rating_points: str = "AB"
+
+    @property
+    def inputs(self) -> tuple[str, ...]:
+        return (self.number, self.first_name, self.last_name, self.city, self.vekn, self.out, self.coin)
+
+
+METHUSELAHS = _Methuselahs()
+
+
+@dataclass(frozen=True)
+class _Round:
+    first_row: int = 7
+    last_row: int = 306
+    rows_per_table: int = 5
+    # inputs
+    player: str = "A"
+    vp: str = "E"
+    # computed
+    first_name: str = "B"
+    last_name: str = "C"
+    table: str = "D"
+    vp_number: str = "F"
+    gw: str = "G"
+    tp: str = "H"
+    table_rank: str = "I"
+    round_number_cell: str = "V4"
+    start_time: str = "I2"
+    end_time: str = "I3"
+
+    @property
+    def max_tables(self) -> int:
+        return (self.last_row - self.first_row + 1) // self.rows_per_table
+
+
+ROUND = _Round()
+
+#: Round number -> sheet name.
+ROUND_SHEETS: dict[int, str] = {1: "Round 1", 2: "Round 2", 3: "Round 3"}
+
+
+def round_table_rows(table: int) -> range:
+    """Rows of table ``table`` (1-based) on a Round sheet: 5 rows, seat order."""
+    start = ROUND.first_row + ROUND.rows_per_table * (table - 1)
+    return range(start, start + ROUND.rows_per_table)
+
+
+@dataclass(frozen=True)
+class _Final:
+    sheet: str = "Final Round"
+    # computed: the five finalists by seed
+    finalists_first_row: int = 6
+    finalists_last_row: int = 10
+    finalist: str = "A"
+    seed: str = "D"
+    # inputs: the final table in seat order
+    first_row: int = 14
+    last_row: int = 18
+    player: str = "A"
+    vp: str = "F"
+    # computed
+    gw: str = "H"
+    tp: str = "I"
+    final_rank: str = "J"
+
+
+FINAL = _Final()
+
+
+@dataclass(frozen=True)
+class _Override:
+    sheet: str = "Override"
+    first_row: int = 6
+    last_row: int = 125
+    round: str = "A"  # 1, 2, 3 or "F"
+    table: str = "B"
+    key: str = "C"  # computed: table * 5 + round
+    reason: str = "D"
+
+
+OVERRIDE = _Override()
+
+
+@dataclass(frozen=True)
+class _VeknReport:
+    sheet: str = "VEKN Report"
+    title: str = "A3"
+    first_row: int = 7
+    last_row: int = 306
+    number: str = "A"
+    vekn: str = "B"
+    name: str = "C"
+    games_played: str = "D"
+    games_won: str = "E"
+    total_vp: str = "F"
+    rank: str = "G"
+
+
+VEKN_REPORT = _VeknReport()
+
+
+@dataclass(frozen=True)
+class _StandingsSheet:
+    sheet: str = "Standings"
+    title: str = "A3"
+    first_row: int = 6
+    last_row: int = 305
+    rank: str = "A"
+    number: str = "C"
+    name: str = "D"
+    gw: str = "E"
+    vp: str = "F"
+    final_vp: str = "G"
+    tp: str = "H"
+
+
+STANDINGS = _StandingsSheet()
+
+
+@dataclass(frozen=True)
+class _Notes:
+    sheet: str = "Notes"
+    first_cell: str = "A3"
+
+
+NOTES = _Notes()
+
+
+@dataclass(frozen=True)
+class _Chart:
+    sheet: str
+    rounds: int
+    min_players: int
+    max_players: int
+    #: The block for N players starts at row (N - 4) * 5 + first_block_row.
+    first_block_row: int = 7
+    rows_per_block: int = 5
+    count_col: str = "D"  # N
+    label_col: str = "E"  # "Players" / "Round 1" ...
+    first_seat_col: str = "F"  # seats from here on, 5 slots per table
+    slots_per_table: int = 5
+
+
+CHARTS: dict[int, _Chart] = {
+    3: _Chart(sheet="Optimal Seating 3R+F", rounds=3, min_players=4, max_players=300),
+    2: _Chart(sheet="Optimal Seating 2R+F", rounds=2, min_players=4, max_players=120),
+}
+
+
+def chart_block_row(chart: _Chart, players: int) -> int:
+    """Row of the ``Players`` line of the chart block for ``players``."""
+    return (players - chart.min_players) * chart.rows_per_block + chart.first_block_row
+
+
+@dataclass(frozen=True)
+class _TPMatrix:
+    sheet: str = "TPMatrix"
+
+
+TPMATRIX = _TPMatrix()

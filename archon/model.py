@@ -1,0 +1,237 @@
+"""The event model: plain data, no file formats.
+
+An :class:`Event` holds what an organizer types into The Archon: the event's
+details, the players (:class:`Player`), the preliminary rounds
+(:class:`Round`, made of :class:`Table` in seat order), the judges'
+overrides (:class:`Override`) and the final (:class:`Final`). Everything else
+(GW, TP, ranks, finalists, rating points) is computed from it by
+:mod:`archon.scoring` and :mod:`archon.standings`.
+
+Seat order: seat 1 plays first; each seat's prey is the next seat and the
+last seat's prey is seat 1.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass, field
+from typing import Optional, Sequence, Union
+
+__all__ = [
+    "Player",
+    "Table",
+    "Round",
+    "Override",
+    "Final",
+    "Event",
+    "FINAL",
+    "EventFormat",
+]
+
+#: The round key of the final in an :class:`Override`.
+FINAL = "F"
+
+#: ``"2R+F"`` or ``"3R+F"``.
+EventFormat = str
+
+#: Reason codes The Archon suggests for its DQ flag column.
+OUT_REASONS = {
+    "WD": "withdrew from the event",
+    "DQ": "disqualified",
+    "DP": "disqualified (deck problem)",
+    "PE": "disqualified (procedural error)",
+    "CD": "disqualified (conduct)",
+    "MC": "disqualified (marked cards)",
+    "SP": "disqualified (slow play)",
+    "UC": "disqualified (unsporting conduct)",
+    "C": "disqualified (cheating)",
+    "N": "no-show",
+}
+
+
+@dataclass
+class Player:
+    """A registered player.
+
+    ``out`` is ``None`` for a player still playing, otherwise the reason code
+    typed in The Archon's DQ flag column (``"WD"``, ``"DQ"``, any text): such
+    a player is ranked after everyone, has no rank and cannot be a finalist.
+    ``coin`` is the coin ranking (1 = won the toss) used only to order
+    players tied for a place that decides the final cut.
+    """
+
+    number: int
+    first_name: str = ""
+    last_name: str = ""
+    city: Optional[str] = None
+    vekn: Optional[str] = None
+    out: Optional[str] = None
+    coin: Optional[int] = None
+
+    @property
+    def name(self) -> str:
+        return " ".join(p for p in (self.first_name, self.last_name) if p)
+
+    @property
+    def is_out(self) -> bool:
+        return self.out is not None
+
+    @property
+    def status(self) -> str:
+        """``"playing"``, or ``"out (WD)"`` style text for a flagged player."""
+        return "playing" if self.out is None else f"out ({self.out})"
+
+    def __str__(self) -> str:  # "#12 Anna Example"
+        return f"#{self.number} {self.name}".rstrip()
+
+
+@dataclass
+class Table:
+    """One table of a round: player numbers in seat order and their VPs.
+
+    ``vps[i]`` is the VP of seat ``i + 1``; ``None`` means the cell is blank,
+    which counts as 0 (as in The Archon).
+    """
+
+    players: list[int]
+    vps: list[Optional[float]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.vps:
+            self.vps = [None] * len(self.players)
+        if len(self.vps) != len(self.players):
+            raise ValueError(
+                f"a table of {len(self.players)} players needs {len(self.players)} VP entries, "
+                f"got {len(self.vps)}"
+            )
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
+
+    def vp_values(self) -> list[float]:
+        """VPs with blanks counted as 0."""
+        return [0.0 if v is None else float(v) for v in self.vps]
+
+    def seat_of(self, player: int) -> Optional[int]:
+        """The seat (1-based) of ``player`` at this table, or None."""
+        try:
+            return self.players.index(player) + 1
+        except ValueError:
+            return None
+
+
+@dataclass
+class Round:
+    """A preliminary round: tables numbered from 1 in list order."""
+
+    number: int
+    tables: list[Table] = field(default_factory=list)
+
+    def players(self) -> list[int]:
+        return [p for t in self.tables for p in t.players]
+
+
+@dataclass
+class Override:
+    """A judge's decision to accept a table whose VPs do not add up."""
+
+    round: Union[int, str]  # 1, 2, 3 or FINAL
+    table: int
+    reason: str = ""
+
+
+@dataclass
+class Final:
+    """The final table.
+
+    ``seating`` is the finalists' player numbers in seat order (empty until
+    the final is seated); ``vps`` their final VPs (``None`` = blank).
+    """
+
+    seating: list[int] = field(default_factory=list)
+    vps: list[Optional[float]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.vps:
+            self.vps = [None] * len(self.seating)
+        if len(self.vps) != len(self.seating):
+            raise ValueError("the final needs one VP entry per seat")
+
+    @property
+    def seated(self) -> bool:
+        return bool(self.seating)
+
+    def as_table(self) -> Table:
+        return Table(list(self.seating), list(self.vps))
+
+
+@dataclass
+class Event:
+    """A tournament as typed into The Archon."""
+
+    name: str = ""
+    date: Optional[_dt.date] = None
+    city: Optional[str] = None
+    organizer: Optional[str] = None
+    organizer_vekn: Optional[str] = None
+    level: Optional[str] = None
+    #: Preliminary rounds planned: 2 for 2R+F, 3 for 3R+F.
+    preliminary_rounds: int = 3
+    #: Rule edition name (see :mod:`archon.editions`).
+    edition: str = "current"
+    #: False for an event closed without a final (rules 3.1.6).
+    has_final: bool = True
+    players: list[Player] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=list)
+    overrides: list[Override] = field(default_factory=list)
+    final: Final = field(default_factory=Final)
+    archon_version: Optional[str] = None
+    #: Deck format as The Archon says it: "Constructed" or "Limited".
+    deck_format: Optional[str] = None
+
+    @property
+    def format(self) -> EventFormat:
+        return f"{self.preliminary_rounds}R+F"
+
+    def player(self, number: int) -> Player:
+        for p in self.players:
+            if p.number == number:
+                return p
+        raise KeyError(number)
+
+    def players_by_number(self) -> dict[int, Player]:
+        return {p.number: p for p in self.players}
+
+    def round(self, number: int) -> Round:
+        for r in self.rounds:
+            if r.number == number:
+                return r
+        raise KeyError(number)
+
+    def override_for(self, round_key: Union[int, str], table: int) -> Optional[Override]:
+        """The override for a table (``round_key`` = round number or FINAL)."""
+        for o in self.overrides:
+            if str(o.round).upper() == str(round_key).upper() and (
+                round_key == FINAL or o.table == table
+            ):
+                return o
+        return None
+
+
+def parse_format(text: str) -> int:
+    """``"3R+F"`` -> 3. Raises ValueError with what is expected."""
+    t = str(text).strip().upper().replace(" ", "")
+    if t in ("2R+F", "2"):
+        return 2
+    if t in ("3R+F", "3"):
+        return 3
+    raise ValueError(f"event format {text!r}: expected 2R+F or 3R+F")
+
+
+def vp_list(values: Sequence[object]) -> list[Optional[float]]:
+    """Convert typed VPs to floats (``None`` for blank); used by readers."""
+    out: list[Optional[float]] = []
+    for v in values:
+        out.append(None if v is None else float(v))  # type: ignore[arg-type]
+    return out
