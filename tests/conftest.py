@@ -1,0 +1,71 @@
+"""Shared fixtures.
+
+The official Archon files are third-party: tests read them from
+``../shared/archon/`` beside the repository, or from the folder named by the
+``ARCHON_OFFICIAL_DIR`` environment variable, and skip (saying where to put
+them) when they are absent.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+OFFICIAL_NAMES = {
+    "xlsx": "thearchon-1.5l.xlsx",
+    "ods": "thearchon-1.5l.ods",
+    "google": "thearchon-1.5l-googlesheets.xlsx",
+}
+
+
+def official_dir_path() -> Path:
+    env = os.environ.get("ARCHON_OFFICIAL_DIR")
+    return Path(env) if env else REPO.parent / "shared" / "archon"
+
+
+def official_file(kind: str = "xlsx") -> Path:
+    """Path of an official Archon v1.5l file, or skip the test saying where to put it."""
+    path = official_dir_path() / OFFICIAL_NAMES[kind]
+    if not path.is_file():
+        pytest.skip(
+            f"official Archon file {OFFICIAL_NAMES[kind]} not found: put the official v1.5l files in "
+            f"{official_dir_path()} or set ARCHON_OFFICIAL_DIR to the folder that holds them"
+        )
+    return path
+
+
+@pytest.fixture
+def official_dir() -> Path:
+    d = official_dir_path()
+    if not all((d / n).is_file() for n in OFFICIAL_NAMES.values()):
+        pytest.skip(
+            f"official Archon files not found in {d}: put thearchon-1.5l.xlsx, .ods and "
+            f"-googlesheets.xlsx there or set ARCHON_OFFICIAL_DIR"
+        )
+    return d
+
+
+@pytest.fixture
+def official_xlsx(tmp_path) -> Path:
+    """A private copy of the official Excel edition, safe to modify."""
+    src = official_file("xlsx")
+    dst = tmp_path / "event.xlsx"
+    shutil.copy2(src, dst)
+    return dst
+
+
+def soffice_path() -> str | None:
+    return shutil.which("soffice") or shutil.which("libreoffice")
+
+
+@pytest.fixture
+def soffice() -> str:
+    """The LibreOffice binary, or skip (CI installs libreoffice-calc)."""
+    path = soffice_path()
+    if not path:
+        pytest.skip("LibreOffice (soffice) not installed: apt-get install libreoffice-calc")
+    return path
