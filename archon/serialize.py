@@ -1,0 +1,164 @@
+"""Standings as plain data: the ``archon standings --json`` contract.
+
+:func:`standings_to_dict` is the one place that turns computed
+:class:`~archon.standings.Standings` into the JSON contract; every output
+(JSON, CSV, reports) starts from it, so the numbers are the same everywhere.
+:func:`event_from_dict` reads the contract back into an
+:class:`~archon.model.Event` (the inputs it carries).
+
+The contract::
+
+    {"event": {"name", "date": "YYYY-MM-DD"|null, "city", "level",
+               "format": "2R+F"|"3R+F", "edition", "archon_version", "players": int},
+     "players": [{"number", "vekn", "first_name", "last_name", "city", "dq", "status",
+                  "rounds_played", "gw", "vp", "tp", "coin", "rank", "finalist", "seed",
+                  "final_vp", "final_rank", "rating_points"}],
+     "rounds": [{"round", "tables": [{"table", "status", "reason",
+                 "seats": [{"seat", "player", "vp", "gw", "tp"}]}]}],
+     "final": {"seats": [{"seat", "player", "seed", "vp"}], "winner"} | null}
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import Any, Optional
+
+from .model import FINAL, Event, Final, Override, Player, Round, Table
+from .standings import Standings
+
+__all__ = ["standings_to_dict", "event_from_dict", "STANDINGS_COLUMNS", "standings_rows"]
+
+
+def _num(x: Optional[float]) -> Optional[float]:
+    return None if x is None else float(x)
+
+
+def standings_to_dict(st: Standings) -> dict[str, Any]:
+    """The ``standings --json`` contract for computed standings."""
+    ev = st.event
+    players = []
+    for s in st.players:
+        p = s.player
+        players.append(
+            {
+                "number": p.number,
+                "vekn": p.vekn,
+                "first_name": p.first_name,
+                "last_name": p.last_name,
+                "city": p.city,
+                "dq": p.is_out,
+                "status": p.status,
+                "rounds_played": s.rounds_played,
+                "gw": s.gw,
+                "vp": float(s.vp),
+                "tp": float(s.tp),
+                "coin": p.coin,
+                "rank": s.rank,
+                "finalist": s.finalist,
+                "seed": s.seed,
+                "final_vp": _num(s.final_vp),
+                "final_rank": s.final_rank,
+                "rating_points": s.rating_points,
+            }
+        )
+    rounds = []
+    for r in st.rounds:
+        tables = []
+        for t in r.tables:
+            seats = []
+            for i, player in enumerate(t.players):
+                if t.result is not None:
+                    seat = t.result.seats[i]
+                    seats.append(
+                        {"seat": i + 1, "player": player, "vp": seat.vp, "gw": seat.gw, "tp": _num(seat.tp)}
+                    )
+                else:
+                    seats.append({"seat": i + 1, "player": player, "vp": t.vps[i], "gw": 0, "tp": None})
+            tables.append({"table": t.number, "status": t.status, "reason": t.reason, "seats": seats})
+        rounds.append({"round": r.number, "tables": tables})
+    final = None
+    if st.final is not None:
+        seats = []
+        for i, player in enumerate(st.final.seating):
+            vp = ev.final.vps[i] if i < len(ev.final.vps) else None
+            seats.append({"seat": i + 1, "player": player, "seed": st.final.seeds[i], "vp": _num(vp)})
+        final = {"seats": seats, "winner": st.final.winner}
+    return {
+        "event": {
+            "name": ev.name,
+            "date": ev.date.isoformat() if ev.date else None,
+            "city": ev.city,
+            "level": ev.level,
+            "format": ev.format,
+            "edition": st.edition.name,
+            "archon_version": ev.archon_version,
+            "players": len(ev.players),
+        },
+        "players": players,
+        "rounds": rounds,
+        "final": final,
+    }
+
+
+#: Columns of ``archon standings --csv`` and of the table print-out.
+STANDINGS_COLUMNS = (
+    "rank", "final_rank", "number", "first_name", "last_name", "vekn", "city", "status",
+    "rounds_played", "gw", "vp", "tp", "coin", "finalist", "seed", "final_vp", "rating_points",
+)
+
+
+def standings_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """One flat row per player (display order) with :data:`STANDINGS_COLUMNS`."""
+    return [{c: p[c] for c in STANDINGS_COLUMNS} for p in data["players"]]
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Rebuild the event's inputs from the standings contract.
+
+    Raises ValueError naming the first field that is missing or malformed.
+    """
+    try:
+        e = data["event"]
+        fmt = str(e.get("format") or "3R+F").upper()
+        prelim = int(fmt[0]) if fmt[:1].isdigit() else 3
+        date = _dt.date.fromisoformat(e["date"]) if e.get("date") else None
+        ev = Event(
+            name=e.get("name") or "",
+            date=date,
+            city=e.get("city"),
+            level=e.get("level"),
+            preliminary_rounds=prelim,
+            edition=e.get("edition") or "current",
+            archon_version=e.get("archon_version"),
+        )
+        for p in sorted(data["players"], key=lambda p: p["number"]):
+            out = None
+            if p.get("dq"):
+                status = str(p.get("status") or "")
+                out = status[5:-1] if status.startswith("out (") and status.endswith(")") else "DQ"
+            ev.players.append(
+                Player(
+                    number=int(p["number"]),
+                    first_name=p.get("first_name") or "",
+                    last_name=p.get("last_name") or "",
+                    city=p.get("city"),
+                    vekn=p.get("vekn"),
+                    out=out,
+                    coin=p.get("coin"),
+                )
+            )
+        for r in data.get("rounds") or []:
+            rnd = Round(int(r["round"]))
+            for t in r["tables"]:
+                seats = sorted(t["seats"], key=lambda s: s["seat"])
+                rnd.tables.append(Table([int(s["player"]) for s in seats], [s.get("vp") for s in seats]))
+                if t.get("status") == "overridden":
+                    ev.overrides.append(Override(rnd.number, int(t["table"]), t.get("reason") or ""))
+            ev.rounds.append(rnd)
+        f = data.get("final")
+        if f:
+            seats = sorted(f["seats"], key=lambda s: s["seat"])
+            ev.final = Final([int(s["player"]) for s in seats], [s.get("vp") for s in seats])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"not an archon standings JSON document: {exc!r} is missing or malformed") from None
+    return ev

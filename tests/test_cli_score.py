@@ -1,0 +1,82 @@
+"""`archon score`: the table calculator on the command line."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from archon import __version__
+from archon.cli import main
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_version_and_help():
+    r = run("--version")
+    assert r.exit_code == 0 and __version__ in r.output
+    r = run("--help")
+    assert r.exit_code == 0 and "score" in r.output
+
+
+def test_legal_table_prints_each_seat_and_exits_0():
+    r = run("score", "1.5", "0", "0.5", "1.5", "0")
+    assert r.exit_code == 0
+    lines = r.output.splitlines()
+    # seat 1: 1.5 VP, no GW, 54 TP (tied for first with seat 4)
+    assert lines[1].split() == ["1", "1.5", "0", "54"]
+    assert lines[5].split() == ["5", "0", "0", "18"]
+    assert "legal" in lines[-1]
+
+
+def test_illegal_table_says_why_and_exits_1():
+    r = run("score", "2", "0", "0", "1.5")
+    assert r.exit_code == 1
+    assert "invalid" in r.output and "seats 1 and 4" in r.output
+
+
+def test_json_output_contract():
+    r = run("score", "--json", "2", "0", "1.5", "0")
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert data["legal"] is True and data["status"] == "complete" and data["reason"] is None
+    assert data["seats"][0] == {"seat": 1, "vp": 2.0, "gw": 1, "tp": 60.0}
+    assert [s["tp"] for s in data["seats"]] == [60, 18, 48, 18]
+
+
+def test_decimal_comma_is_accepted():
+    r = run("score", "--json", "1,5", "0", "0,5", "0,5")
+    assert json.loads(r.output)["legal"] is True
+
+
+def test_stdin_one_json_object_per_line():
+    r = run("score", "-", input="1.5 0 1.5 0 0.5\n\n2 0 0 1.5\n")
+    assert r.exit_code == 1  # the second table is illegal
+    objs = [json.loads(line) for line in r.output.splitlines()]
+    assert [o["legal"] for o in objs] == [True, False]
+    assert [s["tp"] for s in objs[0]["seats"]] == [54, 18, 54, 18, 36]
+
+
+def test_stdin_all_legal_exits_0():
+    r = run("score", "-", input="5 0 0 0 0\n0.5 0.5 0.5 0.5\n")
+    assert r.exit_code == 0
+
+
+def test_unreadable_input_exits_2_without_traceback():
+    r = run("score", "2", "zero", "1", "1")
+    assert r.exit_code == 2
+    assert "zero" in r.output and "Traceback" not in r.output
+    r = run("score", "-", input="1 2 x\n")
+    assert r.exit_code == 2 and "line 1" in r.output
+
+
+def test_wrong_table_size_is_unreadable():
+    r = run("score", "1", "1", "1")
+    assert r.exit_code == 2 and "4 or 5" in r.output
+
+
+def test_edition_changes_withdrawal_vp():
+    assert run("score", "0.5", "3", "0", "0").exit_code == 0
+    assert run("score", "--edition", "2001", "0.5", "3", "0", "0").exit_code == 1
