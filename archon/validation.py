@@ -1,0 +1,258 @@
+"""Checks on an event: everything an organizer should fix, in plain words.
+
+:func:`check_event` looks at an :class:`~archon.model.Event` and its computed
+standings and returns :class:`Problem` objects. Each says what is wrong,
+what to do, and *where* in domain terms (:class:`Where`: a player, a round's
+table and seat, the final, an override); the workbook layer turns a
+:class:`Where` into a sheet and cell, so this module knows nothing of files.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from .editions import TABLE_SIZES
+from .model import FINAL, Event
+from .standings import Standings, compute
+
+__all__ = ["Where", "Problem", "check_event", "ERROR", "WARNING"]
+
+ERROR = "error"
+WARNING = "warning"
+
+_VEKN = re.compile(r"^\d{7}$")
+
+
+@dataclass(frozen=True)
+class Where:
+    """A place in an event, in domain terms.
+
+    ``kind`` is ``"event"``, ``"player"`` (a player's registration row),
+    ``"seat"`` (a round's table and seat, or the final's seat when
+    ``round == "F"``), ``"table"``, ``"override"`` (``index`` is the row,
+    0-based) or ``"final"``. ``field`` names the value concerned:
+    ``"number"``, ``"vekn"``, ``"out"``, ``"coin"``, ``"player"``, ``"vp"``.
+    """
+
+    kind: str
+    round: Union[int, str, None] = None
+    table: Optional[int] = None
+    seat: Optional[int] = None
+    player: Optional[int] = None
+    index: Optional[int] = None
+    field: Optional[str] = None
+
+    def describe(self) -> str:
+        if self.kind == "player":
+            return f"player #{self.player}"
+        if self.kind == "seat" and self.round == FINAL:
+            return f"final, seat {self.seat}"
+        if self.kind == "seat":
+            return f"round {self.round}, table {self.table}, seat {self.seat}"
+        if self.kind == "table":
+            return "final table" if self.round == FINAL else f"round {self.round}, table {self.table}"
+        if self.kind == "override":
+            return f"override #{(self.index or 0) + 1}"
+        if self.kind == "final":
+            return "final"
+        return "event"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong with an event: what, where, and what to do about it."""
+
+    message: str
+    where: Where
+    advice: str = ""
+    severity: str = ERROR
+
+    def __str__(self) -> str:
+        text = self.message
+        if self.advice:
+            text += f" — {self.advice}"
+        return text
+
+
+def _name(event: Event, number: int) -> str:
+    try:
+        return str(event.player(number))
+    except KeyError:
+        return f"#{number}"
+
+
+def check_event(event: Event, standings: Optional[Standings] = None) -> list[Problem]:
+    """Every problem found in ``event``, in the order an organizer would fix them."""
+    st = standings if standings is not None else compute(event)
+    problems: list[Problem] = []
+    add = problems.append
+    known = {p.number for p in event.players}
+    by_number = event.players_by_number()
+
+    # Registration
+    numbers = Counter(p.number for p in event.players)
+    for n, count in sorted(numbers.items()):
+        if count > 1:
+            add(Problem(
+                f"player number {n} is used by {count} players",
+                Where("player", player=n, field="number"),
+                "give every player a different number",
+            ))
+    vekns: dict[str, list[int]] = defaultdict(list)
+    for p in event.players:
+        if p.vekn:
+            vekns[p.vekn].append(p.number)
+            if not _VEKN.match(p.vekn):
+                add(Problem(
+                    f"{p}: VEKN number {p.vekn!r} is not 7 digits",
+                    Where("player", player=p.number, field="vekn"),
+                    "check the player's VEKN number (vekn.net) or leave it blank",
+                ))
+    for vekn, players in sorted(vekns.items()):
+        if len(players) > 1:
+            names = ", ".join(_name(event, n) for n in players)
+            for n in players[1:]:
+                add(Problem(
+                    f"VEKN number {vekn} is registered twice ({names})",
+                    Where("player", player=n, field="vekn"),
+                    "each player has their own VEKN number: correct the duplicate",
+                ))
+
+    # Rounds
+    for rnd_st in st.rounds:
+        rnd = event.round(rnd_st.number)
+        seen: dict[int, tuple[int, int]] = {}
+        for t_st, table in zip(rnd_st.tables, rnd.tables):
+            k = t_st.number
+            if table.size not in TABLE_SIZES:
+                add(Problem(
+                    f"round {rnd.number}, table {k} has {table.size} players",
+                    Where("table", round=rnd.number, table=k),
+                    "a table has 4 or 5 players: move players between tables",
+                ))
+            for i, n in enumerate(table.players, start=1):
+                where = Where("seat", round=rnd.number, table=k, seat=i, player=n, field="player")
+                if n not in known:
+                    add(Problem(
+                        f"round {rnd.number}, table {k}, seat {i}: player number {n} is not registered",
+                        where,
+                        "register the player on the Methuselahs sheet or correct the number",
+                    ))
+                if n in seen:
+                    t0, s0 = seen[n]
+                    add(Problem(
+                        f"{_name(event, n)} is seated twice in round {rnd.number} "
+                        f"(table {t0} seat {s0}, and table {k} seat {i})",
+                        where,
+                        "remove one of the two seats",
+                    ))
+                else:
+                    seen[n] = (k, i)
+                p = by_number.get(n)
+                if p is not None and p.is_out and t_st.status == "pending":
+                    add(Problem(
+                        f"{p} is flagged out ({p.out}) but seated at round {rnd.number}, table {k}",
+                        where,
+                        "take the player off this table, or clear the flag if they still play",
+                    ))
+            if t_st.result is None and table.size in TABLE_SIZES:
+                add(Problem(
+                    f"round {rnd.number}, table {k}: {t_st.error}",
+                    Where("table", round=rnd.number, table=k, field="vp"),
+                    "type each VP as a whole or half point between 0 and the table size",
+                ))
+            elif t_st.status == "invalid":
+                add(Problem(
+                    f"round {rnd.number}, table {k}: impossible result: {t_st.reason}",
+                    Where("table", round=rnd.number, table=k, field="vp"),
+                    "check the VPs with the table; a judge may accept it on the Override sheet",
+                ))
+
+    # Overrides that name no table
+    for i, o in enumerate(event.overrides):
+        if o.round == FINAL:
+            if not event.final.seated:
+                add(Problem(
+                    "an override names the final, which is not seated",
+                    Where("override", index=i), "remove the override or seat the final",
+                    severity=WARNING,
+                ))
+            continue
+        try:
+            rnd = event.round(int(o.round))
+            ok = 1 <= o.table <= len(rnd.tables)
+        except (KeyError, ValueError, TypeError):
+            ok = False
+        if not ok:
+            add(Problem(
+                f"an override names round {o.round}, table {o.table}, which does not exist",
+                Where("override", index=i),
+                "correct the round and table numbers on the Override sheet",
+            ))
+
+    # Final cut and coin rankings
+    for tie in st.ties:
+        if tie.at_cut:
+            add(Problem(
+                tie.describe(event),
+                Where("player", player=tie.players[0], field="coin"),
+                "run 'archon toss' or type coin rankings (1 = won the toss) for these players",
+            ))
+        else:
+            add(Problem(
+                tie.describe(event),
+                Where("player", player=tie.players[0], field="coin"),
+                "type coin rankings (1 = won the toss) for these players before seating the final",
+                severity=WARNING,
+            ))
+    coins = Counter(p.coin for p in event.players if p.coin)
+    for coin, count in sorted(coins.items()):
+        if count > 1:
+            numbers = [p.number for p in event.players if p.coin == coin]
+            if len({_rank_key(st, n) for n in numbers}) < len(numbers):
+                add(Problem(
+                    f"coin ranking {coin} is given to {count} tied players "
+                    f"({', '.join(_name(event, n) for n in numbers)})",
+                    Where("player", player=numbers[1], field="coin"),
+                    "give each tied player a different coin ranking",
+                ))
+
+    # Final table
+    if event.has_final and event.final.seated:
+        seating = event.final.seating
+        finalists = set(st.finalists)
+        for i, n in enumerate(seating, start=1):
+            if n not in finalists and st.cut_tie is None:
+                add(Problem(
+                    f"final, seat {i}: {_name(event, n)} is not a finalist",
+                    Where("seat", round=FINAL, seat=i, player=n, field="player"),
+                    f"seat the finalists: {', '.join(_name(event, f) for f in st.finalists)}",
+                ))
+        missing = [n for n in st.finalists if n not in seating]
+        if missing and st.cut_tie is None:
+            add(Problem(
+                "the final table does not hold "
+                + ", ".join(_name(event, n) for n in missing),
+                Where("final"),
+                "seat every finalist at the final table",
+            ))
+        if len(seating) != len(set(seating)):
+            add(Problem("a player is seated twice at the final table", Where("final"),
+                        "remove the duplicate seat"))
+        if st.final is not None and st.final.result is not None and st.final.result.status == "invalid":
+            add(Problem(
+                f"final: impossible result: {st.final.result.reason}",
+                Where("table", round=FINAL, field="vp"),
+                "check the final's VPs",
+            ))
+    return problems
+
+
+def _rank_key(st: Standings, number: int) -> tuple:
+    for s in st.players:
+        if s.number == number:
+            return tuple(getattr(s, k) for k in st.edition.ranking_keys)
+    return ()

@@ -1,0 +1,90 @@
+"""`check_event`: what an organizer must fix, said in words, with a place."""
+
+from __future__ import annotations
+
+from archon.model import FINAL, Event, Final, Override, Player, Round, Table
+from archon.validation import ERROR, WARNING, check_event
+from test_standings import nine_player_event, with_final
+
+
+def messages(ev):
+    return [(p.severity, p.message, p.where) for p in check_event(ev)]
+
+
+def test_clean_event_has_no_problem():
+    assert check_event(with_final(nine_player_event())) == []
+
+
+def test_duplicate_numbers_and_bad_vekn_numbers():
+    ev = nine_player_event()
+    ev.player(1).vekn = "1234567"
+    ev.player(2).vekn = "1234567"
+    ev.player(3).vekn = "12345"
+    ev.players.append(Player(4, "Again", "Four"))
+    probs = check_event(ev)
+    text = " | ".join(str(p) for p in probs)
+    assert "player number 4 is used by 2 players" in text
+    assert "VEKN number 1234567 is registered twice" in text
+    assert "'12345' is not 7 digits" in text
+    dup = [p for p in probs if "registered twice" in p.message][0]
+    assert dup.where.kind == "player" and dup.where.player == 2 and dup.where.field == "vekn"
+
+
+def test_seating_problems_name_round_table_and_seat():
+    ev = nine_player_event()
+    ev.rounds[1].tables[1].players[3] = 1  # player 1 twice in round 2
+    ev.rounds[0].tables[1].players[0] = 42  # nobody has number 42
+    probs = check_event(ev)
+    twice = [p for p in probs if "seated twice" in p.message]
+    assert len(twice) == 1 and "round 2" in twice[0].message
+    assert (twice[0].where.round, twice[0].where.table, twice[0].where.seat) == (2, 2, 4)
+    unknown = [p for p in probs if "not registered" in p.message]
+    assert unknown and unknown[0].where.player == 42
+
+
+def test_tables_of_three_or_six_are_reported():
+    ev = nine_player_event()
+    ev.rounds[0].tables = [Table([1, 2, 3, 4, 5, 6], [0.5] * 6), Table([7, 8, 9], [1, 1, 1])]
+    probs = check_event(ev)
+    sizes = [p.message for p in probs if "players" in p.message and "table" in p.message]
+    assert any("has 6 players" in m for m in sizes) and any("has 3 players" in m for m in sizes)
+
+
+def test_illegal_result_says_why():
+    ev = nine_player_event()
+    ev.rounds[0].tables[1].vps = [2, 0, 0, 1.5]
+    probs = [p for p in check_event(ev) if "impossible result" in p.message]
+    assert len(probs) == 1
+    assert "round 1, table 2" in probs[0].message and "seats 1 and 4" in probs[0].message
+    assert probs[0].advice  # says what to do
+
+
+def test_flagged_out_player_still_seated_in_an_unplayed_round():
+    ev = nine_player_event()
+    ev.rounds[1].tables[1].vps = [None] * 4
+    ev.player(8).out = "WD"
+    probs = [p for p in check_event(ev) if "flagged out" in p.message]
+    assert len(probs) == 1 and probs[0].where.player == 8
+
+
+def test_tie_at_the_cut_without_coin_ranking():
+    ev = nine_player_event()
+    ev.player(1).out = "DQ"
+    probs = [p for p in check_event(ev) if "coin toss" in p.message]
+    assert probs and probs[0].severity == ERROR
+    assert "places 5 to 6" in probs[0].message
+
+
+def test_final_table_must_hold_the_finalists():
+    ev = nine_player_event()
+    ev.final = Final([9, 1, 6, 3, 4], [1.5, 0, 1.5, 0, 0.5])  # 4 is not a finalist, 8 is missing
+    text = " | ".join(p.message for p in check_event(ev))
+    assert "final, seat 5" in text and "not a finalist" in text
+    assert "does not hold" in text and "#8" in text
+
+
+def test_override_of_a_missing_table():
+    ev = nine_player_event()
+    ev.overrides.append(Override(2, 7, "typo"))
+    probs = [p for p in check_event(ev) if "does not exist" in p.message]
+    assert probs and probs[0].where.kind == "override"
