@@ -25,6 +25,7 @@ __all__ = [
     "NOTES",
     "CHARTS",
     "TPMATRIX",
+    "ARCHON_MARKS",
     "MAX_PLAYERS",
     "round_table_rows",
     "chart_block_row",
@@ -61,6 +62,8 @@ class _Info:
     name: str = "B3"
     date: str = "B4"
     report_due: str = "B5"  # computed: B4 + 8
+    report_due_days: int = 8  # The Archon's B5: the report is due 8 days after the event
+    label_col: str = "A"  # the label of each B cell, same row ("Event Name:" ...)
     organizer: str = "B6"
     organizer_vekn: str = "C6"
     city: str = "B7"
@@ -163,6 +166,9 @@ class _Final:
     finalists_last_row: int = 10
     finalist: str = "A"
     seed: str = "D"
+    # computed on both the finalists rows and the final table rows
+    first_name: str = "B"
+    last_name: str = "C"
     # inputs: the final table in seat order
     first_row: int = 14
     last_row: int = 18
@@ -216,6 +222,7 @@ class _StandingsSheet:
     first_row: int = 6
     last_row: int = 305
     rank: str = "A"
+    position: str = "B"  # "Target Rank": 1, 2, 3 ... in display order
     number: str = "C"
     name: str = "D"
     gw: str = "E"
@@ -268,3 +275,24 @@ class _TPMatrix:
 
 
 TPMATRIX = _TPMatrix()
+
+
+@dataclass(frozen=True)
+class _ArchonMarks:
+    """What archon records in a workbook besides cells: custom document
+    properties (``docProps/custom.xml``), which Excel and LibreOffice keep when
+    they save, and the version text of its built-in template."""
+
+    #: The rule edition an event is run under (issue 7).
+    edition_property: str = "archon:edition"
+    #: Present, with ``builtin_value``, in archon's built-in template.
+    template_property: str = "archon:template"
+    builtin_value: str = "builtin"
+    #: Instructions!A1 of the built-in template: starts like the official
+    #: version string, so readers looking for "The Archon (v1.5l)" accept it.
+    builtin_version_text: str = "The Archon (v1.5l) - archon built-in template"
+    #: Workbook file name of the built-in template in the repository.
+    builtin_template_file: str = "templates/archon.xlsx"
+
+
+ARCHON_MARKS = _ArchonMarks()
