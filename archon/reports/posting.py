@@ -1,0 +1,115 @@
+"""The seat list of a round, printed for the venue wall.
+
+Every player seated in the round, alphabetically by last name then first
+name (accents ignored), with their table and seat in large type. Set up to
+print on A4: portrait, fitted to the page width, the title and header rows
+repeated on every page, page numbers in the footer.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import xlsxwriter
+
+from . import StandingsLike, as_standings_dict, seat_list, write_atomically
+
+__all__ = ["write_posting_sheet", "add_posting_sheet", "posting_sheet_name", "POSTING_FONT_SIZE"]
+
+#: Point size of the names, tables and seats on the printed sheet.
+POSTING_FONT_SIZE = 16
+#: Row height in points for that type size.
+_ROW_HEIGHT = 24
+_TITLE_HEIGHT = 32
+_FONT = "Arial"
+#: A4 in Excel's paper codes.
+A4 = 9
+
+
+def posting_sheet_name(round_number: int) -> str:
+    return f"Seating R{round_number}"
+
+
+def _formats(workbook: xlsxwriter.Workbook) -> dict[str, Any]:
+    cache = getattr(workbook, "_archon_posting_formats", None)
+    if cache is not None:
+        return cache
+    base = {"font_name": _FONT, "font_size": POSTING_FONT_SIZE, "valign": "vcenter", "border": 1, "border_color": "#808080"}
+    cache = {
+        "title": workbook.add_format(
+            {"font_name": _FONT, "font_size": POSTING_FONT_SIZE + 4, "bold": True, "valign": "vcenter", "shrink": True}
+        ),
+        "head": workbook.add_format({**base, "bold": True, "bg_color": "#000000", "font_color": "#FFFFFF"}),
+        "head_num": workbook.add_format({**base, "bold": True, "bg_color": "#000000", "font_color": "#FFFFFF", "align": "center"}),
+        "name": workbook.add_format(base),
+        "name_alt": workbook.add_format({**base, "bg_color": "#E6E6E6"}),
+        "num": workbook.add_format({**base, "bold": True, "align": "center"}),
+        "num_alt": workbook.add_format({**base, "bold": True, "align": "center", "bg_color": "#E6E6E6"}),
+    }
+    workbook._archon_posting_formats = cache  # type: ignore[attr-defined]
+    return cache
+
+
+def add_posting_sheet(workbook: xlsxwriter.Workbook, data: dict, round_number: int, name: str | None = None):
+    """Add round ``round_number``'s seat list to ``workbook``; returns the sheet.
+
+    Raises :class:`archon.reports.ReportError` when the round has no seating.
+    """
+    rows = seat_list(data, round_number)
+    f = _formats(workbook)
+    ws = workbook.add_worksheet(name or posting_sheet_name(round_number))
+    event = data["event"].get("name") or "Event"
+    longest = max([len(r["name"]) for r in rows] + [len("Player")])
+    # Column widths in characters of the default font; the large type needs
+    # about 1.6 of those per character. An A4 portrait page is about 80 wide
+    # (fewer where the default font is wider than Calibri, as in LibreOffice
+    # without Carlito); past that the sheet is shrunk to the page width.
+    ws.set_column(0, 0, max(44, min(80, longest * 1.6 + 2)))
+    ws.set_column(1, 2, 13)
+    ws.set_row(0, _TITLE_HEIGHT)
+    ws.merge_range(0, 0, 0, 2, f"{event} \u2014 Round {round_number}", f["title"])
+    ws.set_row(1, _ROW_HEIGHT)
+    ws.write_row(1, 0, ["Player"], f["head"])
+    ws.write_row(1, 1, ["Table", "Seat"], f["head_num"])
+    for i, r in enumerate(rows):
+        alt = i % 2 == 1
+        row = 2 + i
+        ws.set_row(row, _ROW_HEIGHT)
+        ws.write_string(row, 0, r["name"], f["name_alt" if alt else "name"])
+        ws.write_number(row, 1, r["table"], f["num_alt" if alt else "num"])
+        ws.write_number(row, 2, r["seat"], f["num_alt" if alt else "num"])
+    last = 1 + len(rows)
+    # Print setup: A4, fit the width of one page, title + header on every page.
+    ws.set_paper(A4)
+    ws.set_portrait()
+    ws.fit_to_pages(1, 0)
+    ws.repeat_rows(0, 1)
+    ws.print_area(0, 0, last, 2)
+    ws.center_horizontally()
+    ws.set_margins(left=0.5, right=0.5, top=0.6, bottom=0.7)
+    ws.set_footer(f"&L&\"{_FONT}\"&12Round {round_number}&R&\"{_FONT}\"&12Page &P of &N", {"margin": 0.3})
+    ws.freeze_panes(2, 0)
+    return ws
+
+
+def write_posting_sheet(standings: StandingsLike, round_number: int, path: "str | os.PathLike[str]") -> Path:
+    """Write round ``round_number``'s seat list alone to the workbook ``path``.
+
+    ``standings``: the standings contract (``standings_to_dict``), computed
+    Standings or an Event. Returns the path written. Raises
+    :class:`archon.reports.ReportError` when the round has no seating, the
+    folder is missing or the file is open in Excel.
+    """
+    data = as_standings_dict(standings)
+    seat_list(data, round_number)  # fail before touching any file
+
+    def write(tmp: Path) -> None:
+        wb = xlsxwriter.Workbook(str(tmp))
+        try:
+            add_posting_sheet(wb, data, round_number)
+        finally:
+            wb.close()
+
+    return write_atomically(path, write)
