@@ -49,7 +49,7 @@ caption { text-align: left; font-weight: 700; padding: .3rem 0; }
 th, td { padding: .3rem .5rem; border-bottom: 1px solid #8a8a8a; text-align: left; vertical-align: top; }
 th { background: #1f3864; color: #fff; font-weight: 700; white-space: nowrap; }
 td.n, th.n { text-align: right; white-space: nowrap; }
-td.name { font-weight: 600; }
+td.name { font-weight: 600; overflow-wrap: anywhere; }
 tr.winner-row td { background: #ffd54a; color: #000; font-weight: 700; }
 tr.finalist td { background: #fff2c2; color: #000; }
 tr.out td { color: #555; font-style: italic; }
@@ -259,7 +259,7 @@ def render_html_report(standings: StandingsLike) -> str:
         parts.append("</section>")
 
     parts.append(
-        f"<footer>Made with archon {_e(__version__)} from the event's Archon workbook; "
+        f"<footer>Made with archon {_e(__version__)}; "
         "the numbers are those of <code>archon standings</code>.</footer>"
     )
     parts += ["</main>", "</body>", "</html>", ""]
