@@ -96,5 +96,39 @@ def editions():
         click.echo(f"{e.name:8} {e.title}")
 
 
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--xlsx", "xlsx_out", type=click.Path(dir_okay=False), help="Write the report workbook (with --round: that round's seat list).")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), help="Write the one-page HTML report.")
+@click.option("--round", "round_number", type=click.IntRange(1), help="With --xlsx: only round N's seat list, to print and post.")
+@EDITION_OPTION
+def report(file, xlsx_out, html_out, round_number, edition):
+    """Write the reports an event posts and publishes from an Archon workbook.
+
+    The numbers are those of 'archon standings', computed once from FILE.
+
+    \b
+    Examples:
+      archon report event.xlsx --xlsx report.xlsx --html report.html
+      archon report event.xlsx --round 2 --xlsx round2-seating.xlsx
+    """
+    from .api import report as make_report
+    from .reports import ReportError
+    from .workbook import WorkbookError
+
+    try:
+        result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition)
+    except (InputError, WorkbookError) as exc:
+        raise Unreadable(str(exc)) from None
+    except ReportError as exc:
+        raise click.ClickException(str(exc)) from None
+    for problem in result.problems[:5]:
+        click.echo(f"warning: {problem}", err=True)
+    if len(result.problems) > 5:
+        click.echo(f"warning: {len(result.problems) - 5} more problems; see 'archon check {file}'", err=True)
+    for path, what in result.written:
+        click.echo(f"wrote {path} ({what})")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -465,3 +465,58 @@ def test_the_report_prints_standings_and_seat_lists_whole(pdfs, contract, event)
             for i, number in enumerate(t.players, start=1):
                 first, last = NAMES[number - 1]
                 assert seat_line(f"{last}, {first}", k, i).search(text), (rnd.number, last)
+
+
+# ---------------------------------------------------------------------------
+# archon report FILE (the event written into a copy of the official Archon)
+
+
+@pytest.fixture
+def event_workbook(official_xlsx, event) -> Path:
+    from archon.workbook.writer import write_event
+
+    write_event(official_xlsx, event)
+    return official_xlsx
+
+
+def test_archon_report_writes_the_workbook_and_the_page(event_workbook, contract, tmp_path):
+    from click.testing import CliRunner
+
+    from archon.cli import main
+
+    out_xlsx, out_html = tmp_path / "report.xlsx", tmp_path / "report.html"
+    r = CliRunner().invoke(main, ["report", str(event_workbook), "--xlsx", str(out_xlsx), "--html", str(out_html)])
+    assert r.exit_code == 0, r.output
+    assert f"wrote {out_xlsx}" in r.output and f"wrote {out_html}" in r.output
+    # Through the workbook and back: the same numbers as the event in memory.
+    rows = rows_by_header(openpyxl.load_workbook(out_xlsx)["Standings"])
+    assert [(r["#"], r["GW"], r["VP"], r["TP"], r["Final VP"]) for r in rows] == [
+        (p["number"], p["gw"], p["vp"], p["tp"], p["final_vp"]) for p in contract["players"]
+    ]
+    assert "Grand Prix Lisboa 2025" in out_html.read_text(encoding="utf-8")
+
+
+def test_archon_report_round_writes_only_that_seat_list(event_workbook, tmp_path):
+    from click.testing import CliRunner
+
+    from archon.api import report
+    from archon.cli import main
+
+    out = tmp_path / "round3.xlsx"
+    r = CliRunner().invoke(main, ["report", str(event_workbook), "--round", "3", "--xlsx", str(out)])
+    assert r.exit_code == 0, r.output
+    wb = openpyxl.load_workbook(out)
+    assert wb.sheetnames == ["Seating R3"]
+    assert [row[0] for row in posting_rows(wb["Seating R3"])] == [n for n in ALPHABETICAL if n != "Müller, Jürgen"]
+
+    missing = tmp_path / "round4.xlsx"
+    r = CliRunner().invoke(main, ["report", str(event_workbook), "--round", "4", "--xlsx", str(missing)])
+    assert r.exit_code == 1 and "round 4 has no seating" in r.output and "Traceback" not in r.output
+    assert not missing.exists()
+    r = CliRunner().invoke(main, ["report", str(event_workbook)])
+    assert r.exit_code == 2 and "nothing to write" in r.output
+
+    # The Python twin.
+    result = report(event_workbook, html=tmp_path / "page.html")
+    assert result.written == [(tmp_path / "page.html", "HTML report")]
+    assert result.problems == []

@@ -192,7 +192,7 @@ def write_atomically(path: "str | os.PathLike[str]", write: Callable[[Path], Non
 
     The old file (if any) is replaced only once the new one is complete.
     Raises ReportError naming the file when the folder is missing or the file
-    is open in Excel.
+    is open in Excel or LibreOffice.
     """
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
@@ -201,6 +201,11 @@ def write_atomically(path: "str | os.PathLike[str]", write: Callable[[Path], Non
     if lock_file(target).exists():
         raise ReportError(
             f"{target} is open in Excel (lock file {lock_file(target).name} beside it): close it and try again"
+        )
+    lo_lock = target.with_name(f".~lock.{target.name}#")
+    if lo_lock.exists():
+        raise ReportError(
+            f"{target} is open in LibreOffice (lock file {lo_lock.name} beside it): close it and try again"
         )
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=target.suffix + ".tmp", dir=folder)
     os.close(fd)
