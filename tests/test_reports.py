@@ -473,7 +473,7 @@ def test_the_report_prints_standings_and_seat_lists_whole(pdfs, contract, event)
 
 @pytest.fixture
 def event_workbook(official_xlsx, event) -> Path:
-    writer = pytest.importorskip("archon.workbook.writer", reason="the workbook writer (issue 3) is not there yet")
+    writer = pytest.importorskip("archon.workbook.writer", reason="the workbook writer (archon.workbook.writer) is not there yet")
     writer.write_event(official_xlsx, event)
     return official_xlsx
 

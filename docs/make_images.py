@@ -1,0 +1,165 @@
+"""Make the README's pictures with archon's own commands.
+
+    python docs/make_images.py
+
+writes
+
+* ``docs/images/posting-sheet.png``: round 1's seat list as it prints
+  (``archon.reports.write_posting_sheet`` -> LibreOffice -> PDF ->
+  ``pdftoppm``);
+* ``docs/images/html-report.png``: the HTML report in headless Chromium
+  (``archon.reports.write_html_report``).
+
+The event is the sample workbook in ``samples/`` when there is one
+(``samples/*.xlsx``, read with ``archon.workbook.load_event``); otherwise it
+is made here, with a fixed seed, from ``samples/players.csv``: 3 rounds of
+legal results and a final, so the pictures are the same on every run.
+
+Needs LibreOffice (``soffice``), poppler-utils (``pdftoppm``) and the
+system's Chromium (Debian package ``chromium``).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from archon.model import Event, Final, Player, Round, Table  # noqa: E402
+from archon.reports import write_html_report, write_posting_sheet  # noqa: E402
+from archon.scoring import legal_results  # noqa: E402
+from archon.serialize import standings_to_dict  # noqa: E402
+from archon.standings import compute  # noqa: E402
+
+IMAGES = REPO / "docs" / "images"
+SEED = 2025
+MAX_BYTES = 300_000
+
+
+def sample_workbook() -> Path | None:
+    found = sorted((REPO / "samples").glob("*.xlsx"))
+    return found[0] if found else None
+
+
+def sample_players() -> list[Player]:
+    path = REPO / "samples" / "players.csv"
+    with path.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    return [
+        Player(i, r["First Name"].strip(), r["Last Name"].strip(), city=r.get("City") or None,
+               vekn=(r.get("VEKN Number") or "").strip() or None)
+        for i, r in enumerate(rows, start=1)
+    ]
+
+
+def table_sizes(n: int) -> list[int]:
+    tables = -(-n // 5)
+    fours = 5 * tables - n
+    return [4] * fours + [5] * (tables - fours)
+
+
+def made_up_event() -> Event:
+    """The sample players, three rounds of legal results and a final (fixed seed)."""
+    rng = random.Random(SEED)
+    ev = Event(
+        name="Sample Constructed Tournament",
+        date=dt.date(2025, 6, 14),
+        city="Lisboa",
+        level="Standard Constructed",
+        preliminary_rounds=3,
+        players=sample_players(),
+    )
+    numbers = [p.number for p in ev.players]
+    for r in (1, 2, 3):
+        order = list(numbers)
+        rng.shuffle(order)
+        rnd, k = Round(r), 0
+        for size in table_sizes(len(order)):
+            rnd.tables.append(Table(order[k : k + size], list(rng.choice(sorted(legal_results(size))))))
+            k += size
+        ev.rounds.append(rnd)
+    finalists = compute(ev).finalists
+    if len(finalists) == 5:
+        ev.final = Final(finalists, [0, 1, 3, 0, 1])
+    return ev
+
+
+def the_event() -> Event:
+    book = sample_workbook()
+    if book is not None:
+        from archon.workbook import load_event
+
+        print(f"event: {book.relative_to(REPO)}")
+        return load_event(book)
+    print("event: made up from samples/players.csv (seed %d)" % SEED)
+    return made_up_event()
+
+
+def need(tool: str, package: str) -> str:
+    path = shutil.which(tool)
+    if not path:
+        sys.exit(f"{tool} not found: install {package}")
+    return path
+
+
+def posting_sheet_png(data: dict, work: Path) -> Path:
+    soffice = shutil.which("soffice") or need("libreoffice", "libreoffice-calc")
+    pdftoppm = need("pdftoppm", "poppler-utils")
+    xlsx = work / "posting-sheet.xlsx"
+    write_posting_sheet(data, 1, xlsx)
+    print("printing the seat list with LibreOffice...")
+    subprocess.run(
+        [soffice, f"-env:UserInstallation=file://{work / 'lo-profile'}", "--headless",
+         "--convert-to", "pdf", "--outdir", str(work), str(xlsx)],
+        check=True, capture_output=True, timeout=240,
+    )
+    out = IMAGES / "posting-sheet.png"
+    # Page 1 at 80 dpi, cut below the last row of the list.
+    subprocess.run(
+        [pdftoppm, "-png", "-r", "80", "-f", "1", "-l", "1", "-singlefile", "-gray",
+         "-x", "0", "-y", "0", "-W", "661", "-H", "820", str(work / "posting-sheet.pdf"), str(out.with_suffix(""))],
+        check=True,
+    )
+    return out
+
+
+def html_report_png(data: dict, work: Path) -> Path:
+    chromium = need("chromium", "chromium (the Debian package)")
+    page = work / "report.html"
+    write_html_report(data, page)
+    out = IMAGES / "html-report.png"
+    print("rendering the HTML report with Chromium...")
+    subprocess.run(
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--hide-scrollbars", f"--user-data-dir={work / 'chromium-profile'}", f"--screenshot={out}",
+         "--window-size=1100,1250", page.as_uri()],
+        check=True, capture_output=True, timeout=120,
+    )
+    return out
+
+
+def main() -> int:
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    data = standings_to_dict(compute(the_event()))
+    with tempfile.TemporaryDirectory(prefix="archon-images-") as tmp:
+        work = Path(tmp)
+        made = [posting_sheet_png(data, work), html_report_png(data, work)]
+    for path in made:
+        size = path.stat().st_size
+        print(f"wrote {path.relative_to(REPO)} ({size // 1000} KB)")
+        if size > MAX_BYTES:
+            print(f"warning: {path.name} is over {MAX_BYTES // 1000} KB", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
