@@ -256,6 +256,9 @@ class _Chart:
     label_col: str = "E"  # "Players" / "Round 1" ...
     first_seat_col: str = "F"  # seats from here on, 5 slots per table
     slots_per_table: int = 5
+    #: Round lines under the ``Players`` line (``Round 1`` .. ``Round 3``);
+    #: a 2-round block leaves the third empty, staggered blocks use all 3.
+    max_rounds: int = 3
 
 
 CHARTS: dict[int, _Chart] = {
@@ -272,6 +275,12 @@ def chart_block_row(chart: _Chart, players: int) -> int:
 @dataclass(frozen=True)
 class _TPMatrix:
     sheet: str = "TPMatrix"
+    # table rank -> TP, one row per rank from first_row
+    first_row: int = 6
+    five_rank: str = "A"  # 5-player tables: A6:A10 ranks, B6:B10 TPs
+    five_tp: str = "B"
+    four_rank: str = "D"  # 4-player tables: D6:D9 ranks, E6:E9 TPs
+    four_tp: str = "E"
 
 
 TPMATRIX = _TPMatrix()

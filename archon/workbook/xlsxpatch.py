@@ -1,0 +1,920 @@
+"""Patch cells of an ``.xlsx`` package without rewriting the rest of it.
+
+openpyxl rebuilds a whole workbook when it saves it: it drops what it does not
+understand (VML comment shapes, printer settings, custom properties it cannot
+map, calculation chains, extension lists) and takes seconds on The Archon's
+10 MB of sheet XML. archon writes instead by *patching the package*:
+
+* every zip member is copied unchanged, except the sheet parts (their
+  changed cells and formula results, see below), ``xl/workbook.xml`` (to ask for a full recalculation on
+  open), ``docProps/custom.xml`` (archon's document properties) and, when a
+  sheet changes, the calculation chain (dropped with its relationship and
+  content type: it is a cache that Excel and LibreOffice rebuild, and a chain
+  that names a cell which no longer holds a formula makes Excel "repair" the
+  file);
+* inside a changed sheet part only the ``<c r="..">`` elements archon writes
+  are replaced or inserted, as strings: everything else (namespaces, row
+  attributes, other cells, merged ranges, validations, protection, page
+  setup, extension lists) is kept byte for byte. A replaced cell keeps its
+  ``s=`` style; numbers are written as ``<v>``, text as inline strings
+  (``t="inlineStr"``) so ``sharedStrings.xml`` is left untouched; a cell or a
+  row that does not exist yet is inserted in column/row order with the style
+  the spreadsheet would show for it (its row's, else its column's);
+* formulas are recomputed when the workbook is opened: Excel is asked to
+  (``fullCalcOnLoad``) and, because LibreOffice ignores that flag and shows
+  cached formula results as they are, the cached result of every formula cell
+  is dropped (its formula and style stay): a stale result is never shown;
+* a cell that heads a *shared formula* other cells use is overwritten only
+  after each of those cells receives its own copy of the formula, translated
+  to its position, so they keep computing the same thing.
+
+Values: ``None`` empties a cell (style kept), :data:`CLEAR_VALUE` empties it
+only if it does not hold a formula (used to clear typed input that a
+template's formula would otherwise fill), ``int``/``float`` are numbers,
+``bool`` a boolean, ``datetime.date``/``datetime`` a date serial number,
+``str`` text.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import io
+import math
+import posixpath
+import re
+import zipfile
+from dataclasses import dataclass, field
+from typing import IO, Iterable, Mapping, Optional, Union
+from xml.etree import ElementTree as ET
+from xml.sax.saxutils import escape as _xml_escape
+
+__all__ = [
+    "CLEAR_VALUE",
+    "PatchError",
+    "PatchResult",
+    "Package",
+    "patch_package",
+    "read_custom_properties",
+    "read_cell_text",
+    "column_index",
+    "column_letter",
+    "split_ref",
+]
+
+SourceType = Union[str, "io.BufferedIOBase", bytes, "os.PathLike[str]"]
+
+
+class _ClearValue:
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return "CLEAR_VALUE"
+
+
+#: Empty the cell if it holds a typed value; leave a formula alone.
+CLEAR_VALUE = _ClearValue()
+
+
+class PatchError(ValueError):
+    """The package cannot be patched as asked (missing sheet, unsupported cell)."""
+
+
+@dataclass
+class PatchResult:
+    """What :func:`patch_package` changed."""
+
+    #: Package parts rewritten (zip member names).
+    changed_parts: list[str] = field(default_factory=list)
+    #: Parts removed (the calculation chain).
+    removed_parts: list[str] = field(default_factory=list)
+    #: Cells whose XML changed.
+    cells_changed: int = 0
+    #: Cells outside the edits that received their own copy of a shared formula.
+    formulas_unshared: int = 0
+
+
+# ---------------------------------------------------------------------------
+# Cell references
+
+_REF_RE = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)$")
+
+
+def column_index(letters: str) -> int:
+    """``"A"`` -> 1, ``"AB"`` -> 28."""
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + (ord(ch) - 64)
+    return n
+
+
+def column_letter(index: int) -> str:
+    """1 -> ``"A"``, 28 -> ``"AB"``."""
+    out = ""
+    while index > 0:
+        index, rem = divmod(index - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+def split_ref(ref: str) -> tuple[int, int]:
+    """``"AB12"`` -> (row 12, column 28)."""
+    m = _REF_RE.match(ref)
+    if not m:
+        raise PatchError(f"{ref!r} is not a cell address")
+    return int(m.group(2)), column_index(m.group(1))
+
+
+# ---------------------------------------------------------------------------
+# Package structure
+
+_NS_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
+_NS_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_NS_R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_NS_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
+_NS_VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
+_FMTID_USER = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"
+_REL_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties"
+_CT_CUSTOM = "application/vnd.openxmlformats-officedocument.custom-properties+xml"
+
+
+def _resolve(base_part: str, target: str) -> str:
+    """Zip member name of a relationship target, relative to ``base_part``."""
+    if target.startswith("/"):
+        return target.lstrip("/")
+    return posixpath.normpath(posixpath.join(posixpath.dirname(base_part), target))
+
+
+def _rels_name(part: str) -> str:
+    d, f = posixpath.split(part)
+    return posixpath.join(d, "_rels", f + ".rels")
+
+
+@dataclass
+class Package:
+    """The parts of an xlsx package archon needs to find its way around."""
+
+    workbook_part: str
+    #: Sheet name -> zip member name, in workbook order.
+    sheets: dict[str, str]
+    date1904: bool
+    calc_chain_part: Optional[str]
+
+    @classmethod
+    def read(cls, zf: zipfile.ZipFile) -> "Package":
+        names = set(zf.namelist())
+        workbook_part = "xl/workbook.xml"
+        if "_rels/.rels" in names:
+            root = ET.fromstring(zf.read("_rels/.rels"))
+            for rel in root.iter(f"{{{_NS_REL}}}Relationship"):
+                if rel.get("Type", "").endswith("/officeDocument"):
+                    workbook_part = _resolve("", rel.get("Target", workbook_part))
+                    break
+        if workbook_part not in names:
+            raise PatchError("this is not an Excel workbook (no workbook part in the package)")
+        rels: dict[str, str] = {}
+        calc_chain = None
+        wb_rels = _rels_name(workbook_part)
+        if wb_rels in names:
+            for rel in ET.fromstring(zf.read(wb_rels)).iter(f"{{{_NS_REL}}}Relationship"):
+                target = _resolve(workbook_part, rel.get("Target", ""))
+                rels[rel.get("Id", "")] = target
+                if rel.get("Type", "").endswith("/calcChain"):
+                    calc_chain = target
+        wb = ET.fromstring(zf.read(workbook_part))
+        sheets: dict[str, str] = {}
+        for sh in wb.iter(f"{{{_NS_MAIN}}}sheet"):
+            rid = sh.get(f"{{{_NS_R}}}id")
+            if rid in rels:
+                sheets[sh.get("name", "")] = rels[rid]
+        date1904 = False
+        pr = wb.find(f"{{{_NS_MAIN}}}workbookPr")
+        if pr is not None and pr.get("date1904", "0").lower() in ("1", "true"):
+            date1904 = True
+        return cls(workbook_part, sheets, date1904, calc_chain if calc_chain in names else None)
+
+
+def _open_zip(source) -> zipfile.ZipFile:
+    if isinstance(source, (bytes, bytearray)):
+        return zipfile.ZipFile(io.BytesIO(source))
+    try:
+        return zipfile.ZipFile(source)
+    except zipfile.BadZipFile:
+        raise PatchError(f"{source} is not an .xlsx workbook (not a zip package)") from None
+
+
+# ---------------------------------------------------------------------------
+# Values -> cell XML
+
+_ILLEGAL_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_ESCAPED_X = re.compile(r"_(x[0-9A-Fa-f]{4}_)")
+_EXCEL_EPOCH = _dt.datetime(1899, 12, 30)
+_EXCEL_EPOCH_1904 = _dt.datetime(1904, 1, 1)
+#: Excel's longest cell text.
+MAX_TEXT = 32767
+
+
+def _escape_text(text: str) -> str:
+    # OOXML escapes characters XML cannot hold as _xHHHH_; a literal "_xHHHH_"
+    # in the text must itself be escaped so that it reads back unchanged.
+    text = _ESCAPED_X.sub(r"_x005F_\1", text)
+    text = _ILLEGAL_XML.sub(lambda m: f"_x{ord(m.group(0)):04X}_", text)
+    return _xml_escape(text)
+
+
+def _number(x: float) -> str:
+    if isinstance(x, bool):
+        return "1" if x else "0"
+    if isinstance(x, int):
+        return str(x)
+    if math.isnan(x) or math.isinf(x):
+        raise PatchError(f"{x} cannot be written to a cell")
+    if x.is_integer() and abs(x) < 1e15:
+        return str(int(x))
+    return repr(float(x))
+
+
+def _serial(value: "_dt.date | _dt.datetime", date1904: bool) -> float:
+    epoch = _EXCEL_EPOCH_1904 if date1904 else _EXCEL_EPOCH
+    if not isinstance(value, _dt.datetime):
+        value = _dt.datetime(value.year, value.month, value.day)
+    if value.tzinfo is not None:
+        value = value.replace(tzinfo=None)
+    delta = value - epoch
+    serial = delta.days + delta.seconds / 86400 + delta.microseconds / 86400e6
+    return serial
+
+
+def _cell_xml(p: str, ref: str, style: Optional[str], value, date1904: bool) -> Optional[str]:
+    """The ``<c>`` element for ``value`` (None: an empty styled cell or nothing)."""
+    s = f' s="{style}"' if style is not None else ""
+    if value is None or value is CLEAR_VALUE:
+        return f'<{p}c r="{ref}"{s}/>' if style is not None else None
+    if isinstance(value, bool):
+        return f'<{p}c r="{ref}"{s} t="b"><{p}v>{1 if value else 0}</{p}v></{p}c>'
+    if isinstance(value, (int, float)):
+        return f"<{p}c r=\"{ref}\"{s}><{p}v>{_number(value)}</{p}v></{p}c>"
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return f"<{p}c r=\"{ref}\"{s}><{p}v>{_number(_serial(value, date1904))}</{p}v></{p}c>"
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise PatchError(f"cell {ref}: text longer than {MAX_TEXT} characters")
+        space = ' xml:space="preserve"' if value != value.strip() or "\n" in value else ""
+        return (
+            f'<{p}c r="{ref}"{s} t="inlineStr"><{p}is><{p}t{space}>{_escape_text(value)}'
+            f"</{p}t></{p}is></{p}c>"
+        )
+    raise PatchError(f"cell {ref}: cannot write a value of type {type(value).__name__}")
+
+
+# ---------------------------------------------------------------------------
+# Sheet XML surgery
+
+_ATTR_RE = re.compile(r'([\w:.-]+)\s*=\s*("[^"]*"|\'[^\']*\')')
+
+
+def _attrs(tag: str) -> dict[str, str]:
+    return {k: v[1:-1] for k, v in _ATTR_RE.findall(tag)}
+
+
+def _set_attr(tag: str, name: str, value: str) -> str:
+    """Set attribute ``name`` in start tag ``tag`` (``<x a="1">`` or ``<x/>``)."""
+    pat = re.compile(r'(\s' + re.escape(name) + r'\s*=\s*)("[^"]*"|\'[^\']*\')')
+    if pat.search(tag):
+        return pat.sub(lambda m: f'{m.group(1)}"{value}"', tag, count=1)
+    end = len(tag) - (2 if tag.endswith("/>") else 1)
+    return f'{tag[:end]} {name}="{value}"{tag[end:]}'
+
+
+class _Sheet:
+    """One sheet part, patched as a string."""
+
+    def __init__(self, xml: str, date1904: bool):
+        self.xml = xml
+        self.date1904 = date1904
+        m = re.search(r"<(\w+:)?sheetData\b[^>]*?(/?)>", xml)
+        if not m:
+            raise PatchError("sheet part without <sheetData>")
+        self.p = m.group(1) or ""
+        p = re.escape(self.p)
+        if m.group(2):  # <sheetData/>
+            self.data_start = m.start()
+            self.data_inner_start = self.data_end = m.end()
+            self.empty_data = True
+        else:
+            close = re.compile(rf"</{p}sheetData\s*>").search(xml, m.end())
+            if not close:
+                raise PatchError("sheet part with an unterminated <sheetData>")
+            self.data_start = m.start()
+            self.data_inner_start = m.end()
+            self.data_end = close.start()
+            self.empty_data = False
+        self._row_re = re.compile(rf"<{p}row\b[^>]*?(?:/>|>.*?</{p}row\s*>)", re.S)
+        self._cell_re = re.compile(rf"<{p}c\b[^>]*?(?:/>|>.*?</{p}c\s*>)", re.S)
+        self._col_styles = self._read_col_styles()
+
+    # -- reading ---------------------------------------------------------
+    def _read_col_styles(self) -> list[tuple[int, int, str]]:
+        p = re.escape(self.p)
+        out = []
+        cols = re.search(rf"<{p}cols\b.*?</{p}cols\s*>", self.xml[: self.data_start], re.S)
+        if cols:
+            for tag in re.findall(rf"<{p}col\b[^>]*>", cols.group(0)):
+                a = _attrs(tag)
+                if "style" in a and "min" in a and "max" in a:
+                    out.append((int(a["min"]), int(a["max"]), a["style"]))
+        return out
+
+    def col_style(self, col: int) -> Optional[str]:
+        for lo, hi, style in self._col_styles:
+            if lo <= col <= hi:
+                return style
+        return None
+
+    def rows(self) -> list[tuple[int, int, int, str]]:
+        """(row number, start, end, text) of every row element, in order."""
+        out = []
+        last = 0
+        inner = self.xml[self.data_inner_start : self.data_end]
+        for m in self._row_re.finditer(inner):
+            start_tag = m.group(0)[: m.group(0).index(">") + 1]
+            r = _attrs(start_tag).get("r")
+            n = int(r) if r else last + 1
+            last = n
+            out.append((n, self.data_inner_start + m.start(), self.data_inner_start + m.end(), m.group(0)))
+        return out
+
+    def cells_of_row(self, row_xml: str, row: int) -> list[tuple[int, str, str]]:
+        """(column, ref, xml) of every cell in a row element, in order."""
+        out = []
+        last = 0
+        self.last_cell_end = None
+        for m in self._cell_re.finditer(row_xml):
+            self.last_cell_end = m.end()
+            cell = m.group(0)
+            r = _attrs(cell[: cell.index(">") + 1]).get("r")
+            if r:
+                _, col = split_ref(r)
+            else:
+                col = last + 1
+            last = col
+            out.append((col, r or f"{column_letter(col)}{row}", cell))
+        return out
+
+
+def _cell_formula(cell_xml: str, p: str) -> Optional[tuple[str, str]]:
+    """(start tag, text) of the ``<f>`` child of a cell, or None."""
+    m = re.search(rf"<{re.escape(p)}f\b([^>]*?)(/>|>(.*?)</{re.escape(p)}f\s*>)", cell_xml, re.S)
+    if not m:
+        return None
+    start = m.group(0)[: m.group(0).index(">") + 1]
+    return start, (m.group(3) or "")
+
+
+def _unescape(text: str) -> str:
+    return (
+        text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'").replace("&amp;", "&")
+    )
+
+
+def _patch_sheet(xml: str, edits: Mapping[str, object], date1904: bool, sheet_name: str) -> tuple[str, int, int]:
+    """Apply ``edits`` (ref -> value) to one sheet's XML; returns (xml, changed, unshared)."""
+    sheet = _Sheet(xml, date1904)
+    p = sheet.p
+    by_row: dict[int, dict[int, tuple[str, object]]] = {}
+    for ref, value in edits.items():
+        row, col = split_ref(ref)
+        by_row.setdefault(row, {})[col] = (f"{column_letter(col)}{row}", value)
+
+    rows = sheet.rows()
+    row_at = {n: i for i, (n, *_rest) in enumerate(rows)}
+
+    # Shared formulas headed by a cell being overwritten: give each other
+    # cell of the group its own translated copy first.
+    extra: dict[int, dict[int, str]] = {}  # row -> col -> replacement XML
+    masters: dict[str, tuple[str, str]] = {}  # si -> (master ref, formula text)
+    for n, cols in by_row.items():
+        if n not in row_at:
+            continue
+        _, _, _, row_xml = rows[row_at[n]]
+        for col, ref, cell in sheet.cells_of_row(row_xml, n):
+            if col not in cols:
+                continue
+            value = cols[col][1]
+            f = _cell_formula(cell, p)
+            if f is None or (value is CLEAR_VALUE):
+                continue
+            fa = _attrs(f[0])
+            if fa.get("t") == "shared" and "ref" in fa and f[1].strip():
+                masters[fa.get("si", "")] = (ref, _unescape(f[1]))
+            elif fa.get("t") == "array" and ":" in fa.get("ref", ""):
+                lo, hi = fa["ref"].split(":", 1)
+                if lo != hi:
+                    raise PatchError(
+                        f"sheet {sheet_name!r}, cell {ref} heads an array formula over {fa['ref']}; "
+                        "archon cannot write over it without breaking the formula"
+                    )
+    unshared = 0
+    if masters:
+        from openpyxl.formula.translate import Translator
+
+        for n, _s, _e, row_xml in rows:
+            for col, ref, cell in sheet.cells_of_row(row_xml, n):
+                if n in by_row and col in by_row[n] and by_row[n][col][1] is not CLEAR_VALUE:
+                    continue  # overwritten anyway
+                f = _cell_formula(cell, p)
+                if f is None:
+                    continue
+                fa = _attrs(f[0])
+                si = fa.get("si")
+                if fa.get("t") != "shared" or si not in masters or (f[1].strip() and "ref" in fa):
+                    continue
+                origin, text = masters[si]
+                translated = Translator("=" + text, origin=origin).translate_formula(ref)[1:]
+                keep = "".join(f' {k}="{v}"' for k, v in fa.items() if k not in ("t", "si", "ref"))
+                new_f = f"<{p}f{keep}>{_xml_escape(translated)}</{p}f>"
+                m = re.search(rf"<{re.escape(p)}f\b[^>]*?(?:/>|>.*?</{re.escape(p)}f\s*>)", cell, re.S)
+                assert m is not None
+                new_cell = cell[: m.start()] + new_f + cell[m.end() :]
+                if 'r="' not in cell[: cell.index(">")]:
+                    new_cell = _set_attr(new_cell[: new_cell.index(">") + 1], "r", ref) + new_cell[new_cell.index(">") + 1 :]
+                extra.setdefault(n, {})[col] = new_cell
+                unshared += 1
+
+    changed = 0
+    pieces: list[str] = []
+    pos = 0
+    new_rows: dict[int, str] = {}
+    extent: list[tuple[int, int]] = []  # (row, col) of every value written
+
+    for n in sorted(set(by_row) | set(extra)):
+        cols = by_row.get(n, {})
+        fixes = extra.get(n, {})
+        if n not in row_at:
+            cells = []
+            for col in sorted(cols):
+                new = _new_cell(sheet, n, col, cols[col], None)
+                if new is not None:
+                    cells.append(new)
+                    extent.append((n, col))
+            if cells:
+                new_rows[n] = f'<{p}row r="{n}">' + "".join(cells) + f"</{p}row>"
+                changed += len(cells)
+            continue
+
+        _, start, end, row_xml = rows[row_at[n]]
+        start_tag = row_xml[: row_xml.index(">") + 1]
+        self_closing = start_tag.endswith("/>")
+        ra = _attrs(start_tag)
+        row_style = ra.get("s") if ra.get("customFormat") in ("1", "true") else None
+        existing = sheet.cells_of_row(row_xml, n)
+        tail_at = sheet.last_cell_end if existing else len(start_tag)
+        present = {col for col, _r, _c in existing}
+        inserts = sorted(c for c in cols if c not in present)
+        out_cells: list[str] = []
+        row_changed = 0
+        ii = 0
+
+        def insert_before(limit: Optional[int]) -> None:
+            nonlocal ii, row_changed
+            while ii < len(inserts) and (limit is None or inserts[ii] < limit):
+                col = inserts[ii]
+                new = _new_cell(sheet, n, col, cols[col], row_style)
+                if new is not None:
+                    out_cells.append(new)
+                    row_changed += 1
+                    extent.append((n, col))
+                ii += 1
+
+        for col, ref, cell in existing:
+            insert_before(col)
+            if col in cols:
+                new = _replace_cell(sheet, ref, cell, cols[col][1])
+                if new != cell:
+                    row_changed += 1
+                    if new is not None:
+                        extent.append((n, col))
+                if new is not None:
+                    out_cells.append(new)
+            elif col in fixes:
+                out_cells.append(fixes[col])
+                row_changed += 1
+            else:
+                if inserts and 'r="' not in cell[: cell.index(">")]:
+                    # a cell without r= takes its place from the cell before
+                    # it: name it before anything is inserted ahead of it
+                    cell = _set_attr(cell[: cell.index(">") + 1], "r", ref) + cell[cell.index(">") + 1 :]
+                out_cells.append(cell)
+        insert_before(None)
+        if not row_changed:
+            continue
+        changed += row_changed
+        body = "".join(out_cells)
+        if self_closing:
+            new_row = _widen_spans(start_tag[:-2].rstrip() + ">", out_cells) + body + f"</{p}row>" if body else start_tag
+        else:
+            # keep what follows the cells (the closing tag, an extLst if any)
+            new_row = _widen_spans(start_tag, out_cells) + body + row_xml[tail_at:]
+        pieces.append(xml[pos:start])
+        pieces.append(new_row)
+        pos = end
+    pieces.append(xml[pos:])
+    out = "".join(pieces)
+
+    if new_rows:
+        out = _insert_rows(out, new_rows, p)
+    if extent:
+        rs = [r for r, _c in extent]
+        cs = [c for _r, c in extent]
+        out = _widen_dimension(out, p, min(rs), min(cs), max(rs), max(cs))
+    return out, changed, unshared
+
+
+def _new_cell(sheet: _Sheet, row: int, col: int, item: tuple[str, object], row_style: Optional[str]) -> Optional[str]:
+    ref, value = item
+    if value is None or value is CLEAR_VALUE:
+        return None  # nothing to clear
+    style = row_style if row_style is not None else sheet.col_style(col)
+    return _cell_xml(sheet.p, ref, style, value, sheet.date1904)
+
+
+def _replace_cell(sheet: _Sheet, ref: str, cell: str, value) -> Optional[str]:
+    p = sheet.p
+    tag = cell[: cell.index(">") + 1]
+    if value is CLEAR_VALUE:
+        if _cell_formula(cell, p) is not None:
+            return cell
+        value = None
+    style = _attrs(tag).get("s")
+    new = _cell_xml(p, ref, style, value, sheet.date1904)
+    if new is None:
+        return None
+    if new == cell:
+        return cell
+    # An empty cell written as <c r="A1" s="3"></c> is the same as <c .../>.
+    if value is None and re.fullmatch(rf'<{re.escape(p)}c\b[^>]*>\s*</{re.escape(p)}c\s*>', cell):
+        a = _attrs(tag)
+        if set(a) <= {"r", "s"}:
+            return cell
+    return new
+
+
+def _widen_spans(start_tag: str, cells: list[str]) -> str:
+    a = _attrs(start_tag)
+    spans = a.get("spans")
+    if not spans or ":" not in spans or " " in spans.strip():
+        return start_tag
+    lo, hi = (int(x) for x in spans.split(":"))
+    cols = []
+    for c in cells:
+        r = _attrs(c[: c.index(">") + 1]).get("r")
+        if r:
+            cols.append(split_ref(r)[1])
+    if not cols:
+        return start_tag
+    nlo, nhi = min(lo, min(cols)), max(hi, max(cols))
+    if (nlo, nhi) == (lo, hi):
+        return start_tag
+    return _set_attr(start_tag, "spans", f"{nlo}:{nhi}")
+
+
+def _insert_rows(xml: str, new_rows: dict[int, str], p: str) -> str:
+    """Insert new ``<row>`` elements among the existing ones, in row order."""
+    sheet = _Sheet(xml, False)
+    pending = sorted(new_rows)
+    if sheet.empty_data:  # <sheetData/> -> <sheetData>...</sheetData>
+        tag = xml[sheet.data_start : sheet.data_inner_start]
+        opened = tag[:-2].rstrip() + ">"
+        body = "".join(new_rows[k] for k in pending)
+        return xml[: sheet.data_start] + opened + body + f"</{p}sheetData>" + xml[sheet.data_inner_start :]
+    out = [xml[: sheet.data_inner_start]]
+    pos = sheet.data_inner_start
+    i = 0
+    for n, start, _end, _x in sheet.rows():
+        while i < len(pending) and pending[i] < n:
+            out.append(xml[pos:start])
+            out.append(new_rows[pending[i]])
+            pos = start
+            i += 1
+        if i == len(pending):
+            break
+    out.append(xml[pos : sheet.data_end])
+    out.extend(new_rows[k] for k in pending[i:])
+    out.append(xml[sheet.data_end :])
+    return "".join(out)
+
+
+def _widen_dimension(xml: str, p: str, r1: int, c1: int, r2: int, c2: int) -> str:
+    m = re.search(rf"<{re.escape(p)}dimension\b[^>]*?/>", xml[:4096] if len(xml) > 4096 else xml)
+    if not m:
+        return xml
+    ref = _attrs(m.group(0)).get("ref", "")
+    parts = ref.split(":")
+    try:
+        lo_r, lo_c = split_ref(parts[0])
+        hi_r, hi_c = split_ref(parts[-1])
+    except PatchError:
+        return xml
+    nr1, nc1, nr2, nc2 = min(lo_r, r1), min(lo_c, c1), max(hi_r, r2), max(hi_c, c2)
+    if (nr1, nc1, nr2, nc2) == (lo_r, lo_c, hi_r, hi_c):
+        return xml
+    new_ref = f"{column_letter(nc1)}{nr1}:{column_letter(nc2)}{nr2}"
+    return xml[: m.start()] + _set_attr(m.group(0), "ref", new_ref) + xml[m.end() :]
+
+
+# ---------------------------------------------------------------------------
+# Workbook-level parts
+
+
+def _set_full_calc_on_load(xml: str) -> str:
+    m = re.search(r"<(\w+:)?calcPr\b[^>]*?/?>", xml)
+    if m:
+        tag = m.group(0)
+        new = _set_attr(tag, "fullCalcOnLoad", "1")
+        return xml[: m.start()] + new + xml[m.end() :]
+    p = ""
+    mw = re.search(r"<(\w+:)?workbook\b", xml)
+    if mw and mw.group(1):
+        p = mw.group(1)
+    # calcPr comes right after definedNames (or sheets) in the schema order.
+    for after in ("definedNames", "externalReferences", "functionGroups", "sheets"):
+        mm = re.search(rf"</{re.escape(p)}{after}\s*>|<{re.escape(p)}{after}\b[^>]*/>", xml)
+        if mm:
+            return xml[: mm.end()] + f'<{p}calcPr fullCalcOnLoad="1"/>' + xml[mm.end() :]
+    raise PatchError("workbook part without <sheets>")
+
+
+def _strip_formula_results(xml: str) -> str:
+    """Remove the cached result of every formula cell (the formula stays).
+
+    LibreOffice ignores ``fullCalcOnLoad`` and, with its default settings,
+    shows the cached number of a formula cell as is; only a formula without a
+    cached result is computed on load. Excel computes such cells too.
+    """
+    m = re.search(r"<(\w+:)?sheetData\b", xml)
+    if not m:
+        return xml
+    p = re.escape(m.group(1) or "")
+    pat = re.compile(
+        rf"(<{p}c\b[^>]*>)(<{p}f\b[^>]*?(?:/>|>[^<]*</{p}f\s*>))(?:<{p}v>[^<]*</{p}v\s*>|<{p}v\s*/>)"
+    )
+    t_attr = re.compile(r'\s+t\s*=\s*"[^"]*"')
+
+    def repl(mm: "re.Match[str]") -> str:
+        return t_attr.sub("", mm.group(1), count=1) + mm.group(2)
+
+    return pat.sub(repl, xml)
+
+
+def _drop_relationship(xml: str, target_type_suffix: str) -> str:
+    return re.sub(
+        r"<(\w+:)?Relationship\b[^>]*Type=\"[^\"]*" + re.escape(target_type_suffix) + r"\"[^>]*/>",
+        "",
+        xml,
+    )
+
+
+def _drop_content_override(xml: str, part: str) -> str:
+    return re.sub(
+        r"<(\w+:)?Override\b[^>]*PartName=\"/" + re.escape(part) + r"\"[^>]*/>",
+        "",
+        xml,
+    )
+
+
+def read_custom_properties(source) -> dict[str, str]:
+    """Custom document properties (``docProps/custom.xml``) as text, by name."""
+    with _open_zip(source) as zf:
+        return _custom_properties(zf)
+
+
+def _custom_part(zf: zipfile.ZipFile) -> Optional[str]:
+    names = set(zf.namelist())
+    if "_rels/.rels" in names:
+        for rel in ET.fromstring(zf.read("_rels/.rels")).iter(f"{{{_NS_REL}}}Relationship"):
+            if rel.get("Type", "").endswith("/custom-properties"):
+                part = _resolve("", rel.get("Target", ""))
+                return part if part in names else None
+    return None
+
+
+def _custom_properties(zf: zipfile.ZipFile) -> dict[str, str]:
+    part = _custom_part(zf)
+    if part is None:
+        return {}
+    out = {}
+    for prop in ET.fromstring(zf.read(part)).iter(f"{{{_NS_CUSTOM}}}property"):
+        name = prop.get("name")
+        if name is None:
+            continue
+        value = "".join(child.text or "" for child in prop)
+        out[name] = value
+    return out
+
+
+def _set_custom_properties(xml: Optional[str], props: Mapping[str, str]) -> str:
+    """Set text properties in custom.xml (created if ``xml`` is None)."""
+    if xml is None:
+        xml = (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            f'<Properties xmlns="{_NS_CUSTOM}" xmlns:vt="{_NS_VT}"></Properties>'
+        )
+    root_m = re.search(r"<(\w+:)?Properties\b[^>]*?(/?)>", xml)
+    if not root_m:
+        raise PatchError("docProps/custom.xml without <Properties>")
+    p = root_m.group(1) or ""
+    if root_m.group(2):
+        xml = xml[: root_m.start()] + root_m.group(0)[:-2].rstrip() + f"></{p}Properties>" + xml[root_m.end() :]
+        root_m = re.search(r"<(\w+:)?Properties\b[^>]*?>", xml)
+        assert root_m
+    # the prefix bound to the vt namespace
+    vt = "vt"
+    for k, v in _attrs(root_m.group(0)).items():
+        if v == _NS_VT and k.startswith("xmlns:"):
+            vt = k.split(":", 1)[1]
+            break
+    else:
+        if f'xmlns:vt="{_NS_VT}"' not in root_m.group(0):
+            tag = _set_attr(root_m.group(0), "xmlns:vt", _NS_VT)
+            xml = xml[: root_m.start()] + tag + xml[root_m.end() :]
+    pids = [int(x) for x in re.findall(r'\bpid="(\d+)"', xml)]
+    next_pid = max(pids + [1]) + 1
+    for name, value in props.items():
+        esc_name = _xml_escape(name, {'"': "&quot;"})
+        body = f"<{vt}:lpwstr>{_escape_text(str(value))}</{vt}:lpwstr>"
+        pat = re.compile(
+            rf'(<{re.escape(p)}property\b[^>]*\bname="{re.escape(esc_name)}"[^>]*>)(.*?)(</{re.escape(p)}property\s*>)',
+            re.S,
+        )
+        m = pat.search(xml)
+        if m:
+            xml = xml[: m.start()] + m.group(1) + body + m.group(3) + xml[m.end() :]
+        else:
+            new = f'<{p}property fmtid="{_FMTID_USER}" pid="{next_pid}" name="{esc_name}">{body}</{p}property>'
+            next_pid += 1
+            close = xml.rindex(f"</{p}Properties")
+            xml = xml[:close] + new + xml[close:]
+    return xml
+
+
+def read_cell_text(source, sheet: str, ref: str) -> Optional[str]:
+    """The text or number shown in one cell, read straight from the package (no openpyxl)."""
+    with _open_zip(source) as zf:
+        pkg = Package.read(zf)
+        if sheet not in pkg.sheets:
+            return None
+        xml = zf.read(pkg.sheets[sheet]).decode("utf-8")
+        s = _Sheet(xml, pkg.date1904)
+        row, col = split_ref(ref)
+        for n, _a, _b, row_xml in s.rows():
+            if n != row:
+                continue
+            for c, _r, cell in s.cells_of_row(row_xml, n):
+                if c != col:
+                    continue
+                a = _attrs(cell[: cell.index(">") + 1])
+                p = re.escape(s.p)
+                if a.get("t") == "inlineStr":
+                    return _unescape("".join(re.findall(rf"<{p}t\b[^>]*>(.*?)</{p}t>", cell, re.S)))
+                v = re.search(rf"<{p}v>(.*?)</{p}v>", cell, re.S)
+                if v is None:
+                    return None
+                if a.get("t") == "s":
+                    return _shared_string(zf, pkg, int(v.group(1)))
+                return _unescape(v.group(1))
+        return None
+
+
+def _shared_string(zf: zipfile.ZipFile, pkg: Package, index: int) -> Optional[str]:
+    wb_rels = _rels_name(pkg.workbook_part)
+    part = None
+    for rel in ET.fromstring(zf.read(wb_rels)).iter(f"{{{_NS_REL}}}Relationship"):
+        if rel.get("Type", "").endswith("/sharedStrings"):
+            part = _resolve(pkg.workbook_part, rel.get("Target", ""))
+    if part is None:
+        return None
+    root = ET.fromstring(zf.read(part))
+    items = root.findall(f"{{{_NS_MAIN}}}si")
+    if index >= len(items):
+        return None
+    return "".join(t.text or "" for t in items[index].iter(f"{{{_NS_MAIN}}}t"))
+
+
+# ---------------------------------------------------------------------------
+# The patch
+
+
+def patch_package(
+    source,
+    destination: IO[bytes],
+    edits: Mapping[str, Mapping[str, object]],
+    *,
+    properties: Optional[Mapping[str, str]] = None,
+    recalculate: bool = True,
+) -> PatchResult:
+    """Copy the xlsx package ``source`` to ``destination`` with ``edits`` applied.
+
+    ``edits`` maps a sheet name to ``{cell address: value}``. ``properties``
+    are custom document properties to set (text). With ``recalculate``, when
+    a cell changes, every formula is recomputed when the workbook is opened:
+    Excel is asked to (``<calcPr fullCalcOnLoad="1"/>``) and the cached
+    results of formula cells are dropped, which makes LibreOffice compute them
+    too (it ignores ``fullCalcOnLoad``); no stale result is ever shown. Raises :class:`PatchError` (nothing useful is written) when a
+    sheet is missing or a cell cannot be written.
+    """
+    result = PatchResult()
+    with _open_zip(source) as zf:
+        pkg = Package.read(zf)
+        missing = [s for s in edits if s not in pkg.sheets]
+        if missing:
+            raise PatchError(
+                "the workbook has no sheet named " + ", ".join(repr(s) for s in missing)
+                + " (is it an Archon workbook?)"
+            )
+        replaced: dict[str, bytes] = {}
+        for sheet_name, cells in edits.items():
+            if not cells:
+                continue
+            part = pkg.sheets[sheet_name]
+            xml = zf.read(part).decode("utf-8")
+            new_xml, changed, unshared = _patch_sheet(xml, cells, pkg.date1904, sheet_name)
+            if new_xml != xml:
+                replaced[part] = new_xml.encode("utf-8")
+                result.cells_changed += changed
+                result.formulas_unshared += unshared
+
+        drop: set[str] = set()
+        if replaced:
+            if pkg.calc_chain_part:
+                drop.add(pkg.calc_chain_part)
+            if recalculate:
+                for part in pkg.sheets.values():
+                    xml = replaced[part].decode("utf-8") if part in replaced else zf.read(part).decode("utf-8")
+                    stripped = _strip_formula_results(xml)
+                    if stripped != xml:
+                        replaced[part] = stripped.encode("utf-8")
+                wb_xml = zf.read(pkg.workbook_part).decode("utf-8")
+                new_wb = _set_full_calc_on_load(wb_xml)
+                if new_wb != wb_xml:
+                    replaced[pkg.workbook_part] = new_wb.encode("utf-8")
+        if drop:
+            rels = _rels_name(pkg.workbook_part)
+            replaced[rels] = _drop_relationship(zf.read(rels).decode("utf-8"), "/calcChain").encode("utf-8")
+            ct = zf.read("[Content_Types].xml").decode("utf-8")
+            for part in drop:
+                ct = _drop_content_override(ct, part)
+            replaced["[Content_Types].xml"] = ct.encode("utf-8")
+
+        added: dict[str, bytes] = {}
+        if properties:
+            part = _custom_part(zf)
+            current = _custom_properties(zf)
+            if any(current.get(k) != str(v) for k, v in properties.items()):
+                if part is None:
+                    part = "docProps/custom.xml"
+                    added[part] = _set_custom_properties(None, properties).encode("utf-8")
+                    rels_xml = zf.read("_rels/.rels").decode("utf-8") if "_rels/.rels" in zf.namelist() else None
+                    if rels_xml is None:
+                        raise PatchError("package without _rels/.rels")
+                    ids = {int(x) for x in re.findall(r'Id="rId(\d+)"', rels_xml)}
+                    rid = f"rId{max(ids | {0}) + 1}"
+                    close = rels_xml.rindex("</")
+                    rels_xml = (
+                        rels_xml[:close]
+                        + f'<Relationship Id="{rid}" Type="{_REL_CUSTOM}" Target="docProps/custom.xml"/>'
+                        + rels_xml[close:]
+                    )
+                    replaced["_rels/.rels"] = rels_xml.encode("utf-8")
+                    ct = replaced.get("[Content_Types].xml", zf.read("[Content_Types].xml")).decode("utf-8")
+                    close = ct.rindex("</")
+                    ct = ct[:close] + f'<Override PartName="/docProps/custom.xml" ContentType="{_CT_CUSTOM}"/>' + ct[close:]
+                    replaced["[Content_Types].xml"] = ct.encode("utf-8")
+                else:
+                    replaced[part] = _set_custom_properties(zf.read(part).decode("utf-8"), properties).encode("utf-8")
+
+        _write_zip(zf, destination, replaced, drop, added)
+        result.changed_parts = sorted(replaced) + sorted(added)
+        result.removed_parts = sorted(drop)
+    return result
+
+
+def _write_zip(
+    zf: zipfile.ZipFile,
+    destination: IO[bytes],
+    replaced: Mapping[str, bytes],
+    drop: Iterable[str],
+    added: Mapping[str, bytes],
+) -> None:
+    drop = set(drop)
+    with zipfile.ZipFile(destination, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in zf.infolist():
+            if info.filename in drop:
+                continue
+            data = replaced[info.filename] if info.filename in replaced else zf.read(info)
+            new = zipfile.ZipInfo(info.filename, info.date_time)
+            new.compress_type = info.compress_type
+            new.external_attr = info.external_attr
+            new.create_system = info.create_system
+            new.comment = info.comment
+            out.writestr(new, data)
+        for name, data in added.items():
+            new = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+            new.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(new, data)
