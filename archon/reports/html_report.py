@@ -98,6 +98,12 @@ def _e(x: Any) -> str:
     return escape("" if x is None else str(x), quote=True)
 
 
+_MONTHS = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)
+
+
 def _date(iso: Optional[str]) -> str:
     if not iso:
         return ""
@@ -105,7 +111,7 @@ def _date(iso: Optional[str]) -> str:
         d = _dt.date.fromisoformat(iso)
     except ValueError:
         return iso
-    return f"{d.day} {d.strftime('%B')} {d.year}"
+    return f"{d.day} {_MONTHS[d.month - 1]} {d.year}"
 
 
 def _cls(c: str) -> str:
