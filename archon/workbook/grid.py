@@ -163,6 +163,9 @@ class Book:
     format: str = ""
     #: True when date serial numbers count from 1904 (old Mac Excel files).
     date1904: bool = False
+    #: The application that saved the file, as the file says it (``"Microsoft
+    #: Excel"``, ``"LibreOffice/7.4..."``), or None.
+    application: Optional[str] = None
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -313,6 +316,7 @@ class _XlsxBook(Book):
                 self.sheet_names.append(name)
                 self._parts[name] = rels[rid][1]
         self._sst_part = next((t for ty, t in rels.values() if ty.endswith("/sharedStrings")), None)
+        self.application = _app_name(zf, "docProps/app.xml", r"<(?:\w+:)?Application>(.*?)</(?:\w+:)?Application>")
 
     def _office_document(self) -> str:
         try:
@@ -588,6 +592,16 @@ def _read_part(zf: zipfile.ZipFile, part: str, path: Path) -> bytes:
         raise WorkbookError(f"{path.name} is damaged: its part {part} cannot be read ({exc})") from None
 
 
+def _app_name(zf: zipfile.ZipFile, part: str, pattern: str) -> Optional[str]:
+    """The producing application named in a metadata part (None if absent or unreadable)."""
+    try:
+        data = zf.read(part).decode("utf-8", errors="replace")
+    except (KeyError, zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError):
+        return None
+    m = re.search(pattern, data, re.S)
+    return html.unescape(m.group(1)).strip() or None if m else None
+
+
 def _unescape_x(s: str) -> str:
     return _XESC.sub(lambda m: chr(int(m.group(1), 16)), s) if "_x" in s else s
 
@@ -607,6 +621,7 @@ class _OdsBook(Book):
         super().__init__(path)
         try:
             self._content = _read_part(zf, "content.xml", path)
+            self.application = _app_name(zf, "meta.xml", r"<(?:\w+:)?generator>(.*?)</(?:\w+:)?generator>")
         finally:
             zf.close()
         data = self._content

@@ -210,7 +210,8 @@ class ReadResult:
     :class:`ReadProblem`; ``cells``: the :class:`EventCells` address map;
     ``format``: ``"xlsx"``, ``"google-xlsx"``, ``"ods"`` or ``"xls"``;
     ``version``: The Archon's version from ``Instructions!A1`` (``"1.5l"``);
-    ``path``: the file read.
+    ``path``: the file read; ``application``: the program that saved it, as
+    the file says (``"Microsoft Excel"``, ``"LibreOffice/7.4..."``), or None.
     """
 
     event: Event
@@ -219,6 +220,7 @@ class ReadResult:
     format: str
     version: str
     path: Path
+    application: Optional[str] = None
 
 
 # ---------------------------------------------------------------- entry points
@@ -386,8 +388,16 @@ class _Reader:
     def read(self) -> ReadResult:
         version = self._check_archon()
         fmt = self.book.format
-        if fmt == "xlsx" and self.book.formula_text_contains(L.FINAL.sheet, "FALSE()"):
-            fmt = "google-xlsx"  # Google Sheets writes FALSE() where Excel writes FALSE
+        app = (self.book.application or "").lower()
+        if (
+            fmt == "xlsx"
+            and "libreoffice" not in app
+            and "openoffice" not in app
+            and self.book.formula_text_contains(L.FINAL.sheet, "FALSE()")
+        ):
+            # The Google Sheets edition writes FALSE() where Excel writes FALSE
+            # (LibreOffice does too, but says who saved the file).
+            fmt = "google-xlsx"
         event = Event(archon_version=version)
         self._read_info(event)
         self._read_players(event)
@@ -400,7 +410,7 @@ class _Reader:
         self._read_rounds(event)
         self._read_final(event)
         self._read_overrides(event)
-        return ReadResult(event, self.problems, self.cells, fmt, version, self.book.path)
+        return ReadResult(event, self.problems, self.cells, fmt, version, self.book.path, self.book.application)
 
     def _check_archon(self) -> str:
         sheet, address = L.VERSION_CELL
