@@ -20,6 +20,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.packaging.custom import StringProperty
 
 from conftest import official_file, soffice_path
 
@@ -181,6 +182,8 @@ def written(tmp_path_factory):
     r1["E7"], r1["E8"], r1["E10"] = 1, "abc", 2  # a VP that is no number; a VP with no player
     ov["A8"], ov["B8"] = "X", 1  # not a round
     ov["A9"], ov["D9"] = 1, "no table given"
+    # the rule edition archon records in the document properties
+    wb.custom_doc_props.append(StringProperty(name="archon:edition", value="2004"))
     odd_path = folder / "odd.xlsx"
     wb.save(odd_path)
     return event_path, odd_path, expected
@@ -299,6 +302,7 @@ def test_odd_content_is_reported_by_sheet_and_cell(written):
     }, "\n".join(map(str, res.problems))
     assert all(str(p).startswith(f"{p.sheet}!{p.cell}: ") for p in res.problems)
     event = res.event
+    assert event.edition == "2004"
     assert event.date == dt.date(2024, 3, 9)  # read day first, and said so
     assert [t.players for t in event.round(1).tables] == [[1, 2, 3], [4, 5, 6, 7], [], [8, 9, 10, 11]]
     assert event.round(1).tables[0].vps == [1.0, None, None]  # "abc" counts as 0

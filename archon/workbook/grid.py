@@ -167,6 +167,10 @@ class Book:
     #: Excel"``, ``"LibreOffice/7.4..."``), or None.
     application: Optional[str] = None
 
+    #: Custom document properties (name -> text): ``docProps/custom.xml`` of an
+    #: .xlsx, ``meta:user-defined`` of an .ods; empty for .xls.
+    properties: dict[str, str] = {}
+
     def __init__(self, path: Path) -> None:
         self.path = path
         self.sheet_names: list[str] = []
@@ -317,6 +321,15 @@ class _XlsxBook(Book):
                 self._parts[name] = rels[rid][1]
         self._sst_part = next((t for ty, t in rels.values() if ty.endswith("/sharedStrings")), None)
         self.application = _app_name(zf, "docProps/app.xml", r"<(?:\w+:)?Application>(.*?)</(?:\w+:)?Application>")
+        self.properties = {}
+        try:
+            root = ET.fromstring(zf.read("docProps/custom.xml"))
+        except (KeyError, ET.ParseError, zipfile.BadZipFile, zlib.error, EOFError, OSError):
+            root = None
+        if root is not None:
+            for prop in root:
+                if _local(prop.tag) == "property" and prop.get("name"):
+                    self.properties[prop.get("name")] = "".join(child.text or "" for child in prop)
 
     def _office_document(self) -> str:
         try:
@@ -622,6 +635,15 @@ class _OdsBook(Book):
         try:
             self._content = _read_part(zf, "content.xml", path)
             self.application = _app_name(zf, "meta.xml", r"<(?:\w+:)?generator>(.*?)</(?:\w+:)?generator>")
+            self.properties = {}
+            try:
+                meta = zf.read("meta.xml").decode("utf-8", errors="replace")
+            except (KeyError, zipfile.BadZipFile, zlib.error, EOFError, OSError):
+                meta = ""
+            for m in re.finditer(r'<(?:\w+:)?user-defined\b([^>]*?)(?:/>|>(.*?)</(?:\w+:)?user-defined>)', meta, re.S):
+                name = re.search(r'(?:\w+:)?name="([^"]*)"', m.group(1))
+                if name:
+                    self.properties[html.unescape(name.group(1))] = html.unescape(m.group(2) or "")
         finally:
             zf.close()
         data = self._content

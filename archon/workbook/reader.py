@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from .. import layout as L
-from ..editions import TABLE_SIZES
+from ..editions import EDITIONS, TABLE_SIZES
 from ..model import FINAL, Event, Final, Override, Player, Round, Table
 from .grid import Book, Cell, Cells, WorkbookError, column_index, column_letters, excel_serial_to_datetime, open_book
 
@@ -399,6 +399,7 @@ class _Reader:
             # (LibreOffice does too, but says who saved the file).
             fmt = "google-xlsx"
         event = Event(archon_version=version)
+        self._read_edition(event)
         self._read_info(event)
         self._read_players(event)
         if event.players and self._b11.is_blank and self.book.has_sheet(L.INFO.sheet):
@@ -411,6 +412,21 @@ class _Reader:
         self._read_final(event)
         self._read_overrides(event)
         return ReadResult(event, self.problems, self.cells, fmt, version, self.book.path, self.book.application)
+
+    def _read_edition(self, event: Event) -> None:
+        """The rule edition archon recorded in the file's document properties, if any."""
+        prop = L.ARCHON_MARKS.edition_property
+        value = (self.book.properties.get(prop) or "").strip()
+        if not value:
+            return
+        if value.lower() in EDITIONS:
+            event.edition = value.lower()
+        else:
+            self.problem(
+                "Document properties", prop,
+                f"rule edition {value!r} is unknown: read as {event.edition!r}; "
+                f"choose one of {', '.join(EDITIONS)}",
+            )
 
     def _check_archon(self) -> str:
         sheet, address = L.VERSION_CELL
