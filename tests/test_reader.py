@@ -12,6 +12,7 @@ of ``archon.layout``: if the layout were wrong, these tests would say so.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import struct
 import subprocess
 import uuid
@@ -21,6 +22,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from openpyxl.packaging.custom import StringProperty
+from openpyxl.utils import column_index_from_string
 
 from conftest import official_file, soffice_path
 
@@ -311,6 +313,59 @@ def test_odd_content_is_reported_by_sheet_and_cell(written):
     # the standings still compute; the 3-player table is reported, not scored
     st = compute(event)
     assert st.rounds[0].tables[0].error
+
+
+def _rewrite_sheets(src: Path, dst: Path, edits: dict) -> None:
+    """Copy an .xlsx, passing the XML of the sheets named in ``edits`` through a function."""
+    with zipfile.ZipFile(src) as zin:
+        book = zin.read("xl/workbook.xml").decode()
+        rels = zin.read("xl/_rels/workbook.xml.rels").decode()
+        targets = dict(re.findall(r'<Relationship[^>]*?Id="([^"]+)"[^>]*?Target="([^"]+)"', rels))
+        targets.update({i: t for t, i in re.findall(r'<Relationship[^>]*?Target="([^"]+)"[^>]*?Id="([^"]+)"', rels)})
+        parts = {}
+        for name, rid in re.findall(r'<sheet [^>]*?name="([^"]+)"[^>]*?r:id="([^"]+)"', book):
+            parts["xl/" + targets[rid].lstrip("/").removeprefix("xl/")] = name
+        with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+            for item in zin.infolist():
+                data = zin.read(item)
+                sheet = parts.get(item.filename)
+                if sheet in edits:
+                    data = edits[sheet](data.decode()).encode()
+                zout.writestr(item, data)
+
+
+def _without_cell_addresses(xml: str) -> str:
+    """Drop r="B7" from every cell that directly follows its neighbour (its place stays implied)."""
+    def row(m):
+        prev = 0
+
+        def cell(c):
+            nonlocal prev
+            col = column_index_from_string(c.group(1))
+            implied = col == prev + 1
+            prev = col
+            return "<c" if implied else c.group(0)
+        return re.sub(r'<c r="([A-Z]+)\d+"', cell, m.group(0))
+    out = re.sub(r"<row\b.*?</row>", row, xml, flags=re.S)
+    assert out.count('<c r="') < xml.count('<c r="') / 2
+    return out
+
+
+def _prefixed(xml: str) -> str:
+    """The same sheet with its main namespace on a prefix (<x:c ...>), attributes reordered."""
+    xml = re.sub(r"<(/?)([A-Za-z]+)(?=[\s>/])", r"<\1x:\2", xml)
+    xml = xml.replace("<x:worksheet xmlns=", "<x:worksheet xmlns:x=", 1)
+    return re.sub(r'<x:c r="([A-Z]+\d+)"([^>]*?)(/?)>', r'<x:c\2 r="\1"\3>', xml)
+
+
+def test_cells_written_without_addresses_or_with_prefixes_are_placed_right(written, tmp_path):
+    """Writers may leave out a cell's address or prefix its tag: same event."""
+    event_path, _, expected = written
+    other = tmp_path / "other-writer.xlsx"
+    _rewrite_sheets(event_path, other, {"Methuselahs": _without_cell_addresses, "Round 2": _prefixed})
+    res = read_event(other)
+    assert res.problems == []
+    assert res.event == expected
 
 
 # --------------------------------------------------------------------------- saved by LibreOffice

@@ -561,6 +561,12 @@ class _XlsxBook(Book):
 
     def _full_parse(self, sheet: str, want, last_row: int) -> Cells:
         """Slow path for sheets whose cells do not all carry their address."""
+        try:
+            return self._full_parse_xml(sheet, want, last_row)
+        except ET.ParseError as exc:
+            raise WorkbookError(f"{self.path.name} is damaged: sheet {sheet!r} cannot be read ({exc})") from None
+
+    def _full_parse_xml(self, sheet: str, want, last_row: int) -> Cells:
         out = Cells(sheet)
         data = self._sheet_xml(sheet).encode("utf-8")
         row = 0

@@ -47,7 +47,17 @@ from typing import Optional, Union
 from .. import layout as L
 from ..editions import EDITIONS, TABLE_SIZES
 from ..model import FINAL, Event, Final, Override, Player, Round, Table
-from .grid import Book, Cell, Cells, WorkbookError, column_index, column_letters, excel_serial_to_datetime, open_book
+from .grid import (
+    Book,
+    Cell,
+    Cells,
+    WorkbookError,
+    column_index,
+    column_letters,
+    excel_serial_to_datetime,
+    open_book,
+    split_address,
+)
 
 __all__ = [
     "CellRef",
@@ -244,6 +254,9 @@ def load_event(path: Union[str, Path]) -> Event:
 
 
 # ---------------------------------------------------------------- values
+
+#: Editions whose layout is the one :mod:`archon.layout` describes.
+_KNOWN_VERSION_PREFIX = "1.5"
 
 _VERSION = re.compile(r"The\s+Archon\s*\(\s*v?\s*([^)]*?)\s*\)", re.I)
 
@@ -442,7 +455,14 @@ class _Reader:
         m = _VERSION.search(a1) if isinstance(a1, str) else None
         if m is None:
             raise WorkbookError(f"{expected} (found {_show(a1) if a1 is not None else 'nothing'} there)")
-        return m.group(1)
+        version = m.group(1)
+        if not version.startswith(_KNOWN_VERSION_PREFIX):
+            self.problem(
+                sheet, address,
+                f"this is The Archon v{version}: archon reads the layout of v1.5 (cells of older "
+                f"editions may sit elsewhere); check the event read, or copy it into a v1.5l workbook",
+            )
+        return version
 
     def _sheet_present(self, sheet: str, why: str) -> bool:
         if self.book.has_sheet(sheet):
@@ -457,12 +477,12 @@ class _Reader:
             return
         addresses = [I.name, I.date, I.organizer, I.organizer_vekn, I.city, I.deck_format, I.level,
                      I.rounds_with_final]
-        rows = [int(a[1:]) for a in addresses]
-        cols = sorted({a[0] for a in addresses})
-        cells = self.book.read_columns(I.sheet, cols, min(rows), max(rows))
+        places = [split_address(a) for a in addresses]
+        cols = sorted({column_letters(c) for _, c in places})
+        cells = self.book.read_columns(I.sheet, cols, min(r for r, _ in places), max(r for r, _ in places))
 
         def at(address: str) -> Cell:
-            return cells.at(int(address[1:]), address[0])
+            return cells.at(*split_address(address))
 
         def text(address: str) -> Optional[str]:
             c = at(address)
