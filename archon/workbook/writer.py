@@ -30,7 +30,6 @@ replacement). The rule edition is recorded in the custom document property
 from __future__ import annotations
 
 import datetime as _dt
-import io
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -492,14 +491,24 @@ def _properties(event: Event, kind: str) -> dict[str, str]:
     return props
 
 
-def _render(source: "bytes | str", event: Event, standings: Optional[Standings], kind: str):
+def _writer(source: bytes, event: Event, standings: Optional[Standings], kind: str):
+    """A ``write(file)`` for :func:`safe_write`, and where it leaves the patch result.
+
+    The cells are worked out first (so an event archon cannot write fails
+    before any file is made); the package is then patched straight into the
+    temporary file.
+    """
     edits = event_edits(event, standings, kind)
-    buf = io.BytesIO()
-    try:
-        result = xlsxpatch.patch_package(source, buf, edits, properties=_properties(event, kind))
-    except PatchError as exc:
-        raise WriteError(str(exc)) from None
-    return buf.getvalue(), result
+    properties = _properties(event, kind)
+    done: dict[str, xlsxpatch.PatchResult] = {}
+
+    def write(f) -> None:
+        try:
+            done["result"] = xlsxpatch.patch_package(source, f, edits, properties=properties)
+        except PatchError as exc:
+            raise WriteError(str(exc)) from None
+
+    return write, done
 
 
 def write_event(
@@ -533,7 +542,7 @@ def write_event(
     validate_event(event)
     target = Path(path)
     _check_suffix(target)
-    base: "str | bytes"
+    base: bytes
     if template is not None:
         base = Path(template).read_bytes()
     else:
@@ -543,8 +552,9 @@ def write_event(
         base = target.read_bytes()
     if kind == "auto":
         kind = detect_kind(base)
-    data, result = _render(base, event, standings, kind)
-    done = safe_write(target, lambda f: f.write(data), must_exist=target.exists())
+    write, patched = _writer(base, event, standings, kind)
+    done = safe_write(target, write, must_exist=target.exists())
+    result = patched["result"]
     return WriteReport(
         path=target,
         kind=kind,
@@ -578,13 +588,15 @@ def new_event(
     base = Path(template).read_bytes() if template is not None else _builtin_template_bytes()
     kind = detect_kind(base)
     if event is None:
-        data, cells, parts = base, 0, []
+        done = safe_write(target, lambda f: f.write(base), must_exist=False)
+        cells, parts = 0, []
         edition = xlsxpatch.read_custom_properties(base).get(L.ARCHON_MARKS.edition_property, "")
     else:
         validate_event(event)
-        data, result = _render(base, event, None, kind)
+        write, patched = _writer(base, event, None, kind)
+        done = safe_write(target, write, must_exist=False)
+        result = patched["result"]
         cells, parts, edition = result.cells_changed, result.changed_parts, str(event.edition)
-    done = safe_write(target, lambda f: f.write(data), must_exist=False)
     return WriteReport(
         path=target,
         kind=kind,

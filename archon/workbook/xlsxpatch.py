@@ -38,6 +38,7 @@ template's formula would otherwise fill), ``int``/``float`` are numbers,
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import io
 import math
 import posixpath
@@ -97,6 +98,7 @@ class PatchResult:
 _REF_RE = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)$")
 
 
+@functools.lru_cache(maxsize=4096)
 def column_index(letters: str) -> int:
     """``"A"`` -> 1, ``"AB"`` -> 28."""
     n = 0
@@ -267,6 +269,7 @@ def _cell_xml(p: str, ref: str, style: Optional[str], value, date1904: bool) -> 
 # ---------------------------------------------------------------------------
 # Sheet XML surgery
 
+_R_ATTR = re.compile(r'(?:^|\s)r\s*=\s*["\']\$?([A-Za-z]{1,3})\$?(\d+)["\']')
 _ATTR_RE = re.compile(r'([\w:.-]+)\s*=\s*("[^"]*"|\'[^\']*\')')
 
 
@@ -307,7 +310,7 @@ class _Sheet:
             self.data_end = close.start()
             self.empty_data = False
         self._row_re = re.compile(rf"<{p}row\b[^>]*?(?:/>|>.*?</{p}row\s*>)", re.S)
-        self._cell_re = re.compile(rf"<{p}c\b[^>]*?(?:/>|>.*?</{p}c\s*>)", re.S)
+        self._cell_re = re.compile(rf"<{p}c\b([^>]*?)(?:/>|>.*?</{p}c\s*>)", re.S)
         self._col_styles = self._read_col_styles()
 
     # -- reading ---------------------------------------------------------
@@ -349,9 +352,10 @@ class _Sheet:
         for m in self._cell_re.finditer(row_xml):
             self.last_cell_end = m.end()
             cell = m.group(0)
-            r = _attrs(cell[: cell.index(">") + 1]).get("r")
-            if r:
-                _, col = split_ref(r)
+            rm = _R_ATTR.search(m.group(1))
+            r = rm.group(1) + rm.group(2) if rm else None
+            if rm:
+                col = column_index(rm.group(1))
             else:
                 col = last + 1
             last = col
@@ -394,6 +398,8 @@ def _patch_sheet(xml: str, edits: Mapping[str, object], date1904: bool, sheet_na
         if n not in row_at:
             continue
         _, _, _, row_xml = rows[row_at[n]]
+        if "ref=" not in row_xml:
+            continue  # no shared or array formula starts in this row
         for col, ref, cell in sheet.cells_of_row(row_xml, n):
             if col not in cols:
                 continue

@@ -1,0 +1,160 @@
+"""Never lose a workbook: open workbooks refused, backups, failed writes leave it untouched."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from archon.model import Event, Player
+from archon.workbook import safety
+from archon.workbook.safety import WorkbookInUseError, WriteError, backup_path, safe_write
+from archon.workbook.writer import new_event, write_event
+from conftest import official_file
+
+
+def tiny_event(name: str = "Night Event", players: int = 5) -> Event:
+    return Event(name=name, preliminary_rounds=2,
+                 players=[Player(number=i + 1, first_name=f"P{i + 1}") for i in range(players)])
+
+
+@pytest.fixture
+def workbook(tmp_path) -> Path:
+    path = tmp_path / "event.xlsx"
+    shutil.copyfile(official_file("xlsx"), path)
+    return path
+
+
+def folder_listing(path: Path) -> list[str]:
+    return sorted(p.name for p in path.parent.iterdir())
+
+
+@pytest.mark.parametrize("lock_name, app", [("~$event.xlsx", "Excel"), (".~lock.event.xlsx#", "LibreOffice")])
+def test_a_workbook_open_elsewhere_is_refused(workbook, lock_name, app):
+    (workbook.parent / lock_name).write_bytes(b"someone")
+    before = workbook.read_bytes()
+    with pytest.raises(WorkbookInUseError) as err:
+        write_event(workbook, tiny_event())
+    message = str(err.value)
+    assert app in message and "close it" in message and lock_name in message
+    assert workbook.read_bytes() == before
+    assert folder_listing(workbook) == sorted(["event.xlsx", lock_name])
+
+
+def test_a_lock_file_that_appears_during_the_write_stops_the_replacement(workbook):
+    before = workbook.read_bytes()
+
+    def write(f):
+        f.write(b"new content")
+        (workbook.parent / "~$event.xlsx").write_bytes(b"")  # Excel opened it meanwhile
+
+    with pytest.raises(WorkbookInUseError):
+        safe_write(workbook, write)
+    assert workbook.read_bytes() == before
+    assert not [n for n in folder_listing(workbook) if n.startswith(safety.TEMP_PREFIX)]
+
+
+def test_a_write_that_fails_halfway_leaves_the_original_untouched(workbook, monkeypatch):
+    before = workbook.read_bytes()
+    calls = {"n": 0}
+    real = zipfile.ZipFile.writestr
+
+    def failing_writestr(self, *args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 20:
+            raise OSError(28, "No space left on device")
+        return real(self, *args, **kwargs)
+
+    seen_temp = []
+    real_write = safety.safe_write
+
+    def watching_safe_write(path, write, **kwargs):
+        def spy(f):
+            seen_temp.extend(p for p in workbook.parent.iterdir() if p.name.startswith(safety.TEMP_PREFIX))
+            write(f)
+        return real_write(path, spy, **kwargs)
+
+    monkeypatch.setattr(zipfile.ZipFile, "writestr", failing_writestr)
+    monkeypatch.setattr("archon.workbook.writer.safe_write", watching_safe_write)
+    with pytest.raises(OSError, match="No space left"):
+        write_event(workbook, tiny_event())
+    assert calls["n"] == 20  # it did fail halfway through the package...
+    assert seen_temp and seen_temp[0].parent == workbook.parent  # ...being written beside the workbook
+    assert not seen_temp[0].exists()
+    assert workbook.read_bytes() == before
+    assert folder_listing(workbook) == ["event.xlsx"]  # no temporary file, no backup
+
+
+def test_a_failed_replacement_leaves_the_original_and_its_backup(workbook, monkeypatch):
+    before = workbook.read_bytes()
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(WorkbookInUseError, match="locked or read-only"):
+        write_event(workbook, tiny_event())
+    assert workbook.read_bytes() == before
+    names = folder_listing(workbook)
+    assert not [n for n in names if n.startswith(safety.TEMP_PREFIX)]
+    backups = [workbook.parent / n for n in names if ".backup-" in n]
+    assert len(backups) == 1 and backups[0].read_bytes() == before
+
+
+def test_every_change_keeps_the_version_it_replaces_and_never_overwrites_a_backup(workbook):
+    original = workbook.read_bytes()
+    first = write_event(workbook, tiny_event())
+    assert first.changed and first.backup is not None
+    assert first.backup.read_bytes() == original
+    assert first.backup.name.startswith("event.backup-") and first.backup.suffix == ".xlsx"
+    after_first = workbook.read_bytes()
+
+    second = write_event(workbook, tiny_event(players=7))
+    assert second.backup is not None and second.backup != first.backup
+    assert second.backup.read_bytes() == after_first
+    assert first.backup.read_bytes() == original  # the first backup is untouched
+
+    again = write_event(workbook, tiny_event(players=7))
+    assert not again.changed and again.backup is None
+    assert len([n for n in folder_listing(workbook) if ".backup-" in n]) == 2
+
+
+def test_backup_names_never_collide(tmp_path):
+    path = tmp_path / "event.xlsx"
+    path.write_bytes(b"x")
+    when = dt.datetime(2024, 5, 18, 14, 30, 12)
+    first = backup_path(path, when)
+    assert first.name == "event.backup-20240518-143012.xlsx"
+    first.write_bytes(b"older backup")
+    second = backup_path(path, when)
+    assert second.name == "event.backup-20240518-143012-2.xlsx"
+    made = safety.make_backup(path, when)
+    assert made == second and first.read_bytes() == b"older backup"
+
+
+def test_new_workbooks_never_replace_a_file(tmp_path):
+    path = tmp_path / "event.xlsx"
+    path.write_bytes(b"someone's file")
+    with pytest.raises(WriteError, match="already exists"):
+        new_event(path, tiny_event())
+    with pytest.raises(WriteError, match="already exists"):
+        safe_write(path, lambda f: f.write(b"new"), must_exist=False)
+    assert path.read_bytes() == b"someone's file"
+
+
+def test_a_new_workbook_gets_the_usual_file_mode(tmp_path):
+    mask = os.umask(0o022)
+    try:
+        report = new_event(tmp_path / "event.xlsx", tiny_event())
+    finally:
+        os.umask(mask)
+    assert (report.path.stat().st_mode & 0o777) == 0o644
+
+
+def test_only_xlsx_files_are_written(tmp_path):
+    with pytest.raises(WriteError, match=r"\.xlsx"):
+        new_event(tmp_path / "event.ods", tiny_event())
