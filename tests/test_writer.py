@@ -502,3 +502,24 @@ def test_cells_and_rows_that_do_not_exist_yet_are_inserted_in_order(tmp_path):
     ws = sheet(out, L.NOTES.sheet)
     assert (ws["A1"], ws["A3"], ws["C3"], ws["A5"]) == (
         "title", "Tournament Notes:", 2.5, "first note")
+
+
+def test_update_recomputes_a_builtin_workbook_after_the_organizer_typed_in_it(tmp_path, event):
+    pytest.importorskip("archon.workbook.reader")
+    from archon.workbook.writer import update
+
+    path = tmp_path / "event.xlsx"
+    new_event(path, event)
+    assert update(path).changed is False  # nothing to do
+    # the organizer corrects a VP in round 1 (player 2: 1 VP -> 0) and saves
+    typed = tmp_path / "typed.xlsx"
+    row = list(L.round_table_rows(1))[1]
+    with open(typed, "wb") as f:
+        patch_package(path, f, {L.ROUND_SHEETS[1]: {f"{L.ROUND.vp}{row}": 0}})
+    typed.replace(path)
+    m = L.METHUSELAHS
+    vp_cell = f"{m.vp}{m.first_row + 1}"
+    assert sheet(path, m.sheet)[vp_cell] == 1  # stale until archon recomputes
+    report = update(path)
+    assert report.changed and report.backup is not None
+    assert sheet(path, m.sheet)[vp_cell] == 0

@@ -15,6 +15,11 @@ Two kinds of workbook:
     **results** it computes (:func:`archon.standings.compute`) as values,
     refreshed by every write.
 
+In the built-in template a table's "Table Rank" is the plain rank by VP
+(1, 2, 2, 4); The Archon's column shows the place its TP lookup uses (at a
+4-player table 3rd and 4th show as 4 and 5). A player flagged out shows the
+flag ("WD", "DQ"...) where The Archon shows "DQ".
+
 archon owns whole input (and, in the built-in template, result) ranges: a
 player, table or override the event no longer has is cleared. A round the
 event has not seated yet is left as it is in an official workbook (its seating
@@ -91,7 +96,10 @@ class WriteReport:
         """One line for the command line."""
         if not self.changed:
             return f"{self.path.name}: already up to date, nothing written"
-        text = f"{self.path.name}: wrote {self.cells_changed} cells ({self.kind} workbook)"
+        if not self.cells_changed:
+            text = f"{self.path.name}: recorded rule edition {self.edition!r} ({self.kind} workbook)"
+        else:
+            text = f"{self.path.name}: wrote {self.cells_changed} cells ({self.kind} workbook)"
         if self.backup is not None:
             text += f"; previous version kept as {self.backup.name}"
         return text
@@ -116,6 +124,13 @@ def detect_kind(path: "str | Path | bytes") -> str:
     if text.strip() == L.ARCHON_MARKS.builtin_version_text:
         return BUILTIN
     return OFFICIAL
+
+
+def _kind_of(data: bytes, name: "str | Path") -> str:
+    try:
+        return detect_kind(data)
+    except PatchError as exc:
+        raise WriteError(f"{name}: {exc}") from None
 
 
 def read_edition(path: "str | Path") -> Optional[str]:
@@ -551,7 +566,7 @@ def write_event(
         check_not_open(target)
         base = target.read_bytes()
     if kind == "auto":
-        kind = detect_kind(base)
+        kind = _kind_of(base, template if template is not None else target)
     write, patched = _writer(base, event, standings, kind)
     done = safe_write(target, write, must_exist=target.exists())
     result = patched["result"]
@@ -586,7 +601,7 @@ def new_event(
     if target.exists():
         raise WriteError(f"{target} already exists: choose another name, or update the existing workbook")
     base = Path(template).read_bytes() if template is not None else _builtin_template_bytes()
-    kind = detect_kind(base)
+    kind = _kind_of(base, template if template is not None else "the built-in template")
     if event is None:
         done = safe_write(target, lambda f: f.write(base), must_exist=False)
         cells, parts = 0, []
@@ -615,16 +630,14 @@ def update(path: "str | Path", *, edition: Optional[str] = None) -> WriteReport:
     The event is read with :func:`archon.workbook.load_event`; in archon's
     built-in template every result is refreshed, in an official workbook the
     inputs are rewritten as read (The Archon's formulas recompute on open).
-    The rule edition is ``edition`` when given, else the one recorded in the
-    workbook (``archon:edition``), else the event's default; it is recorded.
+    The rule edition is ``edition`` when given, else the one the reader found
+    recorded in the workbook (``archon:edition``), else the default; it is
+    recorded in the workbook.
     """
     from .reader import load_event
 
     _check_suffix(Path(path))
     event = load_event(path)
-    recorded = read_edition(path)
     if edition is not None:
         event.edition = edition
-    elif recorded:
-        event.edition = recorded
     return write_event(path, event)

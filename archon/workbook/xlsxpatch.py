@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
+import html
 import io
 import math
 import posixpath
@@ -170,7 +171,10 @@ class Package:
                     workbook_part = _resolve("", rel.get("Target", workbook_part))
                     break
         if workbook_part not in names:
-            raise PatchError("this is not an Excel workbook (no workbook part in the package)")
+            raise PatchError(
+                "not an Excel .xlsx workbook (an .ods file?): open it in LibreOffice or Excel and "
+                "save it as an Excel 2007-365 workbook (.xlsx) first"
+            )
         rels: dict[str, str] = {}
         calc_chain = None
         wb_rels = _rels_name(workbook_part)
@@ -199,7 +203,10 @@ def _open_zip(source) -> zipfile.ZipFile:
     try:
         return zipfile.ZipFile(source)
     except zipfile.BadZipFile:
-        raise PatchError(f"{source} is not an .xlsx workbook (not a zip package)") from None
+        raise PatchError(
+            "not an Excel .xlsx workbook (an old .xls file, or damaged?): open it in LibreOffice or "
+            "Excel and save it as an Excel 2007-365 workbook (.xlsx) first"
+        ) from None
 
 
 # ---------------------------------------------------------------------------
@@ -373,9 +380,8 @@ def _cell_formula(cell_xml: str, p: str) -> Optional[tuple[str, str]]:
 
 
 def _unescape(text: str) -> str:
-    return (
-        text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'").replace("&amp;", "&")
-    )
+    """XML character data to text (entities and numeric character references)."""
+    return html.unescape(text)
 
 
 def _patch_sheet(xml: str, edits: Mapping[str, object], date1904: bool, sheet_name: str) -> tuple[str, int, int]:
