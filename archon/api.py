@@ -127,3 +127,142 @@ def report(
     if html is not None:
         written.append((write_html_report(data, html), "HTML report"))
     return ReportResult(written, list(read.problems))
+
+
+# ---------------------------------------------------------------------------
+# archon standings / check / new / update
+
+
+def standings(path, edition: "str | RuleEdition | None" = None) -> dict:
+    """Twin of ``archon standings FILE --json``: the standings contract.
+
+    Reads the workbook's inputs only and computes everything with the rules
+    engine (:func:`archon.standings.compute`); see
+    :mod:`archon.serialize` for the contract. ``edition`` overrides the rule
+    edition recorded in the workbook.
+    """
+    from .serialize import standings_to_dict
+    from .standings import compute
+    from .workbook import load_event
+
+    return standings_to_dict(compute(load_event(path), edition))
+
+
+class CheckedProblem:
+    """A problem ``archon check`` reports: where (``Sheet!Cell``), what, what to do."""
+
+    def __init__(self, where: str, message: str, advice: str = "", severity: str = "error") -> None:
+        self.where = where
+        self.message = message
+        self.advice = advice
+        self.severity = severity
+
+    def as_dict(self) -> dict:
+        return {"where": self.where, "severity": self.severity, "message": self.message, "advice": self.advice}
+
+    def __str__(self) -> str:
+        text = f"{self.where}: {self.message}" if self.where else self.message
+        return text + (f" — {self.advice}" if self.advice else "")
+
+    def __repr__(self) -> str:
+        return f"CheckedProblem({str(self)!r})"
+
+
+def check(path, edition: "str | RuleEdition | None" = None) -> list[CheckedProblem]:
+    """Twin of ``archon check FILE``: every problem, with its sheet and cell.
+
+    Combines what the reader found in the cells (values it could not use) with
+    the rules' checks (:func:`archon.validation.check_event`), each placed on
+    the cell an organizer must fix. An empty list means the workbook is clean.
+    Raises :class:`archon.workbook.WorkbookError` for an unreadable file.
+    """
+    from .standings import compute
+    from .validation import check_event
+    from .workbook import read_event
+
+    read = read_event(path)
+    out = [CheckedProblem(p.where, p.message, "", "error") for p in read.problems]
+    st = compute(read.event, edition)
+    for p in check_event(read.event, st):
+        cell = read.cells.locate(p.where)
+        out.append(CheckedProblem(str(cell) if cell else p.where.describe(), p.message, p.advice, p.severity))
+    return out
+
+
+def new(
+    path,
+    *,
+    name: str = "",
+    date=None,
+    city: Optional[str] = None,
+    organizer: Optional[str] = None,
+    level: Optional[str] = None,
+    format: str = "3R+F",
+    players=None,
+    template=None,
+    edition: Optional[str] = None,
+):
+    """Twin of ``archon new FILE``: create an event workbook.
+
+    ``players`` is a players CSV path (see :mod:`archon.players_csv`);
+    players are numbered 1..N in file order. ``template`` is an official
+    Archon workbook to copy instead of archon's built-in template. Returns the
+    :class:`archon.workbook.WriteReport`. Nothing is written when an input is
+    wrong (:class:`InputError`).
+    """
+    import datetime as dt
+
+    from .editions import LEVELS, get_edition
+    from .model import Event, Player, parse_format
+    from .players_csv import PlayersCSVError, read_players_csv
+    from .workbook import new_event
+
+    try:
+        prelim = parse_format(format)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    if isinstance(date, str) and date:
+        try:
+            date = dt.date.fromisoformat(date)
+        except ValueError:
+            raise InputError(f"date {date!r}: expected YYYY-MM-DD, e.g. 2026-12-05") from None
+    if level:
+        match = [lv for lv in LEVELS if lv.casefold() == level.strip().casefold()]
+        if not match:
+            raise InputError(f"level {level!r}: expected one of {', '.join(LEVELS)}")
+        level = match[0]
+    try:
+        ed = get_edition(edition).name
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    event = Event(
+        name=name or "",
+        date=date or None,
+        city=city,
+        organizer=organizer,
+        level=level,
+        preliminary_rounds=prelim,
+        edition=ed,
+    )
+    if players is not None:
+        try:
+            rows = read_players_csv(players)
+        except PlayersCSVError as exc:
+            raise InputError(str(exc)) from None
+        seen: dict[str, int] = {}
+        for i, r in enumerate(rows, start=1):
+            if r.vekn and r.vekn in seen:
+                raise InputError(
+                    f"{players}, line {r.line}: VEKN number {r.vekn} is already on line {seen[r.vekn]}"
+                )
+            if r.vekn:
+                seen[r.vekn] = r.line
+            event.players.append(Player(i, r.first_name, r.last_name, city=r.city, vekn=r.vekn))
+    return new_event(path, event, template=template)
+
+
+def update(path, edition: Optional[str] = None):
+    """Twin of ``archon update FILE``: recompute and write back (see :func:`archon.workbook.update`)."""
+    from .workbook import update as update_workbook
+
+    return update_workbook(path, edition=edition)

@@ -130,5 +130,160 @@ def report(file, xlsx_out, html_out, round_number, edition):
         click.echo(f"wrote {path} ({what})")
 
 
+# ---------------------------------------------------------------------------
+# Workbook commands: standings, check, new, update
+
+
+def _workbook_errors():
+    from .players_csv import PlayersCSVError
+    from .workbook import WorkbookError, WriteError
+
+    return (InputError, WorkbookError, PlayersCSVError, WriteError, FileNotFoundError)
+
+
+def _fmt_vp(x) -> str:
+    if x is None:
+        return ""
+    return f"{x:g}"
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the standings contract as JSON.")
+@click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per player.")
+@EDITION_OPTION
+def standings(file, as_json, as_csv, edition):
+    """Print the standings of an Archon workbook.
+
+    Everything is computed from the workbook's inputs by archon's rules
+    engine (cached spreadsheet values are never trusted). Players are listed
+    by final rank (or rank), then player number; players flagged out last.
+
+    \b
+    Examples:
+      archon standings event.xlsx
+      archon standings event.xlsx --json > standings.json
+      archon standings event.xlsx --csv > standings.csv
+    """
+    import csv as _csv
+
+    from .api import standings as compute_standings
+    from .serialize import STANDINGS_COLUMNS, standings_rows
+
+    try:
+        data = compute_standings(file, edition)
+    except _workbook_errors() as exc:
+        raise Unreadable(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        return
+    rows = standings_rows(data)
+    if as_csv:
+        out = click.get_text_stream("stdout")
+        w = _csv.DictWriter(out, fieldnames=list(STANDINGS_COLUMNS), lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+        return
+    ev = data["event"]
+    title = ev["name"] or file
+    click.echo(f"{title} — {ev['format']}, {ev['players']} players, {ev['edition']} rules")
+    header = f"{'rank':>4} {'#':>3}  {'player':<28} {'GW':>2} {'VP':>5} {'TP':>5} {'final':>5} {'rating':>8}"
+    click.echo(header)
+    click.echo("-" * len(header))
+    for p in data["players"]:
+        place = p["final_rank"] if p["final_rank"] is not None else p["rank"]
+        place_s = str(place) if place is not None else (p["status"].replace("out ", "") if p["dq"] else "-")
+        name = f"{p['first_name']} {p['last_name']}".strip()
+        mark = "*" if p["finalist"] else " "
+        click.echo(
+            f"{place_s:>4} {p['number']:>3}{mark} {name[:28]:<28} {p['gw']:>2} {_fmt_vp(p['vp']):>5} "
+            f"{p['tp']:>5g} {_fmt_vp(p['final_vp']):>5} {p['rating_points']:>8.2f}"
+        )
+    if data["final"] and data["final"]["winner"] is not None:
+        w = next(p for p in data["players"] if p["number"] == data["final"]["winner"])
+        click.echo(f"\nwinner: {w['first_name']} {w['last_name']} (#{w['number']});  * = finalist")
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the problems as a JSON list.")
+@EDITION_OPTION
+def check(file, as_json, edition):
+    """List every problem in an Archon workbook, with its sheet and cell.
+
+    Exit status: 0 when the workbook is clean, 1 when there are problems,
+    2 when the file cannot be read.
+    """
+    from .api import check as check_workbook
+
+    try:
+        problems = check_workbook(file, edition)
+    except _workbook_errors() as exc:
+        raise Unreadable(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps([p.as_dict() for p in problems], ensure_ascii=False, indent=1))
+    elif not problems:
+        click.echo(f"{file}: no problems found")
+    else:
+        for p in problems:
+            click.echo(f"{p.severity}: {p}")
+        errors = sum(1 for p in problems if p.severity == "error")
+        click.echo(f"\n{len(problems)} problem(s), {errors} error(s)")
+    sys.exit(1 if problems else 0)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--name", default="", help="Event name.")
+@click.option("--date", default=None, help="Event date, YYYY-MM-DD.")
+@click.option("--city", default=None, help="City.")
+@click.option("--organizer", default=None, help="Organizer's name.")
+@click.option("--level", default=None, help="Level, e.g. 'Standard Constructed', 'National Championship'.")
+@click.option("--format", "event_format", default="3R+F", show_default=True, help="2R+F or 3R+F.")
+@click.option("--players", type=click.Path(dir_okay=False), default=None, help="Players CSV (first/last name, VEKN, city).")
+@click.option("--template", type=click.Path(dir_okay=False, exists=True), default=None, help="An official Archon workbook to copy instead of archon's own template.")
+@EDITION_OPTION
+def new(file, name, date, city, organizer, level, event_format, players, template, edition):
+    """Create an event workbook.
+
+    From archon's built-in template (same sheets and cells as The Archon,
+    results written as values), or from an official Archon you downloaded
+    (--template; its formulas stay in place).
+
+    \b
+    Example:
+      archon new event.xlsx --name "Winter Cup" --date 2026-12-05 --city Lyon --players players.csv
+    """
+    from .api import new as new_workbook
+
+    try:
+        rep = new_workbook(
+            file, name=name, date=date, city=city, organizer=organizer, level=level,
+            format=event_format, players=players, template=template, edition=edition,
+        )
+    except _workbook_errors() as exc:
+        raise Unreadable(str(exc)) from None
+    click.echo(f"created {rep.path} ({rep.kind} template, {rep.edition or 'current'} rules)")
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@EDITION_OPTION
+def update(file, edition):
+    """Recompute an event workbook and write the results back.
+
+    In archon's built-in template every result is refreshed; in an official
+    Archon the inputs stay and its formulas recalculate when opened. The
+    previous version is kept as a backup beside the file.
+    """
+    from .api import update as update_workbook
+
+    try:
+        rep = update_workbook(file, edition)
+    except _workbook_errors() as exc:
+        raise Unreadable(str(exc)) from None
+    click.echo(rep.describe())
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -193,8 +193,8 @@ def check_event(event: Event, standings: Optional[Standings] = None) -> list[Pro
                 "correct the round and table numbers on the Override sheet",
             ))
 
-    # Final cut and coin rankings
-    for tie in st.ties:
+    # Final cut and coin rankings: only once the preliminary rounds are over.
+    for tie in (st.ties if _preliminaries_finished(event, st) else []):
         if tie.at_cut:
             add(Problem(
                 tie.describe(event),
@@ -249,6 +249,14 @@ def check_event(event: Event, standings: Optional[Standings] = None) -> list[Pro
                 "check the final's VPs",
             ))
     return problems
+
+
+def _preliminaries_finished(event: Event, st: Standings) -> bool:
+    """Every planned preliminary round is seated and every table is scored."""
+    played = [r for r in st.rounds if r.tables]
+    if len(played) < event.preliminary_rounds:
+        return False
+    return all(t.result is not None and t.result.scored for r in played for t in r.tables)
 
 
 def _rank_key(st: Standings, number: int) -> tuple:

@@ -88,3 +88,10 @@ def test_override_of_a_missing_table():
     ev.overrides.append(Override(2, 7, "typo"))
     probs = [p for p in check_event(ev) if "does not exist" in p.message]
     assert probs and probs[0].where.kind == "override"
+
+
+def test_ties_are_not_reported_before_the_preliminary_rounds_are_over():
+    ev = nine_player_event()
+    ev.player(1).out = "DQ"  # 4 and 5 tie at the cut...
+    ev.rounds[1].tables[1].vps = [None] * 4  # ...but round 2 is still being played
+    assert not [p for p in check_event(ev) if "coin toss" in p.message]

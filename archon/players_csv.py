@@ -1,0 +1,134 @@
+"""Players lists in CSV: columns found by their header, in any order and case.
+
+Recognised headers (case, spaces, dots and underscores ignored):
+
+* first name: ``first name``, ``first``, ``firstname``, ``given name``, ``prénom``;
+* last name: ``last name``, ``last``, ``surname``, ``family name``, ``nom``;
+* a single name column instead: ``name``, ``player``, ``player name``
+  (split at the last space: "Anna Maria Kowalski" -> "Anna Maria", "Kowalski");
+* VEKN number: ``vekn``, ``vekn number``, ``vekn id``, ``v:ekn num``, ``vekn #``;
+* city: ``city``, ``town``, ``ville``, ``ciudad``; country is kept as the city
+  when there is no city column (the Discord bot's export has a country).
+
+The delimiter (comma, semicolon, tab) is sniffed; a UTF-8 byte-order mark is
+ignored. Errors name the line.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+from typing import Optional
+
+__all__ = ["PlayerRow", "read_players_csv", "parse_players_csv", "PlayersCSVError", "split_name"]
+
+
+class PlayersCSVError(ValueError):
+    """A players list archon cannot read; the message names the file and line."""
+
+
+@dataclass
+class PlayerRow:
+    first_name: str
+    last_name: str
+    vekn: Optional[str] = None
+    city: Optional[str] = None
+    line: int = 0
+
+
+def _norm(header: str) -> str:
+    return re.sub(r"[\s._:#\-]+", "", header.strip().lower())
+
+
+_FIRST = {"firstname", "first", "givenname", "prenom", "prénom", "nombre"}
+_LAST = {"lastname", "last", "surname", "familyname", "nom", "apellido", "apellidos"}
+_NAME = {"name", "player", "playername", "fullname", "nomcomplet"}
+_VEKN = {"vekn", "veknnumber", "veknid", "veknnum", "vekn#", "veknno", "vekid", "id"}
+_CITY = {"city", "town", "ville", "ciudad", "città", "citta", "stadt"}
+_COUNTRY = {"country", "pays", "país", "pais", "land"}
+
+
+def split_name(full: str) -> tuple[str, str]:
+    """"Anna Maria Kowalski" -> ("Anna Maria", "Kowalski"); one word -> (word, "")."""
+    parts = full.split()
+    if len(parts) <= 1:
+        return (parts[0] if parts else "", "")
+    return " ".join(parts[:-1]), parts[-1]
+
+
+def _vekn(value: str) -> Optional[str]:
+    v = value.strip()
+    if not v:
+        return None
+    if re.fullmatch(r"\d+\.0+", v):
+        v = v.split(".")[0]
+    return v
+
+
+def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow]:
+    """Read players from CSV text (see the module docstring for the headers)."""
+    text = text.lstrip("\ufeff")
+    if not text.strip():
+        raise PlayersCSVError(f"{source} is empty: expected a header line such as 'First Name,Last Name,VEKN,City'")
+    try:
+        dialect = csv.Sniffer().sniff(text.splitlines()[0], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    rows = list(csv.reader(io.StringIO(text), dialect))
+    header = [_norm(h) for h in rows[0]]
+
+    def find(names: set[str]) -> Optional[int]:
+        for i, h in enumerate(header):
+            if h in names:
+                return i
+        return None
+
+    first, last, name = find(_FIRST), find(_LAST), find(_NAME)
+    vekn, city, country = find(_VEKN), find(_CITY), find(_COUNTRY)
+    if (first is None or last is None) and name is None:
+        raise PlayersCSVError(
+            f"{source}, line 1: no name columns in the header {rows[0]!r}: expected 'First Name' and "
+            f"'Last Name', or a single 'Name' column"
+        )
+    players: list[PlayerRow] = []
+    for n, row in enumerate(rows[1:], start=2):
+        if not any(c.strip() for c in row):
+            continue
+
+        def cell(i: Optional[int]) -> str:
+            return row[i].strip() if i is not None and i < len(row) else ""
+
+        if first is not None and last is not None:
+            fn, ln = " ".join(cell(first).split()), " ".join(cell(last).split())
+        else:
+            fn, ln = split_name(cell(name))
+        if not fn and not ln:
+            raise PlayersCSVError(f"{source}, line {n}: the player has no name")
+        players.append(
+            PlayerRow(
+                first_name=fn,
+                last_name=ln,
+                vekn=_vekn(cell(vekn)),
+                city=(cell(city) or cell(country) or None),
+                line=n,
+            )
+        )
+    return players
+
+
+def read_players_csv(path) -> list[PlayerRow]:
+    """Read a players CSV file (UTF-8; Latin-1 accepted when UTF-8 fails)."""
+    from pathlib import Path
+
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise PlayersCSVError(f"cannot read {p}: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    return parse_players_csv(text, p.name)
