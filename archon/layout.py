@@ -297,6 +297,11 @@ class _ArchonMarks:
     #: Present, with ``builtin_value``, in archon's built-in template.
     template_property: str = "archon:template"
     builtin_value: str = "builtin"
+    #: ``none`` when the event closes without a final (rules 3.1.6; ``archon
+    #: finals FILE --none``); ``final`` once a workbook carrying it has one again.
+    final_property: str = "archon:final"
+    no_final_value: str = "none"
+    with_final_value: str = "final"
     #: Instructions!A1 of the built-in template: starts like the official
     #: version string, so readers looking for "The Archon (v1.5l)" accept it.
     builtin_version_text: str = "The Archon (v1.5l) - archon built-in template"
@@ -305,3 +310,61 @@ class _ArchonMarks:
 
 
 ARCHON_MARKS = _ArchonMarks()
+
+
+# ---------------------------------------------------------------------------
+# Labels beside the inputs: how an older edition is recognised (issue 7)
+
+
+@dataclass(frozen=True)
+class InputLabel:
+    """A label The Archon v1.5l prints beside an input (``sheet!cell``:
+    ``text``). ``part`` names what it stands for; an older edition whose label
+    there says the same has that part where v1.5l has it."""
+
+    part: str
+    sheet: str
+    cell: str
+    text: str
+
+
+def _label_beside(address: str) -> str:
+    """Tournament Info: the label cell on the row of the B cell ``address``."""
+    return f"{INFO.label_col}{address.lstrip('ABCDEFGHIJKLMNOPQRSTUVWXYZ')}"
+
+
+def _input_labels() -> tuple[InputLabel, ...]:
+    info = INFO
+    m = METHUSELAHS
+    head = m.first_row - 1  # Methuselahs row 6: "Num.", "First Name"...; row 5 above it
+    labels = [
+        InputLabel("event name", info.sheet, _label_beside(info.name), "Event Name:"),
+        InputLabel("event date", info.sheet, _label_beside(info.date), "Event Date (DD-MON-YY):"),
+        InputLabel("organizer", info.sheet, _label_beside(info.organizer), "Organizer:"),
+        InputLabel("city", info.sheet, _label_beside(info.city), "City:"),
+        InputLabel("deck format", info.sheet, _label_beside(info.deck_format), "Format (Constructed/Limited):"),
+        InputLabel("level", info.sheet, _label_beside(info.level), "Level (Normal/Qualifier/Championship/Nationals)"),
+        InputLabel("number of rounds", info.sheet, _label_beside(info.rounds_with_final),
+                   "Number of Rounds (including final):"),
+        InputLabel("players", m.sheet, f"{m.number}{head}", "Num."),
+        InputLabel("players", m.sheet, f"{m.first_name}{head}", "First Name"),
+        InputLabel("players", m.sheet, f"{m.last_name}{head}", "Last Name"),
+        InputLabel("player cities", m.sheet, f"{m.city}{head}", "City"),
+        InputLabel("VEKN numbers", m.sheet, f"{m.vekn}{head - 1}", "V:EKN"),
+        InputLabel("DQ flags", m.sheet, f"{m.out}{head - 1}", "DQ"),
+        InputLabel("coin rankings", m.sheet, f"{m.coin}{head - 1}", "Coin"),
+    ]
+    for k, sheet in ROUND_SHEETS.items():
+        labels.append(InputLabel(f"round {k}", sheet, f"{ROUND.player}{ROUND.first_row - 1}", "#"))
+        labels.append(InputLabel(f"round {k}", sheet, f"{ROUND.vp}{ROUND.first_row - 1}", "VPs"))
+    labels.append(InputLabel("final", FINAL.sheet, f"{FINAL.player}{FINAL.first_row - 1}", "#"))
+    labels.append(InputLabel("final", FINAL.sheet, f"{FINAL.vp}{FINAL.first_row - 1}", "VPs"))
+    o = OVERRIDE
+    labels.append(InputLabel("overrides", o.sheet, f"{o.round}{o.first_row - 2}", "Round"))
+    labels.append(InputLabel("overrides", o.sheet, f"{o.table}{o.first_row - 1}", "Table"))
+    labels.append(InputLabel("overrides", o.sheet, f"{o.reason}{o.first_row - 1}", "Explanation"))
+    return tuple(labels)
+
+
+#: Every input label of The Archon v1.5l, by part (read off the official files).
+INPUT_LABELS: tuple[InputLabel, ...] = _input_labels()

@@ -258,7 +258,11 @@ def load_event(path: Union[str, Path]) -> Event:
 #: Editions whose layout is the one :mod:`archon.layout` describes.
 _KNOWN_VERSION_PREFIX = "1.5"
 
-_VERSION = re.compile(r"The\s+Archon\s*\(\s*v?\s*([^)]*?)\s*\)", re.I)
+#: "The Archon (v1.5l)"; older editions may spell it "The Archon v1.2" or
+#: "The Archon - v1.1g" (group 2).
+_VERSION = re.compile(
+    r"The\s+Archon\s*(?:\(\s*v?\s*([^)]*?)\s*\)|[-\u2013:,]?\s*v\.?\s*(\d+(?:\.[0-9A-Za-z]+)*))", re.I
+)
 
 
 def _is_blank_value(v: object) -> bool:
@@ -413,6 +417,7 @@ class _Reader:
             fmt = "google-xlsx"
         event = Event(archon_version=version)
         self._read_edition(event)
+        self._read_final_mode(event)
         self._read_info(event)
         self._read_players(event)
         if event.players and self._b11.is_blank and self.book.has_sheet(L.INFO.sheet):
@@ -441,6 +446,12 @@ class _Reader:
                 f"choose one of {', '.join(EDITIONS)}",
             )
 
+    def _read_final_mode(self, event: Event) -> None:
+        """``archon:final = none``: the event closes without a final (rules 3.1.6)."""
+        marks = L.ARCHON_MARKS
+        if (self.book.properties.get(marks.final_property) or "").strip().lower() == marks.no_final_value:
+            event.has_final = False
+
     def _check_archon(self) -> str:
         sheet, address = L.VERSION_CELL
         expected = (
@@ -455,7 +466,7 @@ class _Reader:
         m = _VERSION.search(a1) if isinstance(a1, str) else None
         if m is None:
             raise WorkbookError(f"{expected} (found {_show(a1) if a1 is not None else 'nothing'} there)")
-        version = m.group(1)
+        version = m.group(1) if m.group(1) is not None else m.group(2)
         if not version.startswith(_KNOWN_VERSION_PREFIX):
             self.problem(
                 sheet, address,

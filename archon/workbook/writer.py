@@ -499,10 +499,17 @@ def _check_suffix(path: Path) -> None:
         )
 
 
-def _properties(event: Event, kind: str) -> dict[str, str]:
+def _properties(event: Event, kind: str, current: Optional[dict[str, str]] = None) -> dict[str, str]:
     props = {L.ARCHON_MARKS.edition_property: str(event.edition)}
     if kind == BUILTIN:
         props[L.ARCHON_MARKS.template_property] = L.ARCHON_MARKS.builtin_value
+    # An event closed without a final (rules 3.1.6) says so in archon:final;
+    # a workbook that carries the property gets it back in step.
+    marks = L.ARCHON_MARKS
+    if not event.has_final:
+        props[marks.final_property] = marks.no_final_value
+    elif current and marks.final_property in current:
+        props[marks.final_property] = marks.with_final_value
     return props
 
 
@@ -514,7 +521,7 @@ def _writer(source: bytes, event: Event, standings: Optional[Standings], kind: s
     temporary file.
     """
     edits = event_edits(event, standings, kind)
-    properties = _properties(event, kind)
+    properties = _properties(event, kind, xlsxpatch.read_custom_properties(source))
     done: dict[str, xlsxpatch.PatchResult] = {}
 
     def write(f) -> None:
