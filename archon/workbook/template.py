@@ -71,7 +71,7 @@ class _Formats:
         self.header = wb.add_format(
             dict(base, bold=True, bg_color="#D9D9D9", border=1, border_color="#808080", text_wrap=True, align="center")
         )
-        self.group = wb.add_format(dict(base, bold=True, align="center", font_color="#404040"))
+        self.group = wb.add_format(dict(base, bold=True, align="left", font_color="#404040"))
         self.input = wb.add_format(dict(base, bg_color="#FFF2CC", **grid))
         self.input_date = wb.add_format(dict(base, bg_color="#FFF2CC", num_format="dd mmm yyyy", **grid))
         self.input_center = wb.add_format(dict(base, bg_color="#FFF2CC", align="center", **grid))
@@ -132,10 +132,12 @@ def _instructions(wb, fm: _Formats) -> None:
         (f"Rule edition: custom document property '{L.ARCHON_MARKS.edition_property}' "
          "(File > Properties > Custom).", fm.note),
     ]
+    width = 80
     for i, (text, fmt) in enumerate(lines, start=r + 2):
         if text:
             ws.write(i, c, text, fmt)
-    ws.set_column(c, c, 110)
+            ws.set_row(i, 13 * (len(text) // width + 1) + 2)
+    ws.set_column(c, c, width)
     ws.activate()
     _page(ws, landscape=False)
 
@@ -270,6 +272,7 @@ def _round(wb, fm: _Formats, number: int, sheet: str) -> None:
         ws.write_blank(row, col, None, fm.input)
     row, col = _rc(r.round_number_cell)
     ws.write_number(row, col, number, fm.note)
+    ws.set_column(col, col, None, None, {"hidden": True})
     header = r.first_row - 2
     columns = [
         (r.player, "#", (fm.input_center, fm.input_center_top), 6),
@@ -292,8 +295,10 @@ def _round(wb, fm: _Formats, number: int, sheet: str) -> None:
             ws.write_blank(row - 1, _col(letter), None, first if top else plain)
     ws.write(header - 1, _col(r.player), "Table Seating", fm.group)
     ws.write(header - 1, _col(r.vp), "Round Results", fm.group)
+    ws.set_row(header, 27)
     ws.freeze_panes(r.first_row - 1, 0)
     _page(ws, landscape=False, header_row=header)
+    ws.print_area(0, 0, r.last_row - 1, max(_col(letter) for letter, *_ in columns))
 
 
 def _final(wb, fm: _Formats) -> None:
@@ -301,7 +306,8 @@ def _final(wb, fm: _Formats) -> None:
     ws = wb.add_worksheet(f.sheet)
     _titles(ws, fm, "Final Round")
     header = f.finalists_first_row - 2
-    ws.write(header, _col(f.finalist), "Finalists", fm.header)
+    ws.write(header - 1, _col(f.finalist), "Finalists, by seed", fm.group)
+    ws.write(header, _col(f.finalist), "#", fm.header)
     ws.write(header, _col(f.first_name), "First Name", fm.header)
     ws.write(header, _col(f.last_name), "Last Name", fm.header)
     ws.write(header, _col(f.seed), "Seed", fm.header)
@@ -328,6 +334,10 @@ def _final(wb, fm: _Formats) -> None:
     widths = {f.player: 6, f.first_name: 16, f.last_name: 18, f.seed: 7, f.vp: 7, f.gw: 7, f.tp: 8, f.final_rank: 10}
     for letter, width in widths.items():
         ws.set_column(_col(letter), _col(letter), width)
+    used = {_col(letter) for letter in widths} | {_col(f.finalist)}
+    for col in range(max(used)):
+        if col not in used:  # The Archon's helper columns: nothing to show here
+            ws.set_column(col, col, None, None, {"hidden": True})
     _page(ws, landscape=False)
 
 
