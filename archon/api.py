@@ -266,3 +266,24 @@ def update(path, edition: Optional[str] = None):
     from .workbook import update as update_workbook
 
     return update_workbook(path, edition=edition)
+
+
+# ---------------------------------------------------------------------------
+# archon convert
+
+
+def convert(source, output, *, edition: Optional[str] = None, template=None, force: bool = False):
+    """Twin of ``archon convert IN OUT.xlsx [--edition E] [--template OFFICIAL.xlsx] [--force]``.
+
+    Reads an Archon workbook of any published form and version, the Discord
+    bot's CSV set (folder or zip) or archon's standings JSON, writes a new
+    current workbook at ``output`` and checks it; returns the
+    :class:`archon.convert.ConversionResult`. Raises
+    :class:`archon.convert.ConversionStopped` (nothing written) when values
+    have no place in the current layout and ``force`` is not given, and
+    :class:`archon.convert.ConvertError` for an input it cannot read. See
+    :mod:`archon.convert`.
+    """
+    from .convert import convert as run
+
+    return run(source, output, edition=edition, template=template, force=force)

@@ -285,5 +285,50 @@ def update(file, edition):
     click.echo(rep.describe())
 
 
+@main.command()
+@click.argument("source", metavar="IN", type=click.Path())
+@click.argument("output", metavar="OUT.xlsx", type=click.Path(dir_okay=False))
+@EDITION_OPTION
+@click.option("--template", type=click.Path(dir_okay=False), default=None,
+              help="An official Archon workbook to copy instead of archon's built-in template.")
+@click.option("--force", is_flag=True, help="Convert even when some values have no place in the current layout (they are left out).")
+def convert(source, output, edition, template, force):
+    """Convert an old or foreign event file into a current Archon workbook.
+
+    IN is an Archon workbook of any version and form (.xlsx, .ods, .xls,
+    Google Sheets export), the archon Discord bot's CSV set (a folder or a
+    .zip of Methuselahs.csv, Round-N.csv, Finals.csv, Report.csv) or the
+    output of 'archon standings FILE --json'. Prints what was found, what has
+    no place in the current layout, and what 'archon check' finds in OUT.
+
+    The rule edition (--edition, else the one IN records, else current) is
+    recorded in OUT and used by every command on it.
+
+    Exit status: 0 when OUT was written; 1 when IN holds values the current
+    layout cannot hold (nothing written: check them, or give --force to leave
+    them out); 2 when IN cannot be read or OUT cannot be written.
+
+    \b
+    Examples:
+      archon convert 2002-cup.xls 2002-cup.xlsx --edition 2001
+      archon convert discord-export.zip event.xlsx --template thearchon-1.5l.xlsx
+      archon convert standings.json event.xlsx
+    """
+    from .convert import ConversionStopped, ConvertError, convert as run
+    from .workbook import WriteError
+
+    try:
+        result = run(source, output, edition=edition, template=template, force=force)
+    except ConversionStopped as exc:
+        for line in exc.result.lines():
+            click.echo(line)
+        click.echo(f"stopped: {exc}", err=True)
+        sys.exit(1)
+    except (ConvertError, WriteError) as exc:
+        raise Unreadable(str(exc)) from None
+    for line in result.lines():
+        click.echo(line)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -178,6 +178,9 @@ class _Final:
     gw: str = "H"
     tp: str = "I"
     final_rank: str = "J"
+    # inputs: round times, beside the labels in J2 / J3
+    start_time: str = "K2"
+    end_time: str = "K3"
 
 
 FINAL = _Final()
@@ -346,6 +349,11 @@ def _input_labels() -> tuple[InputLabel, ...]:
         InputLabel("level", info.sheet, _label_beside(info.level), "Level (Normal/Qualifier/Championship/Nationals)"),
         InputLabel("number of rounds", info.sheet, _label_beside(info.rounds_with_final),
                    "Number of Rounds (including final):"),
+        InputLabel("judges and report details", info.sheet, _label_beside(info.new_members),
+                   "Number of New Members:"),
+        InputLabel("judges and report details", info.sheet, _label_beside(info.head_judge), "Head Judge:"),
+        InputLabel("judges and report details", info.sheet, f"{info.label_col}{info.assistant_judges_rows[0]}",
+                   "Assistant Judges:"),
         InputLabel("players", m.sheet, f"{m.number}{head}", "Num."),
         InputLabel("players", m.sheet, f"{m.first_name}{head}", "First Name"),
         InputLabel("players", m.sheet, f"{m.last_name}{head}", "Last Name"),
@@ -363,8 +371,13 @@ def _input_labels() -> tuple[InputLabel, ...]:
     labels.append(InputLabel("overrides", o.sheet, f"{o.round}{o.first_row - 2}", "Round"))
     labels.append(InputLabel("overrides", o.sheet, f"{o.table}{o.first_row - 1}", "Table"))
     labels.append(InputLabel("overrides", o.sheet, f"{o.reason}{o.first_row - 1}", "Explanation"))
+    labels.append(InputLabel("notes", NOTES.sheet, NOTES.first_cell, "Tournament Notes:"))
     return tuple(labels)
 
 
 #: Every input label of The Archon v1.5l, by part (read off the official files).
 INPUT_LABELS: tuple[InputLabel, ...] = _input_labels()
+
+#: What The Archon shows beside a judge's name (Tournament Info C6, C17:C26)
+#: until the VEKN number is typed over it.
+VEKN_PLACEHOLDER = "VEKN id"
