@@ -11,7 +11,11 @@ from typing import Iterable, Optional, Sequence
 from .editions import RuleEdition, get_edition
 from .scoring import TableResult, VPError, score_table
 
-__all__ = ["score", "score_lines", "parse_vps", "InputError", "report", "ReportResult"]
+__all__ = [
+    "score", "score_lines", "parse_vps", "InputError", "report", "ReportResult",
+    "EventDayReport", "register", "drop", "result", "toss", "finals", "seat_final",
+    "close_without_final", "vekn_report", "archondata", "twd",
+]
 
 
 class InputError(ValueError):
@@ -73,11 +77,13 @@ def score_lines(lines: Iterable[str], edition: "str | RuleEdition | None" = None
 
 class ReportResult:
     """What :func:`report` did: ``written`` = [(path, what)], ``problems`` =
-    what the workbook reader reported (``archon check`` explains them)."""
+    what the workbook reader reported (``archon check`` explains them),
+    ``notes``: what a written file cannot hold (the CSV set), in sentences."""
 
-    def __init__(self, written: list, problems: list) -> None:
+    def __init__(self, written: list, problems: list, notes: Optional[list] = None) -> None:
         self.written = written
         self.problems = problems
+        self.notes = list(notes or [])
 
     def __repr__(self) -> str:
         return f"ReportResult(written={self.written!r}, problems={len(self.problems)})"
@@ -90,8 +96,9 @@ def report(
     html=None,
     round: Optional[int] = None,
     edition: "str | RuleEdition | None" = None,
+    csv=None,
 ) -> ReportResult:
-    """Twin of ``archon report FILE [--xlsx OUT.xlsx] [--html OUT.html] [--round N]``.
+    """Twin of ``archon report FILE [--xlsx OUT.xlsx] [--html OUT.html] [--round N] [--csv DIR]``.
 
     Reads the Archon workbook ``path``, computes its standings once
     (:func:`archon.standings.compute`, the numbers of ``archon standings``)
@@ -100,9 +107,13 @@ def report(
     * ``xlsx``: the report workbook (:func:`archon.reports.write_xlsx_report`),
       or with ``round`` just that round's printable seat list
       (:func:`archon.reports.write_posting_sheet`);
-    * ``html``: the one-page HTML report (:func:`archon.reports.write_html_report`).
+    * ``html``: the one-page HTML report (:func:`archon.reports.write_html_report`);
+    * ``csv``: a folder for the Archon-compatible CSV set
+      (:func:`archon.csvset.write_csv_set`: ``Methuselahs.csv``, ``Round-N.csv``,
+      ``Finals.csv``, ``Report.csv``).
 
-    Raises :class:`InputError` when no output is asked for or ``round`` is
+    (``archon report FILE`` with no output prints the VEKN report:
+    :func:`vekn_report`, :func:`archondata`, :func:`twd`.) Raises :class:`InputError` when no output is asked for or ``round`` is
     given without ``xlsx``; :class:`archon.workbook.WorkbookError` for a file
     that is not an Archon workbook; :class:`archon.reports.ReportError` when
     a report cannot be written (round not seated, folder missing, file open).
@@ -112,12 +123,13 @@ def report(
     from .standings import compute
     from .workbook import read_event
 
-    if xlsx is None and html is None:
-        raise InputError("nothing to write: give --xlsx OUT.xlsx and/or --html OUT.html")
+    if xlsx is None and html is None and csv is None:
+        raise InputError("nothing to write: give --xlsx OUT.xlsx, --html OUT.html and/or --csv DIR")
     if round is not None and xlsx is None:
         raise InputError("--round N writes that round's seat list to a workbook: give --xlsx OUT.xlsx")
     read = read_event(path)
-    data = standings_to_dict(compute(read.event, edition))
+    st = compute(read.event, edition)
+    data = standings_to_dict(st)
     written = []
     if xlsx is not None:
         if round is not None:
@@ -126,6 +138,15 @@ def report(
             written.append((write_xlsx_report(data, xlsx), "report workbook"))
     if html is not None:
         written.append((write_html_report(data, html), "HTML report"))
+    if csv is not None:
+        from .csvset import write_csv_set
+
+        done = write_csv_set(st, csv)
+        written.extend((p, "Archon-compatible CSV") for p in done.files)
+        notes = list(done.not_held) + [
+            f"{p} is left from an earlier export and is not part of this event: delete it" for p in done.stale
+        ]
+        return ReportResult(written, list(read.problems), notes)
     return ReportResult(written, list(read.problems))
 
 
@@ -266,6 +287,296 @@ def update(path, edition: Optional[str] = None):
     from .workbook import update as update_workbook
 
     return update_workbook(path, edition=edition)
+
+
+# ---------------------------------------------------------------------------
+# Event day: archon register / drop / result / toss / finals, and the VEKN
+# report (archon report FILE [--archondata] [--twd]). The rules live in
+# archon.eventday and archon.vekn (pure functions over the event); these
+# twins read the workbook, call them, and write the new event back.
+
+
+class EventDayReport:
+    """What an event-day command did (or, with ``dry_run``, would do).
+
+    ``lines``: what changed, one sentence each; ``changed``: False when there
+    was nothing to do; ``written``: the :class:`archon.workbook.WriteReport`
+    (None for a dry run or no change); ``event``: the event after the change;
+    ``seed``: the draw's seed (``toss``).
+    """
+
+    def __init__(self, path, lines, *, changed, dry_run, written=None, event=None, seed=None, player=None) -> None:
+        self.path = path
+        self.lines = list(lines)
+        self.changed = changed
+        self.dry_run = dry_run
+        self.written = written
+        self.event = event
+        self.seed = seed
+        self.player = player
+
+    def describe(self) -> str:
+        out = list(self.lines)
+        if not self.changed:
+            out.append("nothing to write")
+        elif self.dry_run:
+            out.append("dry run: nothing written")
+        elif self.written is not None:
+            out.append(self.written.describe())
+        return "\n".join(out)
+
+    def __repr__(self) -> str:
+        return f"EventDayReport(changed={self.changed}, dry_run={self.dry_run}, lines={self.lines!r})"
+
+
+#: Sheets archon writes an event's inputs to: a cell it could not read there
+#: would be overwritten, so event-day commands refuse to write over it.
+def _input_sheets() -> set[str]:
+    from . import layout as L
+
+    return {L.INFO.sheet, L.METHUSELAHS.sheet, L.FINAL.sheet, L.OVERRIDE.sheet, *L.ROUND_SHEETS.values()}
+
+
+def _read_for_event_day(path):
+    from .workbook import read_event
+
+    read = read_event(path)
+    sheets = _input_sheets()
+    blocking = [p for p in read.problems if p.sheet in sheets]
+    if blocking:
+        shown = "; ".join(str(p) for p in blocking[:3])
+        more = f" (and {len(blocking) - 3} more)" if len(blocking) > 3 else ""
+        raise InputError(
+            f"{read.path.name}: archon will not write over cells it cannot read: {shown}{more}; "
+            f"fix them (archon check {read.path.name}) and run the command again"
+        )
+    return read
+
+
+def _proposed_rounds(read) -> set[int]:
+    """Rounds the workbook shows from The Archon's optimal seating chart (its
+    formulas), with no seat typed over them and no VP typed: they follow the
+    number of players, so event-day commands leave their formulas in place."""
+    from . import layout as L
+    from .workbook.grid import open_book
+
+    candidates = [r for r in read.event.rounds if r.tables and r.number in L.ROUND_SHEETS
+                  and all(v is None for t in r.tables for v in t.vps)]
+    if not candidates:
+        return set()
+    out = set()
+    with open_book(read.path) as book:
+        for r in candidates:
+            sheet = L.ROUND_SHEETS[r.number]
+            cells = book.read_columns(sheet, [L.ROUND.player], L.ROUND.first_row, L.ROUND.last_row)
+            typed = any(not c.formula and not c.is_blank for c in cells.values())
+            if not typed:
+                out.add(r.number)
+    return out
+
+
+def _event_day(path, change_of, *, dry_run: bool) -> EventDayReport:
+    """Read ``path``, apply ``change_of(event, proposed, locate)``, write the result back."""
+    import copy
+
+    from .workbook import write_event
+
+    read = _read_for_event_day(path)
+    proposed = _proposed_rounds(read)
+
+    def locate(where):
+        cell = read.cells.locate(where)
+        return str(cell) if cell is not None else None
+
+    change = change_of(read.event, proposed, locate)
+    written = None
+    if change.changed and not dry_run:
+        ev = copy.copy(change.event)
+        ev.rounds = [
+            r for r in ev.rounds
+            if not (r.number in proposed and all(v is None for t in r.tables for v in t.vps))
+        ]
+        written = write_event(read.path, ev)
+    return EventDayReport(read.path, change.lines, changed=change.changed, dry_run=dry_run, written=written,
+                          event=change.event, seed=change.seed, player=change.player)
+
+
+def register(
+    path,
+    name: Optional[str] = None,
+    *,
+    vekn: Optional[str] = None,
+    city: Optional[str] = None,
+    players=None,
+    dry_run: bool = False,
+) -> EventDayReport:
+    """Twin of ``archon register FILE "First Last" [--vekn N] [--city C]`` and
+    ``archon register FILE --from players.csv``.
+
+    Players get the next numbers (1..N); a player registered once a round has
+    results is a late arrival and joins from the next round (rules 3.3.1). A
+    name or VEKN number already registered is refused naming its row
+    (:class:`archon.eventday.EventDayError`); ``players`` is a players CSV
+    (columns found by their header, :mod:`archon.players_csv`), registered
+    all or none. See :func:`archon.eventday.register_many`.
+    """
+    from . import eventday
+    from .players_csv import PlayersCSVError, read_players_csv, split_name
+
+    if (name is None) == (players is None):
+        raise InputError('give a player\'s name ("First Last") or --from players.csv, not both')
+    if players is not None:
+        if vekn is not None or city is not None:
+            raise InputError("--vekn and --city go with one player's name; a players CSV has its own columns")
+        try:
+            rows = read_players_csv(players)
+        except PlayersCSVError as exc:
+            raise InputError(str(exc)) from None
+        from pathlib import Path
+
+        source = Path(str(players)).name
+
+        def change(ev, proposed, locate):
+            return eventday.register_many(ev, rows, source=source, proposed=proposed, locate=locate)
+    else:
+        first, last = split_name(" ".join(str(name).split()))
+
+        def change(ev, proposed, locate):
+            return eventday.register(ev, first, last, vekn=vekn, city=city, proposed=proposed, locate=locate)
+
+    return _event_day(path, change, dry_run=dry_run)
+
+
+def drop(path, player, *, reason: str = "WD", undo: bool = False, dry_run: bool = False) -> EventDayReport:
+    """Twin of ``archon drop FILE PLAYER [--reason WD|DQ|...] [--undo]``.
+
+    ``player``: a player number, a VEKN number or a unique part of a name
+    (:class:`archon.eventday.AmbiguousPlayer` lists the candidates). Sets the
+    player's DQ flag (Methuselahs column G) to ``reason``, or clears it with
+    ``undo``. See :func:`archon.eventday.drop` and :func:`archon.eventday.undo_drop`.
+    """
+    from . import eventday
+
+    if undo:
+        return _event_day(path, lambda ev, proposed, locate: eventday.undo_drop(ev, player, locate=locate),
+                          dry_run=dry_run)
+    return _event_day(
+        path,
+        lambda ev, proposed, locate: eventday.drop(ev, player, reason, proposed=proposed, locate=locate),
+        dry_run=dry_run,
+    )
+
+
+def result(
+    path,
+    vps: Sequence,
+    *,
+    round: Optional[int] = None,
+    table: Optional[int] = None,
+    final: bool = False,
+    override: Optional[str] = None,
+    dry_run: bool = False,
+) -> EventDayReport:
+    """Twin of ``archon result FILE --round N --table T VP...`` and
+    ``archon result FILE --final VP...``: record a table's VPs in seat order.
+
+    ``vps`` may be numbers or text (``"2,5"``, ``"1/2"``). An impossible
+    result is refused with the reason unless ``override`` gives a judge's
+    reason (recorded on the Override sheet). See :func:`archon.eventday.record_result`.
+    """
+    from . import eventday
+    from .model import FINAL
+
+    if final and (round is not None or table is not None):
+        raise InputError("--final records the final table: leave out --round and --table")
+    if not final and (round is None or table is None):
+        raise InputError("say which table: --round N --table T (or --final)")
+    values = [v if isinstance(v, (int, float)) and not isinstance(v, bool) else None for v in vps]
+    if any(v is None for v in values):
+        values = parse_vps([str(v) for v in vps])
+    key = FINAL if final else round
+    return _event_day(
+        path,
+        lambda ev, proposed, locate: eventday.record_result(
+            ev, key, 1 if final else int(table), values, override=override, locate=locate),
+        dry_run=dry_run,
+    )
+
+
+def toss(path, *, seed: Optional[int] = None, dry_run: bool = False) -> EventDayReport:
+    """Twin of ``archon toss FILE [--seed S]``: a fair draw for every tie that
+    decides the final cut or the seeds, written as coin rankings (Methuselahs
+    column M, 1 = won the toss). Without ``seed`` a random one is drawn; the
+    report's ``seed`` (and first line) gives it, so the draw can be checked
+    and repeated. See :func:`archon.eventday.toss`.
+    """
+    import random
+
+    from . import eventday
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    return _event_day(path, lambda ev, proposed, locate: eventday.toss(ev, int(seed)), dry_run=dry_run)
+
+
+def finals(path):
+    """Twin of ``archon finals FILE``: the :class:`archon.eventday.FinalsView`
+    (finalists and seeds, the order they choose their seats, ties, the final table)."""
+    from . import eventday
+    from .workbook import read_event
+
+    return eventday.finals_view(read_event(path).event)
+
+
+def seat_final(path, seating: Sequence[int], *, dry_run: bool = False) -> EventDayReport:
+    """Twin of ``archon finals FILE --seating 17,4,9,1,12``: the final table,
+    player numbers in seat order (seat 1 plays first). See :func:`archon.eventday.seat_final`."""
+    from . import eventday
+
+    numbers = [int(n) for n in seating]
+    return _event_day(path, lambda ev, proposed, locate: eventday.seat_final(ev, numbers, locate=locate),
+                      dry_run=dry_run)
+
+
+def close_without_final(path, *, dry_run: bool = False) -> EventDayReport:
+    """Twin of ``archon finals FILE --none``: the event closes without a final
+    (rules 3.1.6), recorded in the workbook's custom document property
+    ``archon:final``. See :func:`archon.eventday.close_without_final`."""
+    from . import eventday
+
+    return _event_day(path, lambda ev, proposed, locate: eventday.close_without_final(ev), dry_run=dry_run)
+
+
+def _standings_of(path, edition=None):
+    from .standings import compute
+    from .workbook import read_event
+
+    return compute(read_event(path).event, edition)
+
+
+def vekn_report(path, edition: "str | RuleEdition | None" = None):
+    """Twin of ``archon report FILE``: the VEKN Report rows
+    (:func:`archon.vekn.vekn_report`; :func:`archon.vekn.vekn_report_text` prints them)."""
+    from .vekn import vekn_report as rows
+
+    return rows(_standings_of(path, edition))
+
+
+def archondata(path, edition: "str | RuleEdition | None" = None) -> str:
+    """Twin of ``archon report FILE --archondata``: the string vekn.net's results
+    endpoint takes (:func:`archon.vekn.archondata`)."""
+    from .vekn import archondata as data
+
+    return data(_standings_of(path, edition))
+
+
+def twd(path, *, url: Optional[str] = None, country: Optional[str] = None,
+        edition: "str | RuleEdition | None" = None) -> str:
+    """Twin of ``archon report FILE --twd [--url URL] [--country C]``: the header
+    of a Tournament Winning Deck entry (:func:`archon.vekn.twd_header`)."""
+    from .vekn import twd_header
+
+    return twd_header(_standings_of(path, edition), url=url, country=country)
 
 
 # ---------------------------------------------------------------------------

@@ -101,33 +101,295 @@ def editions():
 @click.option("--xlsx", "xlsx_out", type=click.Path(dir_okay=False), help="Write the report workbook (with --round: that round's seat list).")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), help="Write the one-page HTML report.")
 @click.option("--round", "round_number", type=click.IntRange(1), help="With --xlsx: only round N's seat list, to print and post.")
+@click.option("--csv", "csv_dir", type=click.Path(file_okay=False), help="Write the Archon-compatible CSV set (Methuselahs.csv, Round-N.csv, Finals.csv, Report.csv) into this folder.")
+@click.option("--archondata", "as_archondata", is_flag=True, help="Print the string vekn.net's results endpoint takes (form field 'archondata').")
+@click.option("--twd", "as_twd", is_flag=True, help="Print the header of a Tournament Winning Deck entry.")
+@click.option("--url", default=None, help="With --twd: the event's page (vekn.net event calendar).")
+@click.option("--country", default=None, help="With --twd: the country, written after the city.")
 @EDITION_OPTION
-def report(file, xlsx_out, html_out, round_number, edition):
-    """Write the reports an event posts and publishes from an Archon workbook.
+def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, edition):
+    """Report an event: the VEKN report, or the files an event posts and publishes.
 
-    The numbers are those of 'archon standings', computed once from FILE.
+    With no option, prints the VEKN report as The Archon's 'VEKN Report'
+    sheet has it: player number, VEKN number, name, games played, games won
+    (+1 for the final's winner), total VPs and rank (top five only).
+    --archondata prints the string to send to vekn.net, --twd the header of
+    the winning deck's TWD entry; --xlsx, --html and --csv write files. The
+    numbers are those of 'archon standings', computed once from FILE.
 
     \b
     Examples:
-      archon report event.xlsx --xlsx report.xlsx --html report.html
+      archon report event.xlsx
+      archon report event.xlsx --archondata > archondata.txt
+      archon report event.xlsx --twd --url https://www.vekn.net/event-calendar/event/12345
+      archon report event.xlsx --xlsx report.xlsx --html report.html --csv archon-csv
       archon report event.xlsx --round 2 --xlsx round2-seating.xlsx
     """
+    from .api import archondata as make_archondata
     from .api import report as make_report
+    from .api import twd as make_twd
+    from .csvset import CsvSetError
     from .reports import ReportError
-    from .workbook import WorkbookError
+    from .standings import compute
+    from .vekn import VeknReportError, vekn_report_text
+    from .workbook import WorkbookError, read_event
 
+    files = xlsx_out is not None or html_out is not None or csv_dir is not None
+    if (url or country) and not as_twd:
+        raise Unreadable("--url and --country go with --twd")
     try:
-        result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition)
-    except (InputError, WorkbookError) as exc:
+        if not files and not as_archondata and not as_twd:
+            if round_number is not None:
+                raise InputError("--round N writes that round's seat list to a workbook: give --xlsx OUT.xlsx")
+            read = read_event(file)
+            click.echo(vekn_report_text(compute(read.event, edition)))
+            return
+        if as_archondata:
+            click.echo(make_archondata(file, edition))
+        if as_twd:
+            click.echo(make_twd(file, url=url, country=country, edition=edition))
+        if not files:
+            return
+        result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition, csv=csv_dir)
+    except (InputError, WorkbookError, VeknReportError) as exc:
         raise Unreadable(str(exc)) from None
-    except ReportError as exc:
+    except (ReportError, CsvSetError) as exc:
         raise click.ClickException(str(exc)) from None
     for problem in result.problems[:5]:
         click.echo(f"warning: {problem}", err=True)
     if len(result.problems) > 5:
         click.echo(f"warning: {len(result.problems) - 5} more problems; see 'archon check {file}'", err=True)
+    for note in result.notes:
+        click.echo(f"note: {note}", err=True)
     for path, what in result.written:
         click.echo(f"wrote {path} ({what})")
+
+
+# ---------------------------------------------------------------------------
+# Event day: register, drop, result, toss, finals (twins in archon.api)
+
+DRY_RUN_OPTION = click.option(
+    "--dry-run", is_flag=True, help="Print what would change; write nothing."
+)
+
+
+def _event_day_errors():
+    from .eventday import EventDayError
+
+    return _workbook_errors() + (EventDayError,)
+
+
+def _done(rep) -> None:
+    click.echo(rep.describe())
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("name", required=False)
+@click.option("--vekn", default=None, help="The player's VEKN number (7 digits).")
+@click.option("--city", default=None, help="The player's city.")
+@click.option("--from", "from_csv", type=click.Path(dir_okay=False), default=None,
+              help="Register every player of a players CSV (first/last name or name, VEKN, city; any order).")
+@DRY_RUN_OPTION
+def register(file, name, vekn, city, from_csv, dry_run):
+    """Register a player (or a players CSV) under the next player numbers.
+
+    A player registered once a round has results is a late arrival and joins
+    from the next round (rules 3.3.1). A name or VEKN number already
+    registered is refused, naming the row that holds it.
+
+    \b
+    Examples:
+      archon register event.xlsx "Anna Kowalski" --vekn 1234567 --city Lyon
+      archon register event.xlsx --from latecomers.csv --dry-run
+    """
+    from .api import register as run
+
+    try:
+        rep = run(file, name, vekn=vekn, city=city, players=from_csv, dry_run=dry_run)
+    except _event_day_errors() as exc:
+        raise Unreadable(str(exc)) from None
+    _done(rep)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("player")
+@click.option("--reason", default="WD", show_default=True,
+              help="Code for the DQ flag: WD (withdrew), DQ, DP, PE, CD, MC, SP, UC, C, N (no-show).")
+@click.option("--undo", is_flag=True, help="Clear the flag: the player plays again.")
+@DRY_RUN_OPTION
+def drop(file, player, reason, undo, dry_run):
+    """Take a player out of the event (or back in with --undo).
+
+    PLAYER is a player number, a VEKN number or a unique part of a name. The
+    player's DQ flag (Methuselahs column G) gets the reason code: they are
+    left out of the next seatings and of the final; their results stay. A
+    finalist who leaves before the final is seated is replaced by the
+    next-ranked player; once the final is seated they keep their seat and
+    take a Loss (rules 3.1.4).
+
+    \b
+    Examples:
+      archon drop event.xlsx 12
+      archon drop event.xlsx Kowalski --reason DQ
+      archon drop event.xlsx 12 --undo
+    """
+    from .api import drop as run
+
+    try:
+        rep = run(file, player, reason=reason, undo=undo, dry_run=dry_run)
+    except _event_day_errors() as exc:
+        raise Unreadable(str(exc)) from None
+    _done(rep)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("vps", nargs=-1, required=True)
+@click.option("--round", "round_number", type=click.IntRange(1), help="The round (1, 2, 3).")
+@click.option("--table", type=click.IntRange(1), help="The table number in that round.")
+@click.option("--final", is_flag=True, help="The final table.")
+@click.option("--override", metavar="REASON", default=None,
+              help="Accept a result no game can give, as a judge's decision (recorded on the Override sheet).")
+@DRY_RUN_OPTION
+def result(file, vps, round_number, table, final, override, dry_run):
+    """Record a table's VPs, in seat order.
+
+    A result no game can end with is refused with the reason, unless a
+    judge accepts it (--override "reason"). VPs may be typed 2.5, 2,5 or 1/2.
+
+    \b
+    Examples:
+      archon result event.xlsx --round 1 --table 3 3 0 0 0 2
+      archon result event.xlsx --final 2 0 1 0 2
+      archon result event.xlsx --round 3 --table 5 0 1 1 1.5 --override "player 7 ejected"
+    """
+    from .api import result as run
+
+    try:
+        rep = run(file, list(vps), round=round_number, table=table, final=final, override=override,
+                  dry_run=dry_run)
+    except _event_day_errors() as exc:
+        raise Unreadable(str(exc)) from None
+    _done(rep)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seed", type=int, default=None, help="Seed of the draw (the same seed gives the same draw).")
+@DRY_RUN_OPTION
+def toss(file, seed, dry_run):
+    """Break ties for the final cut and the seeds with a fair random draw.
+
+    Every unresolved tie for a place in the top five gets a coin ranking
+    (Methuselahs column M; 1 = won the toss). The draw's seed is printed:
+    'archon toss FILE --seed S' repeats the same draw.
+    """
+    from .api import toss as run
+
+    try:
+        rep = run(file, seed=seed, dry_run=dry_run)
+    except _event_day_errors() as exc:
+        raise Unreadable(str(exc)) from None
+    _done(rep)
+    if rep.changed:
+        click.echo(f"to repeat this draw: archon toss {file} --seed {rep.seed}")
+
+
+def _seating_list(text: str) -> list[int]:
+    out = []
+    for part in text.replace(";", ",").replace(" ", ",").split(","):
+        if not part.strip():
+            continue
+        try:
+            out.append(int(part.strip().lstrip("#")))
+        except ValueError:
+            raise Unreadable(f"--seating: {part.strip()!r} is not a player number (e.g. --seating 17,4,9,1,12)") from None
+    return out
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seating", default=None, metavar="N,N,N,N,N",
+              help="Record the final table: player numbers in seat order (seat 1 plays first).")
+@click.option("--none", "no_final", is_flag=True,
+              help="Close the event without a final (rules 3.1.6: fewer than 8 players).")
+@DRY_RUN_OPTION
+def finals(file, seating, no_final, dry_run):
+    """Show the finalists and their seeds, or record the final table.
+
+    Rules 3.1.3: finalists choose their seats in turn, the lowest qualifier
+    (seed 5) first and seed 1 last, each placing their card at either end of
+    the row or between two cards; the judge then draws who plays first.
+    Record the table with --seating, seat 1 being the player who plays
+    first. A finalist who leaves before the final is seated is replaced by
+    the next-ranked player (archon drop); with fewer than 5 players left the
+    final is played with 4.
+
+    \b
+    Examples:
+      archon finals event.xlsx
+      archon finals event.xlsx --seating 17,4,9,1,12
+      archon finals event.xlsx --none
+    """
+    from .api import close_without_final, seat_final
+    from .api import finals as view
+
+    if seating is not None and no_final:
+        raise Unreadable("give --seating or --none, not both")
+    try:
+        if seating is not None:
+            _done(seat_final(file, _seating_list(seating), dry_run=dry_run))
+            return
+        if no_final:
+            _done(close_without_final(file, dry_run=dry_run))
+            return
+        if dry_run:
+            raise Unreadable("--dry-run goes with --seating or --none")
+        v = view(file)
+    except _event_day_errors() as exc:
+        raise Unreadable(str(exc)) from None
+    _print_finals(v, file)
+
+
+def _print_finals(v, file) -> None:
+    ev = v.standings.event
+    if not v.has_final:
+        click.echo("This event closes without a final (rules 3.1.6): the preliminary standings are final.")
+        return
+    title = "Finalists" if not v.unfinished else "Current leaders (the preliminary rounds are not over)"
+    click.echo(f"{title}:")
+    keys = v.standings.edition.ranking_keys
+    header = f"{'seed':>4} {'#':>3}  {'player':<28} " + " ".join(f"{k.upper():>5}" for k in keys)
+    click.echo(header)
+    for f in v.finalists:
+        s = f.standing
+        stats = " ".join(f"{float(getattr(s, k)):>5g}" for k in keys)
+        click.echo(f"{(f.seed or '-'):>4} {f.number:>3}  {f.player.name[:28]:<28} {stats}")
+    for t in v.ties:
+        click.echo(f"tie: {t.describe(ev)}: run 'archon toss {file}'")
+    for what in v.unfinished[:5]:
+        click.echo(f"not yet: {what}")
+    if v.seating:
+        click.echo("\nFinal table (seat order):")
+        for i, (n, seed) in enumerate(zip(v.seating, v.seeds), start=1):
+            vp = v.vps[i - 1] if i - 1 < len(v.vps) else None
+            name = ev.player(n).name if n in ev.players_by_number() else "?"
+            vp_text = f"  {vp:g} VP" if vp is not None else ""
+            click.echo(f"  seat {i}: #{n} {name} (seed {seed if seed is not None else '-'}){vp_text}")
+        if v.winner is not None:
+            click.echo(f"winner: {ev.player(v.winner)}")
+        return
+    if v.choosing_order:
+        click.echo("\nSeat choice (rules 3.1.3): the lowest qualifier places first:")
+        for i, f in enumerate(v.choosing_order, start=1):
+            click.echo(f"  {i}. seed {f.seed}: {f.player}")
+        click.echo("Each places their card at either end of the row or between two cards; the row, read")
+        click.echo("left to right, is the seat order; the judge then draws who plays first (seat 1).")
+    if v.ready:
+        click.echo(f"Once seated, record the table (seat 1 plays first): archon finals {file} --seating "
+                   + ",".join("N" for _ in v.finalists))
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,867 @@
+"""Event day: what an organizer changes between rounds, as pure functions.
+
+Each function takes an :class:`~archon.model.Event` and returns a
+:class:`Change`: a *new* event (the one given is never modified) and lines
+saying exactly what changed. Input that does not fit the whole event is
+refused with :class:`EventDayError` (a ``ValueError``), whose message names
+the player, table or cell concerned and what to do. Nothing here reads or
+writes files: :mod:`archon.api` reads the workbook, calls these functions and
+writes the new event back (``archon register``, ``drop``, ``result``,
+``toss``, ``finals``).
+
+* :func:`register` / :func:`register_many`: a player gets the next number;
+  a late arrival joins from the next round (rules 3.3.1);
+* :func:`drop` / :func:`undo_drop`: the DQ flag (a reason code, The Archon's
+  Methuselahs column G) takes a player out of the next seatings and of the
+  final; a finalist who leaves before the final is seated is replaced by the
+  next-ranked player (rules 3.1: the five highest-ranked players advance,
+  and a player who left has no rank); one who leaves once the final is
+  seated keeps their seat and takes a Loss there (rules 3.1.4), so the drop
+  is refused and their 0 VP is recorded with the final's result;
+* :func:`record_result`: a table's VPs in seat order; an impossible result
+  is refused unless a judge accepts it (an :class:`~archon.model.Override`);
+* :func:`toss`: a reproducible fair draw (``random.Random(seed)``) for every
+  tie that decides the final cut or the seeds, written as coin rankings;
+* :func:`seat_final` and :func:`close_without_final` (rules 3.1.3, 3.1.6);
+  :func:`finals_view` says who the finalists are and in which order they
+  choose their seats (the lowest qualifier first).
+
+Places are named by ``locate``, a function from a
+:class:`~archon.validation.Where` to a cell name such as ``Methuselahs!E9``
+(the workbook reader's :meth:`~archon.workbook.EventCells.locate`); without
+it they are named in words ("player #3").
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Optional, Sequence, Union
+
+from .editions import FINAL_SIZE, TABLE_SIZES
+from .model import FINAL, OUT_REASONS, Event, Final, Override, Player
+from .scoring import COMPLETE, VPError, score_table
+from .standings import PlayerStanding, Standings, Tie, compute
+from .validation import Where
+
+__all__ = [
+    "EventDayError",
+    "AmbiguousPlayer",
+    "Change",
+    "Locate",
+    "find_player",
+    "register",
+    "register_many",
+    "drop",
+    "undo_drop",
+    "record_result",
+    "toss",
+    "seat_final",
+    "close_without_final",
+    "finals_view",
+    "FinalsView",
+    "Finalist",
+    "preliminaries_finished",
+    "unfinished",
+    "NO_FINAL_MAX_PLAYERS",
+]
+
+#: A function naming a place of the event (a workbook cell), or None.
+Locate = Callable[[Where], Optional[str]]
+
+#: Rules 3.1.6: a tournament without a final has fewer than 8 players.
+NO_FINAL_MAX_PLAYERS = 7
+
+_VEKN = re.compile(r"^\d{7}$")
+
+
+class EventDayError(ValueError):
+    """Input that does not fit the event: the message says where and what to do."""
+
+
+class AmbiguousPlayer(EventDayError):
+    """A player given by a part of a name that several players share."""
+
+    def __init__(self, message: str, candidates: Sequence[Player]) -> None:
+        super().__init__(message)
+        self.candidates = list(candidates)
+
+
+@dataclass
+class Change:
+    """The result of an event-day function.
+
+    ``event`` is the new event; ``lines`` say what changed, one sentence
+    each; ``changed`` is False when there was nothing to do (the event is
+    then the same as before). ``seed`` is the draw's seed (:func:`toss`).
+    ``player`` is the player concerned, when there is one.
+    """
+
+    event: Event
+    lines: list[str] = field(default_factory=list)
+    changed: bool = True
+    seed: Optional[int] = None
+    player: Optional[Player] = None
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+
+
+def _at(locate: Optional[Locate], where: Where) -> str:
+    text = locate(where) if locate is not None else None
+    return text or where.describe()
+
+
+def _who(event: Event, number: int) -> str:
+    try:
+        return str(event.player(number))
+    except KeyError:
+        return f"#{number}"
+
+
+def _vp(x: Optional[float]) -> str:
+    return "-" if x is None else f"{float(x):g}"
+
+
+def _norm_name(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _and(items: Sequence[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _rounds_text(numbers: Sequence[int]) -> str:
+    numbers = list(numbers)
+    return ("round " if len(numbers) == 1 else "rounds ") + _and([str(n) for n in numbers])
+
+
+def _new(event: Event) -> Event:
+    return copy.deepcopy(event)
+
+
+def unfinished(event: Event, st: Optional[Standings] = None) -> list[str]:
+    """What keeps the preliminary rounds from being over, in words (empty when over)."""
+    st = st if st is not None else compute(event)
+    out = []
+    seated = {r.number: r for r in st.rounds if r.tables}
+    for k in range(1, event.preliminary_rounds + 1):
+        r = seated.get(k)
+        if r is None:
+            out.append(f"round {k} is not seated")
+            continue
+        for t in r.tables:
+            if t.result is None or not t.result.scored:
+                out.append(f"round {k}, table {t.number} has no complete result")
+    return out
+
+
+def preliminaries_finished(event: Event, st: Optional[Standings] = None) -> bool:
+    """Every planned preliminary round is seated and every table scored."""
+    return not unfinished(event, st)
+
+
+def _final_guard(before: Event, after: Event, what: str) -> None:
+    """Refuse a change that alters who reaches a final already seated."""
+    if not (after.has_final and after.final.seated):
+        return
+    old = set(compute(before).finalists)
+    new_st = compute(after)
+    new = set(new_st.finalists)
+    seating = set(after.final.seating)
+    if old == new or (new == seating and old != seating):
+        return  # same finalists, or the change makes them match the seated final
+    gone = [_who(after, n) for n in sorted(old - new)]
+    came = [_who(after, n) for n in sorted(new - old)]
+    detail = []
+    if gone:
+        detail.append(f"{_and(gone)} would no longer reach the final")
+    if came:
+        detail.append(f"{_and(came)} would")
+    if new_st.cut_tie is not None and not came:
+        detail.append("a new tie would decide the last place in the final")
+    raise EventDayError(
+        f"{what} changes who reaches the final, which is already seated "
+        f"({'; '.join(detail) or 'the finalists change'}): record the final's result as played, "
+        f"or clear the final table first (Final Round sheet) if it must be seated again"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Players
+
+
+def find_player(event: Event, text: "str | int", locate: Optional[Locate] = None) -> Player:
+    """The player ``text`` names: a player number, a VEKN number or a unique
+    part of a name (case and accents as typed, spaces ignored at the ends).
+
+    Raises :class:`AmbiguousPlayer` listing the candidates when a part of a
+    name fits several players, :class:`EventDayError` when none fits.
+    """
+    raw = str(text).strip()
+    if not raw:
+        raise EventDayError("give a player: a player number, a VEKN number or a part of a name")
+    if raw.startswith("#") and raw[1:].isdigit():
+        raw = raw[1:]
+    if raw.isdigit():
+        found = [p for p in event.players if p.number == int(raw) or (p.vekn or "") == raw]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            names = "; ".join(
+                f"{p} ({'player number' if p.number == int(raw) else 'VEKN number'} {raw})" for p in found
+            )
+            raise AmbiguousPlayer(
+                f"{raw} is both a player number and a VEKN number: {names}; "
+                f"give '#{raw}' for the player number or a part of the name",
+                found,
+            )
+        raise EventDayError(
+            f"no player has the number or VEKN number {raw}: players are numbered 1 to "
+            f"{max((p.number for p in event.players), default=0)} ('archon standings FILE' lists them)"
+        )
+    wanted = _norm_name(raw)
+    found = [p for p in event.players if wanted in _norm_name(p.name)]
+    exact = [p for p in found if _norm_name(p.name) == wanted]
+    if len(exact) == 1:
+        return exact[0]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise EventDayError(f"no player's name contains {raw!r}: check the spelling, or give the player number")
+    listed = "; ".join(f"{p} ({_at(locate, Where('player', player=p.number, field='number'))})" for p in found)
+    raise AmbiguousPlayer(f"{raw!r} fits {len(found)} players: {listed}; give the player number", found)
+
+
+def _check_vekn(vekn: Optional[str], source: str) -> Optional[str]:
+    if vekn is None:
+        return None
+    v = str(vekn).strip()
+    if not v:
+        return None
+    if re.fullmatch(r"\d+\.0+", v):
+        v = v.split(".")[0]
+    if not _VEKN.match(v):
+        raise EventDayError(
+            f"{source}VEKN number {v!r} is not 7 digits: check it on vekn.net, or leave it out "
+            f"(a new member gets one from the organizer's Prince)"
+        )
+    return v
+
+
+def _registration_state(event: Event, proposed: Iterable[int]) -> tuple[int, list[int]]:
+    """(the round a player registered now joins from, rounds already seated without them)."""
+    proposed = set(proposed)
+    started = [r.number for r in event.rounds if any(v is not None for t in r.tables for v in t.vps)]
+    joins = max(started, default=0) + 1
+    seated = sorted(
+        r.number for r in event.rounds
+        if r.tables and r.number >= joins and r.number not in proposed
+    )
+    return joins, seated
+
+
+def register(
+    event: Event,
+    first_name: str,
+    last_name: str = "",
+    *,
+    vekn: Optional[str] = None,
+    city: Optional[str] = None,
+    proposed: Iterable[int] = (),
+    locate: Optional[Locate] = None,
+) -> Change:
+    """Register a player under the next player number.
+
+    A player registered once a round has results is a late arrival: they
+    join from the next round (rules 3.3.1). ``proposed``: rounds the
+    workbook shows from The Archon's optimal seating chart without typed
+    seats or results; they follow the number of players, so the new event
+    leaves them out (the workbook's formulas seat them again).
+    """
+    return register_many(
+        event, [(first_name, last_name, vekn, city, None)], proposed=proposed, locate=locate
+    )
+
+
+def register_many(
+    event: Event,
+    rows: Sequence[object],
+    *,
+    source: str = "",
+    proposed: Iterable[int] = (),
+    locate: Optional[Locate] = None,
+) -> Change:
+    """Register several players (all or none), numbered in order.
+
+    ``rows``: ``(first name, last name, VEKN number, city, line)`` tuples or
+    objects with those attributes (:class:`archon.players_csv.PlayerRow`);
+    ``line`` names the row of ``source`` (a file name) in messages.
+    """
+    proposed = set(proposed)
+    ev = _new(event)
+    if ev.final.seated:
+        raise EventDayError(
+            "the final is seated: the event is over for registration (rules 3.3.1: a late arrival "
+            "joins at the start of a preliminary round)"
+        )
+    joins, seated_without = _registration_state(ev, proposed)
+    if joins > ev.preliminary_rounds:
+        raise EventDayError(
+            f"every preliminary round has results (round {joins - 1} of {ev.format}): a late arrival "
+            f"can no longer join (rules 3.3.1: they begin play at the start of the next round)"
+        )
+    names = {_norm_name(p.name): p for p in ev.players if p.name}
+    vekns = {p.vekn: p for p in ev.players if p.vekn}
+    new_names: dict[str, str] = {}
+    new_vekns: dict[str, str] = {}
+    added: list[Player] = []
+    number = max((p.number for p in ev.players), default=0)
+    for row in rows:
+        if isinstance(row, tuple):
+            first, last, vekn, city, line = (list(row) + [None] * 5)[:5]
+        else:
+            first, last = getattr(row, "first_name", ""), getattr(row, "last_name", "")
+            vekn, city, line = getattr(row, "vekn", None), getattr(row, "city", None), getattr(row, "line", None)
+        here = f"{source}, line {line}: " if source and line else ""
+        first = " ".join(str(first or "").split())
+        last = " ".join(str(last or "").split())
+        full = " ".join(x for x in (first, last) if x)
+        if not full:
+            raise EventDayError(f"{here}give the player's name (first and last name)")
+        v = _check_vekn(vekn, here)
+        key = _norm_name(full)
+        if key in names:
+            p = names[key]
+            raise EventDayError(
+                f"{here}{full} is already registered: "
+                f"{_at(locate, Where('player', player=p.number, field='first_name'))}, {p}; "
+                f"give the new player's full name if they are someone else"
+            )
+        if key in new_names:
+            raise EventDayError(f"{here}{full} is listed twice ({new_names[key]})")
+        if v and v in vekns:
+            p = vekns[v]
+            raise EventDayError(
+                f"{here}VEKN number {v} is already registered: "
+                f"{_at(locate, Where('player', player=p.number, field='vekn'))}, {p}"
+            )
+        if v and v in new_vekns:
+            raise EventDayError(f"{here}VEKN number {v} is listed twice ({new_vekns[v]})")
+        new_names[key] = f"line {line}" if line else full
+        if v:
+            new_vekns[v] = f"line {line}" if line else full
+        number += 1
+        city_text = " ".join(str(city).split()) if city else None
+        added.append(Player(number, first, last, city=city_text or None, vekn=v))
+    if not added:
+        raise EventDayError(f"{source or 'the players list'} has no player to register")
+    if not ev.has_final and any(r.tables for r in ev.rounds):
+        playing = sum(1 for p in ev.players if not p.is_out) + len(added)
+        if playing > NO_FINAL_MAX_PLAYERS:
+            raise EventDayError(
+                f"this event runs without a final: rules 3.1.6 admit no player between rounds when "
+                f"that makes {NO_FINAL_MAX_PLAYERS + 1} or more players ({playing} with "
+                f"{'this one' if len(added) == 1 else 'these'})"
+            )
+    ev.players.extend(added)
+    lines = []
+    late = joins > 1
+    for p in added:
+        where = f" ({p.city})" if p.city else ""
+        vekn_text = f", VEKN {p.vekn}" if p.vekn else ", no VEKN number yet"
+        text = f"registered {p}{where}{vekn_text}"
+        if late:
+            text += f": a late arrival, joins from round {joins} (rules 3.3.1)"
+        lines.append(text)
+    if seated_without:
+        lines.append(
+            f"{_rounds_text(seated_without)} already seated without "
+            f"{'them' if len(added) > 1 else added[0]}: if it has not started, seat it again "
+            f"(archon seat FILE --round {seated_without[0]}), else they join from the round after"
+        )
+    chart = sorted(k for k in proposed if any(r.number == k and r.tables for r in event.rounds))
+    if chart:
+        ev.rounds = [r for r in ev.rounds if r.number not in proposed]
+        if late:
+            lines.append(
+                f"{_rounds_text(chart)}: The Archon's optimal seating chart now seats "
+                f"{len(ev.players)} players; it does not know who played "
+                f"{_rounds_text(list(range(1, joins)))}: seat {'them' if len(chart) > 1 else 'it'} "
+                f"with 'archon seat FILE --round {chart[0]}' instead"
+            )
+    return Change(ev, lines, player=added[0] if len(added) == 1 else None)
+
+
+def drop(
+    event: Event,
+    player: "str | int",
+    reason: str = "WD",
+    *,
+    proposed: Iterable[int] = (),
+    locate: Optional[Locate] = None,
+) -> Change:
+    """Flag a player out (The Archon's DQ flag, with a reason code).
+
+    ``reason`` is one of :data:`archon.model.OUT_REASONS` (WD: withdrew, DQ:
+    disqualified, ...). A flagged player is left out of the next seatings and
+    of the final; their results so far stay. Refused for a player seated at
+    a final table that is already seated (rules 3.1.4: they keep their seat
+    and take a Loss).
+    """
+    ev = _new(event)
+    p = find_player(ev, player, locate)
+    code = str(reason or "").strip().upper()
+    if code not in OUT_REASONS:
+        codes = ", ".join(f"{k} ({v})" for k, v in OUT_REASONS.items())
+        raise EventDayError(f"reason {reason!r} is not a code The Archon knows: use one of {codes}")
+    flag_cell = _at(locate, Where("player", player=p.number, field="out"))
+    if p.is_out:
+        raise EventDayError(
+            f"{p} is already out ({p.out}, {flag_cell}): nothing to do; "
+            f"'archon drop FILE {p.number} --undo' puts them back"
+        )
+    if ev.has_final and ev.final.seated and p.number in ev.final.seating:
+        raise EventDayError(
+            f"{p} is seated at the final table: a player who leaves once the seating is made "
+            f"takes a Loss in that round (rules 3.1.4): record the final's result with 0 VP for them "
+            f"(archon result FILE --final ...; add --override \"reason\" if the other VPs cannot add up)"
+        )
+    before = compute(ev)
+    st_before = before.by_number()
+    p.out = code
+    after = compute(ev)
+    lines = [f"{p} is out ({code}: {OUT_REASONS[code]}): left out of the next seatings and of the final"]
+    proposed = set(proposed)
+    for rs in after.rounds:
+        for t in rs.tables:
+            if p.number not in t.players:
+                continue
+            if t.result is not None and t.result.scored:
+                continue
+            if rs.number in proposed:
+                lines.append(
+                    f"The Archon's optimal seating chart still seats them in round {rs.number}: "
+                    f"seat that round with 'archon seat FILE --round {rs.number}'"
+                )
+            else:
+                lines.append(
+                    f"they are seated at round {rs.number}, table {t.number}, which has no result yet: "
+                    f"if that round has begun they take a Loss there (rules 3.1.4): record the table's "
+                    f"VPs as played; else seat the round again without them"
+                )
+    if ev.has_final and st_before[p.number].finalist:
+        came = [n for n in after.finalists if n not in before.finalists]
+        if came:
+            lines.append(
+                f"{_and([_who(ev, n) for n in came])} now reaches the final in their place "
+                f"(the next-ranked player, rules 3.1)"
+            )
+        if after.cut_tie is not None:
+            lines.append(f"{after.cut_tie.describe(ev)}: run 'archon toss FILE'")
+    return Change(ev, lines, player=p)
+
+
+def undo_drop(event: Event, player: "str | int", *, locate: Optional[Locate] = None) -> Change:
+    """Clear a player's DQ flag: they play again (``archon drop --undo``)."""
+    ev = _new(event)
+    p = find_player(ev, player, locate)
+    if not p.is_out:
+        raise EventDayError(f"{p} is not out: nothing to undo")
+    was = p.out
+    p.out = None
+    _final_guard(event, ev, f"putting {p} back")
+    return Change(ev, [f"{p} plays again (flag {was} cleared)"], player=p)
+
+
+# ---------------------------------------------------------------------------
+# Results
+
+
+def record_result(
+    event: Event,
+    round: "int | str",
+    table: int,
+    vps: Sequence[Optional[float]],
+    *,
+    override: Optional[str] = None,
+    locate: Optional[Locate] = None,
+) -> Change:
+    """Record a table's VPs in seat order (``round`` = 1..3, or ``"F"`` for the final).
+
+    The result must be one a game can end with (:func:`archon.scoring.score_table`
+    says ``complete``); otherwise it is refused with the reason, unless
+    ``override`` gives a judge's reason for accepting it, recorded as an
+    :class:`~archon.model.Override` (The Archon's Override sheet).
+    """
+    ev = _new(event)
+    ed_name = ev.edition
+    is_final = isinstance(round, str) and round.strip().upper() in (FINAL, "FINAL")
+    if is_final:
+        if not ev.has_final:
+            raise EventDayError("this event closes without a final (rules 3.1.6): there is no final to record")
+        if not ev.final.seated:
+            raise EventDayError(
+                "the final is not seated: record its seating first (archon finals FILE --seating ...)"
+            )
+        players = list(ev.final.seating)
+        old = list(ev.final.vps)
+        label = "the final"
+        key: Union[int, str] = FINAL
+        table = 1
+    else:
+        try:
+            k = int(round)
+        except (TypeError, ValueError):
+            raise EventDayError(f"round {round!r}: give a round number (1 to {ev.preliminary_rounds})") from None
+        rnd = next((r for r in ev.rounds if r.number == k and r.tables), None)
+        if rnd is None:
+            raise EventDayError(
+                f"round {k} is not seated: seat it first (archon seat FILE --round {k}), "
+                f"or type its seating on the 'Round {k}' sheet"
+            )
+        if not 1 <= table <= len(rnd.tables):
+            raise EventDayError(f"round {k} has {len(rnd.tables)} tables (1 to {len(rnd.tables)}), not table {table}")
+        t = rnd.tables[table - 1]
+        if not t.players:
+            raise EventDayError(f"round {k}, table {table} has nobody seated")
+        players = list(t.players)
+        old = list(t.vps)
+        label = f"round {k}, table {table}"
+        key = k
+    if len(vps) != len(players):
+        seated = ", ".join(_who(ev, n) for n in players)
+        raise EventDayError(
+            f"{label} seats {len(players)} players ({seated}): give {len(players)} VPs in seat order, not {len(vps)}"
+        )
+    values = [None if v is None else float(v) for v in vps]
+    try:
+        result = score_table(values, ed_name)
+    except VPError as exc:
+        raise EventDayError(f"{label}: {exc}") from None
+    lines: list[str] = []
+    existing = ev.override_for(key, table)
+    if result.status != COMPLETE:
+        if override is None:
+            advice = (
+                "check the VPs with the table; if a judge accepts this result, record it with "
+                "--override \"the judge's reason\""
+            )
+            if existing is not None:
+                advice += f" (this table has an override: {existing.reason!r}; give --override to keep one)"
+            raise EventDayError(f"{label}: {result.status} result: {result.reason}: {advice}")
+        reason = " ".join(str(override).split())
+        if not reason:
+            raise EventDayError(f"{label}: --override needs the judge's reason, e.g. --override \"player 12 ejected\"")
+        ev.overrides = [o for o in ev.overrides if o is not existing and not _same_table(o, key, table)]
+        ev.overrides.append(Override(key, table, reason))
+        result = score_table(values, ed_name, override=reason)
+        lines_override = f"{label} accepted by a judge ({reason}), recorded on the Override sheet"
+    else:
+        lines_override = ""
+        if override is not None:
+            lines.append(f"{label}: the result is legal, no override needed: none recorded")
+        if existing is not None:
+            ev.overrides = [o for o in ev.overrides if not _same_table(o, key, table)]
+            lines.append(f"{label}: the judge's override ({existing.reason!r}) is removed: the result is legal")
+    if is_final:
+        ev.final = Final(players, values)
+    else:
+        rnd = next(r for r in ev.rounds if r.number == key)
+        rnd.tables[table - 1].vps = values
+    seats = []
+    for i, (n, seat) in enumerate(zip(players, result.seats), start=1):
+        gw = ", GW" if seat.gw and not is_final else ""
+        seats.append(f"seat {i} {_who(ev, n)} {_vp(seat.vp)} VP{gw}")
+    text = f"{label}: " + "; ".join(seats)
+    lines.insert(0, text)
+    if any(v is not None for v in old) and old != values:
+        lines.insert(1, f"replaces {' '.join(_vp(v) for v in old)}")
+    if lines_override:
+        lines.append(lines_override)
+    if not is_final:
+        _final_guard(event, ev, f"this result for {label}")
+    else:
+        st = compute(ev)
+        if st.final is not None and st.final.winner is not None:
+            lines.append(f"winner: {_who(ev, st.final.winner)}")
+    return Change(ev, lines)
+
+
+def _same_table(o: Override, key: "int | str", table: int) -> bool:
+    if str(key).upper() == FINAL:
+        return str(o.round).upper() == FINAL
+    return str(o.round) == str(key) and o.table == table
+
+
+# ---------------------------------------------------------------------------
+# Coin toss
+
+
+def _prelim_key(s: PlayerStanding, keys: Sequence[str]) -> tuple:
+    return tuple(round(float(getattr(s, k) or 0) * 2) / 2 for k in keys)
+
+
+def _stats(s: PlayerStanding, keys: Sequence[str]) -> str:
+    return ", ".join(f"{k.upper()} {float(getattr(s, k) or 0):g}" for k in keys)
+
+
+def toss(event: Event, seed: int) -> Change:
+    """Break every unresolved tie for a place in the top five with a fair draw.
+
+    The draw is ``random.Random(seed)``: the same seed gives the same draw.
+    Each tied player gets a coin ranking (The Archon's Methuselahs column M;
+    1 = won the toss). As The Archon computes it, a player without a coin
+    ranking ties with the worst coin given anywhere, so every player of a
+    tied group (players equal on the edition's keys, GW, VP and TP) gets a
+    distinct coin ranking, keeping the order coin rankings already gave:
+    the order is then total whatever coins other players hold. Refused
+    before the preliminary rounds are over, and once the final has a result.
+    """
+    ev = _new(event)
+    st = compute(ev)
+    left = unfinished(ev, st)
+    if left:
+        raise EventDayError(
+            f"the preliminary rounds are not over ({'; '.join(left[:3])}"
+            f"{'; ...' if len(left) > 3 else ''}): toss once every table has its result"
+        )
+    if not st.ties:
+        return Change(ev, ["no tie to break: the top five are decided"], changed=False, seed=seed)
+    if st.final is not None and st.final.played:
+        raise EventDayError("the final has a result: the seeds can no longer change")
+    rng = random.Random(seed)
+    keys = st.edition.ranking_keys
+    lines = [f"draw seed {seed}"]
+    first_ties = list(st.ties)
+    for _ in range(FINAL_SIZE + 1):
+        st = compute(ev)
+        if not st.ties:
+            break
+        tie = st.ties[0]
+        _toss_group(ev, st, tie, keys, rng, lines)
+    st = compute(ev)
+    if st.ties:  # pragma: no cover - the coins above make every order total
+        raise EventDayError("the toss left a tie unresolved: " + "; ".join(t.describe(ev) for t in st.ties))
+    by = st.by_number()
+    for tie in first_ties:
+        if tie.at_cut:
+            ins = [n for n in tie.players if by[n].finalist]
+            outs = sorted((n for n in tie.players if not by[n].finalist), key=lambda n: by[n].rank or 0)
+            lines.append(
+                f"{_and([_who(ev, n) for n in ins])} reach{'es' if len(ins) == 1 else ''} the final; "
+                + "; ".join(f"{_who(ev, n)} is {by[n].rank}{_suffix(by[n].rank or 0)}" for n in outs)
+            )
+    return Change(ev, lines, seed=seed)
+
+
+def _suffix(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def _toss_group(ev: Event, st: Standings, tie: Tie, keys: Sequence[str], rng: random.Random, lines: list[str]) -> None:
+    by = st.by_number()
+    pk = _prelim_key(by[tie.players[0]], keys)
+    group = [s for s in st.players if not s.player.is_out and _prelim_key(s, keys) == pk]
+    coins = [p.coin for p in ev.players if p.coin]
+    max_coin = max(coins) if coins else 0
+
+    def order(s: PlayerStanding) -> int:  # The Archon's coin arithmetic: higher is better
+        return (max_coin - s.player.coin) if s.player.coin else 0
+
+    blocks: dict[int, list[PlayerStanding]] = {}
+    for s in group:
+        blocks.setdefault(order(s), []).append(s)
+    tied = set(tie.players)
+    coin = 0
+    for value in sorted(blocks, reverse=True):
+        members = sorted(blocks[value], key=lambda s: s.number)
+        if {s.number for s in members} == tied:
+            drawn = [s.number for s in members]
+            rng.shuffle(drawn)
+            parts = []
+            for n in drawn:
+                coin += 1
+                ev.player(n).coin = coin
+                parts.append(f"{_who(ev, n)} coin {coin}")
+            what = "the last place in the final" if tie.at_cut else "their seeds"
+            lines.append(
+                f"places {tie.first} to {tie.last} ({what}; tied on {_stats(members[0], keys)}): "
+                f"{_who(ev, drawn[0])} won the toss — " + ", ".join(parts)
+            )
+        elif len(members) == 1:
+            coin += 1
+            ev.player(members[0].number).coin = coin
+        else:
+            # a tie below the top five: one coin for all keeps it a tie
+            coin += 1
+            for s in members:
+                ev.player(s.number).coin = coin
+
+
+# ---------------------------------------------------------------------------
+# The final
+
+
+@dataclass
+class Finalist:
+    """A finalist (or a player tied for a place in the final)."""
+
+    seed: Optional[int]
+    player: Player
+    standing: PlayerStanding
+
+    @property
+    def number(self) -> int:
+        return self.player.number
+
+
+@dataclass
+class FinalsView:
+    """What ``archon finals FILE`` shows.
+
+    ``finalists`` by seed; ``choosing_order``: the order in which they place
+    their cards (rules 3.1.3: the lowest qualifier first, seed 5 then 4 ...
+    then seed 1); ``ties``: unresolved ties in the top five (``archon
+    toss``); ``unfinished``: what keeps the preliminary rounds from being
+    over; ``seating`` the final table as recorded (seat order) with
+    ``seeds``; ``winner`` once it has a result.
+    """
+
+    has_final: bool
+    finalists: list[Finalist]
+    choosing_order: list[Finalist]
+    ties: list[Tie]
+    unfinished: list[str]
+    seating: list[int]
+    seeds: list[Optional[int]]
+    vps: list[Optional[float]]
+    winner: Optional[int]
+    standings: Standings
+
+    @property
+    def ready(self) -> bool:
+        """The final can be seated: preliminaries over, no tie in the top five."""
+        return self.has_final and not self.unfinished and not self.ties
+
+
+def finals_view(event: Event) -> FinalsView:
+    """The finalists, their seeds and the order they choose their seats in."""
+    st = compute(event)
+    by = st.by_number()
+    finalists = [Finalist(by[n].seed, by[n].player, by[n]) for n in st.finalists]
+    finalists.sort(key=lambda f: (f.seed if f.seed is not None else FINAL_SIZE + 1, f.number))
+    ready = not st.ties and all(f.seed is not None for f in finalists)
+    choosing = list(reversed(finalists)) if ready else []
+    seats = st.final.seeds if st.final is not None else []
+    return FinalsView(
+        has_final=event.has_final,
+        finalists=finalists,
+        choosing_order=choosing,
+        ties=list(st.ties),
+        unfinished=unfinished(event, st),
+        seating=list(event.final.seating),
+        seeds=list(seats),
+        vps=list(event.final.vps),
+        winner=st.final.winner if st.final is not None else None,
+        standings=st,
+    )
+
+
+def seat_final(event: Event, seating: Sequence[int], *, locate: Optional[Locate] = None) -> Change:
+    """Record the final table: the finalists' player numbers in seat order.
+
+    Seat 1 is the player who plays first (the judge draws who, rules 3.1.3).
+    Refused before the preliminary rounds are over, while a tie in the top
+    five is unresolved (``archon toss``), once the final has a result, and
+    for a seating that is not exactly the finalists.
+    """
+    ev = _new(event)
+    if not ev.has_final:
+        raise EventDayError("this event closes without a final (rules 3.1.6): there is no final to seat")
+    st = compute(ev)
+    left = unfinished(ev, st)
+    if left:
+        raise EventDayError(
+            f"the preliminary rounds are not over ({'; '.join(left[:3])}{'; ...' if len(left) > 3 else ''}): "
+            f"seat the final once every table has its result"
+        )
+    if st.ties:
+        raise EventDayError(
+            "; ".join(t.describe(ev) for t in st.ties) + ": run 'archon toss FILE' first"
+        )
+    if any(v is not None for v in ev.final.vps):
+        raise EventDayError(
+            "the final already has a result: clear its VPs on the Final Round sheet before seating it again"
+        )
+    finalists = list(st.finalists)
+    if len(finalists) not in TABLE_SIZES:
+        raise EventDayError(
+            f"only {len(finalists)} players can reach the final: a final table seats "
+            f"{' or '.join(str(s) for s in TABLE_SIZES)}; close the event without a final "
+            f"(archon finals FILE --none) if the rules allow it"
+        )
+    by = st.by_number()
+    names = ", ".join(f"{_who(ev, n)} (seed {by[n].seed})" for n in finalists)
+    known = ev.players_by_number()
+    seen: set[int] = set()
+    for i, n in enumerate(seating, start=1):
+        if n in seen:
+            raise EventDayError(f"seat {i}: {_who(ev, n)} is already at seat {list(seating).index(n) + 1}")
+        seen.add(n)
+        if n not in known:
+            raise EventDayError(f"seat {i}: no player has the number {n}; the finalists are {names}")
+        if n not in finalists:
+            p = known[n]
+            why = f"out ({p.out})" if p.is_out else f"ranked {by[n].rank}"
+            raise EventDayError(f"seat {i}: {p} is not a finalist ({why}); the finalists are {names}")
+    missing = [n for n in finalists if n not in seen]
+    if missing:
+        raise EventDayError(
+            f"{_and([_who(ev, n) for n in missing])} missing: the final seats every finalist ({names})"
+        )
+    previous = list(ev.final.seating)
+    ev.final = Final(list(seating))
+    seats = "; ".join(f"seat {i} {_who(ev, n)} (seed {by[n].seed})" for i, n in enumerate(seating, start=1))
+    lines = [f"final table: {seats}"]
+    if previous and previous != list(seating):
+        lines.append(f"replaces the seating {', '.join(str(n) for n in previous)}")
+    return Change(ev, lines, changed=previous != list(seating))
+
+
+def close_without_final(event: Event) -> Change:
+    """Close the event without a final (rules 3.1.6: fewer than 8 players).
+
+    The preliminary standings are then the final standings.
+    """
+    ev = _new(event)
+    if not ev.has_final:
+        return Change(ev, ["this event already closes without a final"], changed=False)
+    if ev.final.seated:
+        raise EventDayError(
+            "the final is seated: clear the final table (Final Round sheet) before closing the event without it"
+        )
+    if len(ev.players) > NO_FINAL_MAX_PLAYERS:
+        raise EventDayError(
+            f"{len(ev.players)} players entered: rules 3.1.6 allow a tournament without a final only "
+            f"with fewer than {NO_FINAL_MAX_PLAYERS + 1} players"
+        )
+    ev.has_final = False
+    lines = ["this event closes without a final (rules 3.1.6): the preliminary standings are the final standings"]
+    st = compute(ev)
+    if preliminaries_finished(ev, st) and st.winner is not None and not st.ties:
+        lines.append(f"winner: {_who(ev, st.winner)}")
+    elif st.ties:
+        lines.append("; ".join(t.describe(ev) for t in st.ties) + ": run 'archon toss FILE'")
+    return Change(ev, lines)

@@ -1,0 +1,398 @@
+"""Event-day commands: register, drop, result, toss, finals — refusals, --dry-run, rules.
+
+Events are the Winter Cup of ``test_event_e2e`` at different stages, written
+into real workbooks (archon's built-in template, or a copy of the official
+The Archon where its seating-chart formulas matter). Each refusal must exit
+with status 2, say what is wrong and where, and leave the file untouched.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import shutil
+from pathlib import Path
+
+import openpyxl
+import pytest
+from click.testing import CliRunner
+
+from archon import eventday
+from archon.cli import main
+from archon.model import FINAL, Event, Final, Override, Player, Round, Table
+from archon.standings import compute
+from archon.workbook import new_event, read_event, write_event
+from conftest import official_file
+from test_event_e2e import LATE, OVERRIDDEN, OVERRIDE_REASON, PLAYERS, ROUNDS, vekn_of
+
+
+def run(*args):
+    r = CliRunner().invoke(main, [str(a) for a in args])
+    assert "Traceback" not in r.output, r.output
+    return r
+
+
+def ok(*args) -> str:
+    r = run(*args)
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def refused(path: Path, *args) -> str:
+    """Run a command that must be refused: exit 2, file bytes unchanged."""
+    before = path.read_bytes()
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert path.read_bytes() == before, "a refused command changed the file"
+    return r.output
+
+
+def dry(path: Path, *args) -> str:
+    before = path.read_bytes()
+    out = ok(*args, "--dry-run")
+    assert "dry run: nothing written" in out
+    assert path.read_bytes() == before, "--dry-run changed the file"
+    return out
+
+
+def winter_cup(stage: int) -> Event:
+    """The Winter Cup after ``stage`` rounds have their results (0: just registered).
+
+    #23 registers after round 1; #22 withdraws after round 2; round 3,
+    table 5 is accepted by a judge.
+    """
+    ev = Event(name="Winter Cup", city="Lyon", level="Standard Constructed", preliminary_rounds=3)
+    for n, (first, last) in enumerate(PLAYERS, start=1):
+        ev.players.append(Player(n, first, last, city="Lyon", vekn=vekn_of(n)))
+    if stage >= 1:
+        ev.players.append(Player(23, *LATE, city="Kraków", vekn=vekn_of(23)))
+    if stage >= 2:
+        ev.player(22).out = "WD"
+    for k in range(1, stage + 1):
+        ev.rounds.append(Round(k, [Table(list(t), list(v)) for t, v in ROUNDS[k]]))
+    if stage >= 3:
+        ev.overrides.append(Override(*OVERRIDDEN, OVERRIDE_REASON))
+    return ev
+
+
+def book(tmp_path: Path, event: Event, name: str = "cup.xlsx") -> Path:
+    path = tmp_path / name
+    new_event(path, event)
+    return path
+
+
+def tossed(event: Event, winner: int = 15) -> Event:
+    ev = copy.deepcopy(event)
+    ev.player(winner).coin = 1
+    ev.player(11 if winner == 15 else 15).coin = 2
+    return ev
+
+
+# ---------------------------------------------------------------------------
+# register
+
+
+def test_register_numbers_players_and_names_the_row_of_a_duplicate(tmp_path):
+    ev = winter_cup(0)
+    ev.players = ev.players[:5]
+    path = book(tmp_path, ev)
+    out = refused(path, "register", path, "Zoe Adler", "--vekn", vekn_of(3))
+    assert "VEKN number 3000103 is already registered: Methuselahs!E9, #3 Chloé Martin" in out
+    out = refused(path, "register", path, "anna  KOWALSKI")
+    assert "anna KOWALSKI is already registered: Methuselahs!B7, #1 Anna Kowalski" in out
+    out = refused(path, "register", path, "Zoe Adler", "--vekn", "12345")
+    assert "VEKN number '12345' is not 7 digits" in out
+    assert "both" in refused(path, "register", path, "Zoe Adler", "--from", tmp_path / "x.csv")
+
+    out = dry(path, "register", path, "Zoe Adler", "--vekn", "3000999", "--city", "Nantes")
+    assert "registered #6 Zoe Adler (Nantes), VEKN 3000999" in out
+    ok("register", path, "Zoe Adler", "--vekn", "3000999", "--city", "Nantes")
+    p = read_event(path).event.player(6)
+    assert (p.first_name, p.last_name, p.vekn, p.city) == ("Zoe", "Adler", "3000999", "Nantes")
+
+
+def test_register_from_csv_is_all_or_nothing(tmp_path):
+    ev = winter_cup(0)
+    ev.players = ev.players[:2]
+    path = book(tmp_path, ev)
+    players = tmp_path / "late.csv"
+    players.write_text("CITY;vekn;Name\nNantes;3000901;Zoe Adler\nBrest;3000901;Yann Le Goff\n", encoding="utf-8")
+    out = refused(path, "register", path, "--from", players)
+    assert "late.csv, line 3: VEKN number 3000901 is listed twice (line 2)" in out
+    players.write_text("CITY;vekn;Name\nNantes;3000901;Zoe Adler\nBrest;3000902;Yann Le Goff\n", encoding="utf-8")
+    out = ok("register", path, "--from", players)
+    assert "registered #3 Zoe Adler (Nantes)" in out and "registered #4 Yann Le Goff (Brest)" in out
+
+
+def test_late_arrival_joins_from_the_next_round_and_not_once_every_round_has_results(tmp_path):
+    ev = winter_cup(1)
+    ev.players.pop()  # #23 not registered yet
+    path = book(tmp_path, ev)
+    out = ok("register", path, " ".join(LATE), "--vekn", vekn_of(23))
+    assert "#23 Wanda Zielinska" in out and "late arrival, joins from round 2 (rules 3.3.1)" in out
+
+    done = book(tmp_path, winter_cup(3), "done.xlsx")
+    out = refused(done, "register", done, "Zoe Adler")
+    assert "every preliminary round has results" in out and "3.3.1" in out
+    # A round seated but without results: register, and say it must be seated again.
+    seated = winter_cup(2)
+    seated.rounds.append(Round(3, [Table(list(t)) for t, _ in ROUNDS[3]]))
+    path = book(tmp_path, seated, "seated.xlsx")
+    out = ok("register", path, "Zoe Adler")
+    assert "joins from round 3" in out and "round 3 already seated without #24 Zoe Adler" in out
+
+
+def test_late_arrival_in_the_official_archon_keeps_the_round_played_from_its_seating_chart(tmp_path):
+    """The Archon seats rounds with formulas over its optimal seating chart,
+    which depend on the number of players: a late arrival would reseat the
+    round already played. archon types that round's seats before adding the
+    player, and leaves the rounds not played to the chart."""
+    path = tmp_path / "official.xlsx"
+    ok("new", path, "--template", official_file("xlsx"), "--name", "Chart Cup")
+    players = tmp_path / "p.csv"
+    players.write_text("Name,VEKN\n" + "".join(f"Player {n},{3000500 + n}\n" for n in range(1, 11)), encoding="utf-8")
+    ok("register", path, "--from", players)
+    chart_r1 = [t.players for t in read_event(path).event.round(1).tables]
+    chart_r2 = [t.players for t in read_event(path).event.round(2).tables]
+    assert [len(t) for t in chart_r1] == [5, 5]  # The Archon's chart, read through its formulas
+    for t in (1, 2):  # the organizer only types the VPs of round 1
+        ok("result", path, "--round", 1, "--table", t, 5, 0, 0, 0, 0)
+    out = ok("register", path, "Late Comer", "--vekn", "3000599")
+    assert "joins from round 2" in out and "optimal seating chart now seats 11 players" in out
+    after = read_event(path).event
+    assert [t.players for t in after.round(1).tables] == chart_r1
+    assert [t.vps for t in after.round(1).tables] == [[5, 0, 0, 0, 0]] * 2
+    r2 = [t.players for t in after.round(2).tables]
+    assert r2 != chart_r2 and 11 in {n for t in r2 for n in t}  # the chart's round 2 for 11 players
+
+
+def test_no_final_event_admits_no_eighth_player_between_rounds(tmp_path):
+    path = book(tmp_path, small_no_final(rounds=1, closed=True))
+    ok("register", path, "Sixth Player")
+    ok("register", path, "Seventh Player")
+    out = refused(path, "register", path, "Eighth Player")
+    assert "3.1.6" in out and "8 or more players" in out
+
+
+# ---------------------------------------------------------------------------
+# drop
+
+
+def test_drop_finds_players_by_number_vekn_or_name_and_refuses_ambiguity(tmp_path):
+    path = book(tmp_path, winter_cup(2))
+    out = refused(path, "drop", path, "ma")
+    assert "fits 2 players" in out and "#3 Chloé Martin (Methuselahs!A9)" in out and "#13 Marco Bianchi" in out
+    assert "no player's name contains 'Zorro'" in refused(path, "drop", path, "Zorro")
+    assert "reason 'XX'" in refused(path, "drop", path, "7", "--reason", "XX")
+    assert "already out (WD, Methuselahs!G28)" in refused(path, "drop", path, "Dubois")
+    assert "is not out" in refused(path, "drop", path, "7", "--undo")
+
+    out = dry(path, "drop", path, vekn_of(7), "--reason", "dq")
+    assert "#7 Greta Lindqvist is out (DQ: disqualified)" in out
+    ok("drop", path, "Lindqvist", "--reason", "DQ")
+    assert read_event(path).event.player(7).out == "DQ"
+    ok("drop", path, "#7", "--undo")
+    assert read_event(path).event.player(7).out is None
+
+
+def test_a_finalist_who_leaves_is_replaced_by_the_next_ranked_player(tmp_path):
+    path = book(tmp_path, tossed(winter_cup(3), winner=15))
+    out = ok("drop", path, "Haddad")  # #6, seed 4
+    assert "#11 Kaito Tanaka now reaches the final in their place (the next-ranked player, rules 3.1)" in out
+    st = compute(read_event(path).event)
+    assert st.finalists == [1, 2, 4, 15, 11]
+    assert [st.by_number()[n].seed for n in st.finalists] == [1, 2, 3, 4, 5]
+
+
+def test_a_seated_finalist_cannot_be_dropped_they_take_a_loss(tmp_path):
+    ev = tossed(winter_cup(3))
+    ev.final = Final([6, 15, 1, 4, 2])
+    path = book(tmp_path, ev)
+    out = refused(path, "drop", path, "6")
+    assert "seated at the final table" in out and "3.1.4" in out and "0 VP" in out
+
+
+# ---------------------------------------------------------------------------
+# result
+
+
+def test_result_refusals_name_the_table_and_what_to_do(tmp_path):
+    path = book(tmp_path, winter_cup(2))
+    assert "round 3 is not seated" in refused(path, "result", path, "--round", 3, "--table", 1, 5, 0, 0, 0, 0)
+    assert "round 2 has 5 tables (1 to 5), not table 6" in refused(
+        path, "result", path, "--round", 2, "--table", 6, 5, 0, 0, 0, 0)
+    out = refused(path, "result", path, "--round", 2, "--table", 4, 4, 0, 0, 0, 0)
+    assert "round 2, table 4 seats 4 players (#4 Dmitri Volkov, #9 Ines Navarro" in out and "give 4 VPs" in out
+    out = refused(path, "result", path, "--round", 2, "--table", 4, 1, 1, 1, 1)
+    assert "invalid result" in out and "--override" in out
+    out = refused(path, "result", path, "--round", 2, "--table", 4, 0, 0, 0, 0)
+    assert "pending result" in out and "VPs missing" in out
+    assert "outside 0 to 4" in refused(path, "result", path, "--round", 2, "--table", 4, 7, 0, 0, 0)
+    assert "not a number of VPs" in refused(path, "result", path, "--round", 2, "--table", 4, "x", 0, 0, 0)
+    assert "--round N --table T" in refused(path, "result", path, "--round", 2, 4, 0, 0, 0)
+    assert "the final is not seated" in refused(path, "result", path, "--final", 2, 0, 1, 0, 2)
+    assert "--override needs the judge's reason" in refused(
+        path, "result", path, "--round", 2, "--table", 4, 1, 1, 1, 1, "--override", " ")
+
+
+def test_result_replaces_vps_and_an_override_goes_when_the_result_is_legal(tmp_path):
+    path = book(tmp_path, winter_cup(3))
+    out = dry(path, "result", path, "--round", 3, "--table", 5, "5/2", "0", "0,0", "½")
+    assert "replaces 0 1 1 1.5" in out and "override" in out and "removed" in out
+    ok("result", path, "--round", 3, "--table", 5, "5/2", "0", "0,0", "½")
+    ev = read_event(path).event
+    assert ev.round(3).tables[4].vps == [2.5, 0, 0, 0.5] and ev.overrides == []
+    out = ok("result", path, "--round", 3, "--table", 5, 0, 1, 1, 1.5, "--override", "judge's call")
+    assert "accepted by a judge (judge's call), recorded on the Override sheet" in out
+    assert [(o.round, o.table, o.reason) for o in read_event(path).event.overrides] == [(3, 5, "judge's call")]
+
+
+def test_a_result_that_changes_the_finalists_of_a_seated_final_is_refused(tmp_path):
+    ev = tossed(winter_cup(3))
+    ev.final = Final([6, 15, 1, 4, 2])
+    path = book(tmp_path, ev)
+    # #11 winning round 3, table 1 instead of #1 would put #11 in the final.
+    out = refused(path, "result", path, "--round", 3, "--table", 1, 0, 5, 0, 0, 0)
+    assert "changes who reaches the final, which is already seated" in out
+    out = ok("result", path, "--final", 2, 0, 1, 0, 2)
+    assert "winner: #2 Bruno Ferreira" in out  # tied on 2 VP with #6 (seed 4): seed 2 wins
+
+
+# ---------------------------------------------------------------------------
+# toss
+
+
+def test_toss_before_the_preliminaries_end_is_refused_and_without_a_tie_writes_nothing(tmp_path):
+    path = book(tmp_path, winter_cup(2))
+    out = refused(path, "toss", path, "--seed", 1)
+    assert "preliminary rounds are not over" in out and "round 3 is not seated" in out
+    done = book(tmp_path, tossed(winter_cup(3)), "done.xlsx")
+    before = done.read_bytes()
+    out = ok("toss", done)
+    assert "no tie to break" in out and done.read_bytes() == before
+
+
+def test_toss_prints_its_seed_and_the_seed_repeats_the_draw(tmp_path):
+    path = book(tmp_path, winter_cup(3))
+    copy_path = tmp_path / "copy.xlsx"
+    shutil.copy(path, copy_path)
+    out = ok("toss", path)
+    seed = int(re.search(r"^draw seed (\d+)$", out, re.M).group(1))
+    assert f"archon toss {path} --seed {seed}" in out
+    coins = {n: read_event(path).event.player(n).coin for n in (11, 15)}
+    assert sorted(coins.values()) == [1, 2]
+    ok("toss", copy_path, "--seed", seed)
+    assert {n: read_event(copy_path).event.player(n).coin for n in (11, 15)} == coins
+    assert compute(read_event(path).event).ties == []
+
+
+def test_toss_gives_every_tied_player_a_distinct_coin_as_the_archon_counts_them():
+    """The Archon ranks coin 1 first and counts a player without a coin like
+    the worst coin given: #11 holding coin 1 alone still ties with #15."""
+    ev = winter_cup(3)
+    ev.player(11).coin = 1
+    st = compute(ev)
+    assert [t.players for t in st.ties] == [(11, 15)]
+    change = eventday.toss(ev, seed=5)
+    coins = {n: change.event.player(n).coin for n in (11, 15)}
+    assert sorted(coins.values()) == [1, 2]
+    assert compute(change.event).ties == []
+    assert ev.player(15).coin is None  # the event given is not modified
+    assert eventday.toss(ev, seed=5).event.players == change.event.players  # same seed, same draw
+
+
+def test_toss_breaks_a_tie_for_the_seeds_and_the_tie_at_the_cut():
+    ev = winter_cup(3)
+    # #4 sweeps round 3, table 3: GW 2, VP 8, TP 150 like #2 (places 2-3).
+    ev.round(3).tables[2].vps = [4, 0, 0, 0]
+    ties = compute(ev).ties
+    assert [(t.players, t.at_cut) for t in ties] == [((2, 4), False), ((11, 15), True)]
+    change = eventday.toss(ev, seed=11)
+    st = compute(change.event)
+    assert st.ties == []
+    assert sorted(st.by_number()[n].seed for n in (2, 4)) == [2, 3]
+    assert len([line for line in change.lines if "won the toss" in line]) == 2
+
+
+# ---------------------------------------------------------------------------
+# finals
+
+
+def test_finals_seating_refusals(tmp_path):
+    path = book(tmp_path, winter_cup(2))
+    assert "preliminary rounds are not over" in refused(path, "finals", path, "--seating", "1,2,4,6,15")
+    path = book(tmp_path, tossed(winter_cup(3)), "cut.xlsx")
+    out = refused(path, "finals", path, "--seating", "1,2,4,6,11")
+    assert "#11 Kaito Tanaka is not a finalist (ranked 6)" in out and "#15 Oscar Jensen (seed 5)" in out
+    assert "#22 Victor Dubois is not a finalist (out (WD))" in refused(path, "finals", path, "--seating", "1,2,4,6,22")
+    assert "#15 Oscar Jensen missing" in refused(path, "finals", path, "--seating", "1,2,4,6")
+    assert "already at seat 1" in refused(path, "finals", path, "--seating", "1,2,4,6,1")
+    assert "'x' is not a player number" in refused(path, "finals", path, "--seating", "1,2,x")
+
+    out = dry(path, "finals", path, "--seating", "6,15,1,4,2")
+    assert "seat 1 #6 Farid Haddad (seed 4); seat 2 #15 Oscar Jensen (seed 5)" in out
+    ok("finals", path, "--seating", "6,15,1,4,2")
+    assert read_event(path).event.final.seating == [6, 15, 1, 4, 2]
+    out = ok("finals", path)
+    assert "seat 2: #15 Oscar Jensen (seed 5)" in out
+
+
+def test_finals_shows_seeds_and_the_lowest_qualifier_chooses_first(tmp_path):
+    path = book(tmp_path, tossed(winter_cup(3), winner=11))
+    out = ok("finals", path)
+    rows = re.findall(r"^\s+(\d)\s+(\d+)\s+(.+?)\s{2,}", out, re.M)
+    assert [(s, n) for s, n, _ in rows] == [("1", "1"), ("2", "2"), ("3", "4"), ("4", "6"), ("5", "11")]
+    order = re.findall(r"^\s+\d\. seed (\d): #(\d+)", out, re.M)
+    assert order == [("5", "11"), ("4", "6"), ("3", "4"), ("2", "2"), ("1", "1")]
+
+
+def small_no_final(rounds: int = 2, closed: bool = False) -> Event:
+    """Five players, one table a round (``closed``: announced without a final)."""
+    ev = Event(name="Tiny Cup", city="Brest", preliminary_rounds=2, has_final=not closed)
+    for n, name in enumerate(["Ada Byron", "Bo Chen", "Cy Dunn", "Di Egan", "Ed Fox"], start=1):
+        ev.players.append(Player(n, *name.split(), vekn=str(3000700 + n)))
+    # Round 1: #1 3 VP (GW, 60 TP), #5 2 VP (48), the others 0 (24 each).
+    # Round 2: #2 1.5 VP (60), #4 #5 #1 0.5 VP (36 each), #3 0 (12).
+    # #1: 1 GW, 3.5 VP; #5: 2.5 VP, 84 TP; #2: 1.5 VP, 84 TP; #4: 0.5 VP; #3: 0 VP.
+    results = [([1, 2, 3, 4, 5], [3, 0, 0, 0, 2]), ([2, 3, 4, 5, 1], [1.5, 0, 0.5, 0.5, 0.5])]
+    for k in range(1, rounds + 1):
+        players, vps = results[k - 1]
+        ev.rounds.append(Round(k, [Table(players, vps)]))
+    return ev
+
+
+def test_finals_none_closes_the_event_and_the_workbook_keeps_it(tmp_path):
+    big = book(tmp_path, winter_cup(3), "big.xlsx")
+    assert "3.1.6" in refused(big, "finals", big, "--none")
+    path = book(tmp_path, small_no_final())
+    dry(path, "finals", path, "--none")
+    out = ok("finals", path, "--none")
+    assert "winner: #1 Ada Byron" in out  # the only Game Win
+    ev = read_event(path).event
+    assert ev.has_final is False
+    assert "closes without a final" in ok("finals", path)
+    assert "there is no final to seat" in refused(path, "finals", path, "--seating", "1,2,3,4,5")
+    assert ok("report", path, "--archondata").startswith("2¤1§Ada§Byron§")
+
+
+def test_finals_none_persists_in_the_official_archon(tmp_path):
+    path = tmp_path / "official.xlsx"
+    shutil.copy(official_file("xlsx"), path)
+    write_event(path, small_no_final())
+    ok("finals", path, "--none")
+    assert read_event(path).event.has_final is False
+    ok("update", path)  # rewriting the event keeps the decision
+    assert read_event(path).event.has_final is False
+
+
+# ---------------------------------------------------------------------------
+# Unreadable cells are never written over
+
+
+def test_event_day_commands_refuse_to_write_over_cells_they_cannot_read(tmp_path):
+    path = book(tmp_path, winter_cup(1))
+    wb = openpyxl.load_workbook(path)
+    wb["Round 1"]["E7"] = "five"
+    wb.save(path)
+    out = refused(path, "drop", path, "7")
+    assert "Round 1!E7" in out and "archon check" in out

@@ -1,0 +1,128 @@
+"""Reporting to the VEKN: the VEKN report, archondata and the TWD header.
+
+The complete event (23 players, 3R+F) is checked end to end in
+``test_event_e2e``; here: small events worked by hand, formatting, and what
+must be refused before vekn.net would refuse it.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+
+import pytest
+from click.testing import CliRunner
+
+from archon.cli import main
+from archon.model import Final
+from archon.standings import compute
+from archon.vekn import VeknReportError, archondata, date_text, twd_header, vekn_report, vekn_report_text
+from test_eventday import book, small_no_final, tossed, winter_cup
+
+
+@pytest.mark.parametrize("day, text", [
+    (1, "December 1st 2026"), (2, "December 2nd 2026"), (3, "December 3rd 2026"), (4, "December 4th 2026"),
+    (11, "December 11th 2026"), (12, "December 12th 2026"), (13, "December 13th 2026"),
+    (21, "December 21st 2026"), (22, "December 22nd 2026"), (23, "December 23rd 2026"), (31, "December 31st 2026"),
+])
+def test_dates_as_the_twd_writes_them(day, text):
+    assert date_text(dt.date(2026, 12, day)) == text
+
+
+def closed_tiny_cup():
+    ev = small_no_final(closed=True)
+    ev.date = dt.date(2027, 3, 2)
+    return ev
+
+
+def test_archondata_of_an_event_without_final():
+    """Tiny Cup (see test_eventday.small_no_final), worked by hand:
+
+    #1 GW 1, VP 3 + 0.5 = 3.5, TP 60 + 36 = 96;  #5 VP 2 + 0.5 = 2.5, TP 48 + 36 = 84;
+    #2 VP 0 + 1.5 = 1.5, TP 24 + 60 = 84;  #4 VP 0.5, TP 24 + 36 = 60;  #3 VP 0, TP 24 + 12 = 36.
+    Rating points (no final, no bonus): 5 + 4 x VP + 8 x GW.
+    """
+    st = compute(closed_tiny_cup())
+    assert archondata(st) == (
+        "2¤"
+        "1§Ada§Byron§§3000701§1§3.5§0§96§0§27§"    # 5 + 14 + 8
+        "2§Ed§Fox§§3000705§0§2.5§0§84§0§15§"       # 5 + 10
+        "3§Bo§Chen§§3000702§0§1.5§0§84§0§11§"      # 5 + 6
+        "4§Di§Egan§§3000704§0§0.5§0§60§0§7§"       # 5 + 2
+        "5§Cy§Dunn§§3000703§0§0§0§36§0§5§"
+    )
+    assert twd_header(st, country="France") == "\n".join(
+        ["Tiny Cup", "Brest, France", "March 2nd 2027", "2R", "5 players", "Ada Byron"])
+
+
+def test_flagged_players_are_reported_as_withdrawn_or_disqualified():
+    ev = closed_tiny_cup()
+    ev.player(3).out = "N"   # no-show: a withdrawal
+    ev.player(4).out = "CD"  # conduct: a disqualification
+    st = compute(ev)
+    records = archondata(st).split("¤")[1].split("§")
+    ranks = [records[i] for i in range(0, len(records) - 1, 11)]
+    names = [records[i + 1] for i in range(0, len(records) - 1, 11)]
+    assert list(zip(ranks, names)) == [("1", "Ada"), ("2", "Ed"), ("3", "Bo"), ("WD", "Cy"), ("DQ", "Di")]
+    text = vekn_report_text(st)
+    assert text.index("players flagged out") < text.index("Cy Dunn")
+
+
+def test_archondata_is_refused_before_vekn_net_would_refuse_it():
+    with pytest.raises(VeknReportError, match="the final has no result yet"):
+        archondata(compute(tossed(winter_cup(3))))
+    ev = closed_tiny_cup()
+    ev.rounds.pop()
+    with pytest.raises(VeknReportError, match="preliminary rounds are not over"):
+        archondata(compute(ev))
+    ev = closed_tiny_cup()
+    ev.player(2).vekn = None
+    with pytest.raises(VeknReportError, match=r"1 player\(s\) have no VEKN number \(#2 Bo Chen\).*Methuselahs!E"):
+        archondata(compute(ev))
+    ev = closed_tiny_cup()
+    ev.player(2).vekn = ev.player(1).vekn
+    with pytest.raises(VeknReportError, match="VEKN number 3000701 is given to #1 Ada Byron and #2 Bo Chen"):
+        archondata(compute(ev))
+    ev = closed_tiny_cup()
+    ev.player(2).last_name = "Chen§"
+    with pytest.raises(VeknReportError, match="separators"):
+        archondata(compute(ev))
+
+
+def test_vekn_report_before_the_final_is_marked_incomplete_and_shows_the_top_five():
+    st = compute(tossed(winter_cup(3), winner=15))
+    text = vekn_report_text(st)
+    assert "VEKN report (incomplete: the final has no result yet)" in text
+    rows = {r.number: r for r in vekn_report(st)}
+    # Before the final: the preliminary ranks 1..5 are shown, nobody has the final's win.
+    assert [rows[n].rank for n in (1, 2, 4, 6, 15, 11)] == [1, 2, 3, 4, 5, None]
+    assert rows[1].games_won == 3 and rows[1].games_played == 3 and rows[1].total_vp == 13
+
+
+def test_twd_header_needs_a_name_a_date_a_place_and_a_winner():
+    ev = closed_tiny_cup()
+    ev.city = "Brest, France"
+    assert twd_header(compute(ev), country="france", url=" https://example.org/tiny ").splitlines()[1:2] == [
+        "Brest, France"]
+    assert twd_header(compute(ev), url="https://example.org/tiny").splitlines()[-1] == "https://example.org/tiny"
+    for change, message in (
+        (lambda e: setattr(e, "name", ""), r"no name: type it in Tournament Info!B3"),
+        (lambda e: setattr(e, "date", None), r"no date: type it in Tournament Info!B4"),
+        (lambda e: setattr(e, "city", None), r"no city: type it in Tournament Info!B7"),
+        (lambda e: e.rounds.pop(), r"no winner yet"),
+    ):
+        bad = copy.deepcopy(ev)
+        change(bad)
+        with pytest.raises(VeknReportError, match=message):
+            twd_header(compute(bad))
+
+
+def test_report_command_refusals_exit_2(tmp_path):
+    ev = tossed(winter_cup(3))
+    ev.final = Final([6, 15, 1, 4, 2])
+    path = book(tmp_path, ev)
+    for args in (["--archondata"], ["--twd"], ["--url", "https://x.org"], ["--round", "2"]):
+        r = CliRunner().invoke(main, ["report", str(path), *args])
+        assert r.exit_code == 2 and "Traceback" not in r.output, (args, r.output)
+    r = CliRunner().invoke(main, ["report", str(path)])
+    assert r.exit_code == 0 and "(incomplete" in r.output
