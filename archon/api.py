@@ -583,7 +583,7 @@ def twd(path, *, url: Optional[str] = None, country: Optional[str] = None,
 # archon convert
 
 
-def convert(source, output, *, edition: Optional[str] = None, template=None, force: bool = False):
+def convert(source, output, *, edition: Optional[str] = None, template=None, force: bool = False, progress=None):
     """Twin of ``archon convert IN OUT.xlsx [--edition E] [--template OFFICIAL.xlsx] [--force]``.
 
     Reads an Archon workbook of any published form and version, the Discord
@@ -597,4 +597,4 @@ def convert(source, output, *, edition: Optional[str] = None, template=None, for
     """
     from .convert import convert as run
 
-    return run(source, output, edition=edition, template=template, force=force)
+    return run(source, output, edition=edition, template=template, force=force, progress=progress)

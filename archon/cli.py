@@ -580,7 +580,8 @@ def convert(source, output, edition, template, force):
     from .workbook import WriteError
 
     try:
-        result = run(source, output, edition=edition, template=template, force=force)
+        result = run(source, output, edition=edition, template=template, force=force,
+                     progress=lambda msg: click.echo(msg, err=True))
     except ConversionStopped as exc:
         for line in exc.result.lines():
             click.echo(line)

@@ -36,7 +36,7 @@ import json
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Any, Callable, Optional, Union
 
 from . import layout as L
 from .editions import get_edition
@@ -738,6 +738,7 @@ def convert(
     edition: Optional[str] = None,
     template: Union[str, Path, None] = None,
     force: bool = False,
+    progress: Optional[Callable[[str], None]] = None,
 ) -> ConversionResult:
     """Convert ``source`` (a workbook, a CSV set or a standings JSON) into a new
     current Archon workbook at ``output`` (``.xlsx``, must not exist).
@@ -746,8 +747,10 @@ def convert(
     event ran under; default: the one the input records, else ``current``. It
     is recorded in the new workbook and used by every command on it.
     ``template``: an official Archon workbook to copy instead of archon's
-    built-in template. Returns a :class:`ConversionResult` (with what
-    ``archon check`` finds in the new workbook).
+    built-in template. ``progress`` is called with a short sentence before
+    each step (reading, writing, checking). Returns a
+    :class:`ConversionResult` (with what ``archon check`` finds in the new
+    workbook).
 
     Raises :class:`ConvertError` (unreadable input, ``output`` exists or is not
     ``.xlsx``, unknown edition); :class:`ConversionStopped` when values have
@@ -769,6 +772,8 @@ def convert(
             edition = get_edition(edition).name
         except ValueError as exc:
             raise ConvertError(str(exc)) from None
+    say = progress or (lambda _msg: None)
+    say(f"reading {Path(source).name}...")
     src = read_source(source, edition=edition)
     if edition is not None:
         ed, ed_from = edition, "--edition"
@@ -787,9 +792,11 @@ def convert(
     if src.unmapped:
         layout_findings(event, trim=True)
         result.left_out = list(src.unmapped)
+    say(f"writing {out.name}...")
     result.written, result.carried_cells = _write(out, event, template, src.carried)
     from .api import check
 
+    say(f"checking {out.name}...")
     result.problems = check(out)
     return result
 

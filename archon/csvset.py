@@ -674,6 +674,16 @@ def load_csv_set(source: Union[str, Path], *, edition: Any = None) -> CsvSetRead
             if played.isdigit():
                 claimed_rounds[r.number] = (report_name, r.line, int(played))
 
+    if report and not event.rounds:
+        played = [r for r in report if (_number(r.values.get("played", ""), False) or 0) > 0]
+        if played:
+            notes.append(CsvNote(
+                report_name, None,
+                f"the Report holds results ({len(played)} players with games played, their VPs and ranks) "
+                f"but the set has no {round_file(1)}...: The Archon computes results from the rounds, "
+                f"so these have no place in it",
+                DROPPED,
+            ))
     seated = max((r.number for r in event.rounds), default=0)
     event.preliminary_rounds = seated if seated in (2, 3) else 3
     if event.rounds:
@@ -999,8 +1009,8 @@ def _compare(event: Event, claimed: dict[int, tuple[str, int, int]], seeds: dict
             notes.append(CsvNote(
                 finals_name, line, f"#{n} has seed {seed} in the file; the rounds give {computed}", DIFFERS,
             ))
-    if not report:
-        return
+    if not report or not event.rounds:
+        return  # with no rounds, the Report's results are listed as dropped
     expected = _report_expected(st)
     for r in report:
         exp = expected.get(r.number)

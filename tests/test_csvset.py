@@ -348,6 +348,16 @@ def test_values_without_a_place_are_listed_as_dropped(tmp_path):
     assert any(s.startswith("Decks.csv: this CSV file is not part of the Archon CSV set") for s in dropped)
 
 
+def test_a_report_without_rounds_lists_its_results_as_dropped(tmp_path):
+    # the bot exports only Report.csv for an event that does not require VEKN numbers
+    read = load_csv_set(write_set(tmp_path / "set", {"Report.csv": SMALL_FILES["Report.csv"]}))
+    assert [(p.number, p.first_name, p.last_name, p.out) for p in read.event.players][-1] == (9, "Ivy", "Nine", "DQ")
+    assert [str(n) for n in read.dropped] == [
+        "Report.csv: the Report holds results (9 players with games played, their VPs and ranks) but the set "
+        "has no Round-1.csv...: The Archon computes results from the rounds, so these have no place in it"
+    ]
+
+
 def test_computed_values_that_disagree_are_listed(tmp_path):
     files = dict(SMALL_FILES)
     files["Report.csv"] = files["Report.csv"].replace(b"6,1000006,Finn Six,3,2,7.0,1,1",
