@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional, Union
 from xml.etree import ElementTree as ET
+from .cellref import column_index, column_letters, split_address  # noqa: F401 (re-exported)
 
 __all__ = [
     "WorkbookError",
@@ -105,34 +106,6 @@ class Cells(dict):
 
 
 # ---------------------------------------------------------------- addresses
-
-def column_index(letters: str) -> int:
-    """``"A"`` -> 1, ``"AB"`` -> 28."""
-    n = 0
-    for ch in letters.upper():
-        n = n * 26 + (ord(ch) - 64)
-    return n
-
-
-def column_letters(index: int) -> str:
-    """1 -> ``"A"``, 28 -> ``"AB"``."""
-    out = ""
-    while index > 0:
-        index, rem = divmod(index - 1, 26)
-        out = chr(65 + rem) + out
-    return out
-
-
-_ADDRESS = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)$")
-
-
-def split_address(address: str) -> tuple[int, int]:
-    """``"B3"`` -> ``(3, 2)`` (row, column index)."""
-    m = _ADDRESS.match(address.strip())
-    if not m:
-        raise ValueError(f"not a cell address: {address!r}")
-    return int(m.group(2)), column_index(m.group(1))
-
 
 def excel_serial_to_datetime(serial: float, date1904: bool = False) -> _dt.datetime:
     """An Excel date serial number as a datetime (1900 or 1904 date system).

@@ -38,7 +38,6 @@ template's formula would otherwise fill), ``int``/``float`` are numbers,
 from __future__ import annotations
 
 import datetime as _dt
-import functools
 import html
 import io
 import math
@@ -49,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import IO, Iterable, Mapping, Optional, Union
 from xml.etree import ElementTree as ET
 from xml.sax.saxutils import escape as _xml_escape
+from .cellref import column_index, column_letters, split_address
 
 __all__ = [
     "CLEAR_VALUE",
@@ -96,33 +96,15 @@ class PatchResult:
 # ---------------------------------------------------------------------------
 # Cell references
 
-_REF_RE = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)$")
-
-
-@functools.lru_cache(maxsize=4096)
-def column_index(letters: str) -> int:
-    """``"A"`` -> 1, ``"AB"`` -> 28."""
-    n = 0
-    for ch in letters.upper():
-        n = n * 26 + (ord(ch) - 64)
-    return n
-
-
-def column_letter(index: int) -> str:
-    """1 -> ``"A"``, 28 -> ``"AB"``."""
-    out = ""
-    while index > 0:
-        index, rem = divmod(index - 1, 26)
-        out = chr(65 + rem) + out
-    return out
+column_letter = column_letters
 
 
 def split_ref(ref: str) -> tuple[int, int]:
-    """``"AB12"`` -> (row 12, column 28)."""
-    m = _REF_RE.match(ref)
-    if not m:
-        raise PatchError(f"{ref!r} is not a cell address")
-    return int(m.group(2)), column_index(m.group(1))
+    """``"AB12"`` -> (row 12, column 28); :class:`PatchError` if it is not an address."""
+    try:
+        return split_address(ref)
+    except ValueError:
+        raise PatchError(f"{ref!r} is not a cell address") from None
 
 
 # ---------------------------------------------------------------------------
