@@ -83,7 +83,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from .editions import get_edition
+from .editions import TABLE_SIZES, get_edition
 from .model import FINAL, Event, Final, Override, Player, Round, Table
 from .standings import Standings, compute
 
@@ -261,8 +261,8 @@ def csv_set_texts(source: Any, *, edition: Any = None) -> tuple[dict[str, str], 
         for k, table in enumerate(rnd.tables, start=1):
             for n, vp in zip(table.players, table.vps):
                 rows.append([str(n), *names(n), str(k), _vp_text(vp)])
-            if table.size < 5:
-                rows.append([""] * len(ROUND_COLUMNS))
+            if table.size < max(TABLE_SIZES):
+                rows.append([""] * len(ROUND_COLUMNS))  # The Archon's empty 5th row
         texts[round_file(rnd.number)] = _render(rows)
 
     if ev.has_final and ev.final.seated:
@@ -418,7 +418,7 @@ def _collect(source: Path) -> tuple[dict[str, tuple[str, bytes]], list[CsvNote],
             with zipfile.ZipFile(source) as zf:
                 infos = [i for i in zf.infolist() if not i.is_dir()]
                 infos = [i for i in infos if not i.filename.startswith("__MACOSX/")]
-                folders = {posixpath_dir(i.filename) for i in infos if i.filename.lower().endswith(".csv")}
+                folders = {_zip_folder(i.filename) for i in infos if i.filename.lower().endswith(".csv")}
                 if len(folders) > 1:
                     raise CsvSetError(
                         f"{source.name} holds CSV files in several folders ({', '.join(sorted(f or '/' for f in folders))}): "
@@ -447,7 +447,7 @@ def _collect(source: Path) -> tuple[dict[str, tuple[str, bytes]], list[CsvNote],
     return found, notes, source
 
 
-def posixpath_dir(name: str) -> str:
+def _zip_folder(name: str) -> str:
     return name.rsplit("/", 1)[0] if "/" in name else ""
 
 
@@ -764,10 +764,10 @@ def _read_round(f: _File, number: int, notes: list[CsvNote]) -> Optional[Round]:
         return None
     rnd = Round(number)
     for k, (t, rows, players, vps) in enumerate(tables, start=1):
-        if len(players) > 5:
+        if len(players) > max(TABLE_SIZES):
             raise CsvSetError(
                 f"{f.name}, lines {rows[0].line}-{rows[-1].line}: table {t} has {len(players)} players: "
-                f"a table has 4 or 5"
+                f"a table has {' or '.join(map(str, TABLE_SIZES))}"
             )
         rnd.tables.append(Table(players, vps))
     numbers = [t for t, *_ in tables]
