@@ -652,6 +652,7 @@ def toss(event: Event, seed: int) -> Change:
     st = compute(ev)
     if st.ties:  # pragma: no cover - the coins above make every order total
         raise EventDayError("the toss left a tie unresolved: " + "; ".join(t.describe(ev) for t in st.ties))
+    _final_guard(event, ev, "this draw")
     by = st.by_number()
     for tie in first_ties:
         if tie.at_cut:
