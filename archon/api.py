@@ -598,3 +598,77 @@ def convert(source, output, *, edition: Optional[str] = None, template=None, for
     from .convert import convert as run
 
     return run(source, output, edition=edition, template=template, force=force, progress=progress)
+
+
+# ---------------------------------------------------------------------------
+# archon plan
+
+#: Rounds ``archon plan`` plans (rules: 2 or 3 preliminary rounds; up to 5
+#: for longer events).
+PLAN_ROUNDS = range(1, 6)
+
+
+class PlanResult:
+    """A seating plan from :func:`plan`.
+
+    ``rounds``: rounds of tables of player numbers in seat order (5-player
+    tables first); ``score``: the :class:`archon.seating.Score` of the plan;
+    ``seed``: the seed that gives this plan again; ``sitting_out``: per
+    round, the players who sit it out (empty lists unless staggered).
+    """
+
+    def __init__(self, players: int, rounds, score, seed: int, sitting_out):
+        self.players = players
+        self.rounds = rounds
+        self.score = score
+        self.seed = seed
+        self.sitting_out = sitting_out
+
+    @property
+    def staggered(self) -> bool:
+        return any(self.sitting_out)
+
+    def as_dict(self) -> dict:
+        """``{"players": N, "rounds": [...], "score": {"R1": ..., ..., "R9": ...}}``."""
+        return {"players": self.players, "rounds": self.rounds, "score": self.score.as_dict()}
+
+
+def plan(
+    players: int,
+    rounds: int = 3,
+    *,
+    seed: Optional[int] = None,
+    time_budget: Optional[float] = None,
+    sit_out: Optional[bool] = None,
+    games: Optional[int] = None,
+    progress=None,
+) -> PlanResult:
+    """Twin of ``archon plan N --rounds R [--seed S] [--time-budget T] [--sit-out] [--games G]``.
+
+    A seating plan for players 1..N over R rounds and its score on the nine
+    criteria (:func:`archon.seating.plan` and :func:`archon.seating.score_plan`).
+    Without ``seed`` a random one is drawn (and returned in the result).
+    6, 7 and 11 players get a staggered plan (everyone plays ``games``
+    rounds, by default one less than R); ``sit_out=True`` asks for one with
+    any N. Raises :class:`InputError` for N < 4 or R outside 1..5, and
+    :class:`archon.seating.SeatingError` when the plan cannot be made.
+    """
+    import random
+
+    from . import seating
+
+    if isinstance(players, bool) or not isinstance(players, int) or players < seating.MIN_TABLE:
+        raise InputError(f"{players} players: a seating plan needs at least {seating.MIN_TABLE}")
+    if rounds not in PLAN_ROUNDS:
+        raise InputError(f"{rounds} rounds: plan {PLAN_ROUNDS.start} to {PLAN_ROUNDS.stop - 1}")
+    if time_budget is not None and time_budget <= 0:
+        raise InputError(f"time budget {time_budget}: give a number of seconds above 0")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**9)
+    rounds_plan = seating.plan(
+        players, rounds, seed=seed, time_budget=time_budget, progress=progress,
+        sit_out=sit_out, games=games,
+    )
+    everyone = set(range(1, players + 1))
+    out = [sorted(everyone - {p for t in rnd for p in t}) for rnd in rounds_plan]
+    return PlanResult(players, rounds_plan, seating.score_plan(rounds_plan), seed, out)

@@ -593,5 +593,129 @@ def convert(source, output, edition, template, force):
         click.echo(line)
 
 
+
+class _LazyProgress:
+    """A progress bar on standard error that shows up only once the work has
+    taken more than a second."""
+
+    def __init__(self, label: str, delay: float = 1.0):
+        import time
+
+        self._clock = time.monotonic
+        self._start = self._clock()
+        self._delay = delay
+        self._label = label
+        self._bar = None
+        self._done = 0
+
+    def __call__(self, fraction: float) -> None:
+        if self._bar is None:
+            if self._clock() - self._start < self._delay:
+                return
+            self._bar = click.progressbar(length=100, label=self._label, file=sys.stderr)
+            self._bar.__enter__()
+        target = min(100, int(fraction * 100))
+        if target > self._done:
+            self._bar.update(target - self._done)
+            self._done = target
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(None, None, None)
+            self._bar = None
+
+
+@main.command()
+@click.argument("players", metavar="N", type=int)
+@click.option("--rounds", "-r", "rounds", type=int, default=3, show_default=True,
+              help="Rounds to plan (1 to 5).")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the random draw: the same N, rounds and seed give the same plan.")
+@click.option("--json", "as_json", is_flag=True,
+              help='Print {"players": N, "rounds": [[[p, ...], ...], ...], "score": {"R1": ..., "R9": ...}}.')
+@click.option("--archon", "as_archon", is_flag=True,
+              help="Print the plan as The Archon's chart sheets lay it out, ready to paste: one line "
+                   "per round, 5 tab-separated slots per table (the 5th empty at a 4-player table).")
+@click.option("--time-budget", type=float, default=None, metavar="SECONDS",
+              help="Search at most this long; with time to spare, keep looking for a better plan "
+                   "until then (the plan then depends on the computer's speed).")
+@click.option("--sit-out", is_flag=True,
+              help="Staggered plan: some players sit out each round, everyone plays the same number "
+                   "of rounds (automatic for 6, 7 and 11 players).")
+@click.option("--games", type=int, default=None,
+              help="Rounds each player plays in a staggered plan (default: one less than --rounds).")
+def plan(players, rounds, seed, as_json, as_archon, time_budget, sit_out, games):
+    """Plan the seating of N players (numbered 1 to N) over several rounds.
+
+    Tables of 5, of 4 where needed, as many 5s as possible, with the VEKN
+    seating criteria R1 (no repeated predator-prey relationship, mandatory)
+    to R9 met as well as possible, in that order. Prints the plan, who sits
+    out each round in a staggered plan, the seed (to get the same plan
+    again) and the plan's figure on each criterion (lower is better).
+
+    Exit status: 0 with a plan, 2 when N or the rounds cannot be planned.
+
+    \b
+    Examples:
+      archon plan 23 --rounds 3
+      archon plan 7 --rounds 3            # staggered: each plays 2 rounds
+      archon plan 40 -r 2 --seed 7 --archon
+    """
+    from .api import plan as make_plan
+    from .seating import RULE_TITLES, RULES, SeatingError
+
+    if as_json and as_archon:
+        raise Unreadable("--json and --archon print different things: give one of them")
+    bar = _LazyProgress(f"seating {players} players")
+    try:
+        result = make_plan(players, rounds, seed=seed, time_budget=time_budget,
+                           sit_out=True if sit_out else None, games=games, progress=bar)
+    except (InputError, SeatingError) as exc:
+        raise Unreadable(str(exc)) from None
+    finally:
+        bar.close()
+    if as_json:
+        click.echo(json.dumps(result.as_dict()))
+        return
+    if as_archon:
+        for rnd in result.rounds:
+            cells = []
+            for table in rnd:
+                slots = [str(p) for p in table] + [""] * (5 - len(table))
+                cells.extend(slots)
+            click.echo("\t".join(cells))
+        for r, out in enumerate(result.sitting_out, start=1):
+            if out:
+                click.echo(f"round {r}: sitting out {', '.join(map(str, out))}", err=True)
+        return
+    click.echo(f"{players} players, {len(result.rounds)} rounds, seed {result.seed} "
+               f"(--seed {result.seed} gives this plan again)")
+    if result.staggered:
+        per_player = {p: 0 for p in range(1, players + 1)}
+        for rnd in result.rounds:
+            for table in rnd:
+                for p in table:
+                    per_player[p] += 1
+        each = sorted(set(per_player.values()))
+        click.echo(f"staggered: some players sit out each round; each plays "
+                   f"{' or '.join(map(str, each))} of the {len(result.rounds)} rounds")
+    width = len(str(players))
+    for r, rnd in enumerate(result.rounds, start=1):
+        click.echo("")
+        click.echo(f"Round {r}")
+        for t, table in enumerate(rnd, start=1):
+            seats = "  ".join(f"{p:>{width}}" for p in table)
+            click.echo(f"  table {t:>{len(str(len(rnd)))}}:  {seats}")
+        if result.sitting_out[r - 1]:
+            click.echo(f"  sitting out: {', '.join(map(str, result.sitting_out[r - 1]))}")
+    click.echo("")
+    click.echo("Criteria (lower is better; seat 1 plays first, each seat's prey is the next):")
+    figures = result.score.as_dict()
+    for rule in RULES:
+        v = figures[rule]
+        text = f"{v:.4f}" if isinstance(v, float) else str(v)
+        click.echo(f"  {rule}  {text:>7}  {RULE_TITLES[rule]}")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
