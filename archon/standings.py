@@ -13,14 +13,15 @@ same numbers as The Archon's own formulas for every legal event:
 * the top five eligible players are the finalists, seeded by rank; a tie
   that decides a place in the top five and has no coin ranking yet is
   reported as an unresolved :class:`Tie` instead of guessed;
-* the final's winner has the most final VP, a tie going to the better seed;
+* the final's winner has the most final VP, a tie going to the better seed,
+  and always gets the final's GW (nobody else does);
 * rating points follow Appendix A of the current rules, exactly as The Archon
   computes them (no rounding).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from .editions import FINAL_SIZE, RuleEdition, get_edition
@@ -339,11 +340,23 @@ def _final(event: Event, ed: RuleEdition, standings: dict[int, PlayerStanding]) 
                 standings[p].final_vp = seat.vp
         order = _final_order(seating, result, standings)
         winner = order[0]
+        result = _final_game_win(seating, result, winner, ed)
     elif result is not None:
         for p, seat in zip(seating, result.seats):
             if p in standings:
                 standings[p].final_vp = None
     return FinalStanding(seating=seating, seeds=seeds, result=result, winner=winner, error=error)
+
+
+def _final_game_win(seating: list[int], result: TableResult, winner: int, ed: RuleEdition) -> TableResult:
+    """In the final the winner always gets the GW, even with less than 2 VP or
+    a VP tie decided by seed (The Archon's Final Round H); nobody else does."""
+    if not ed.game_wins:
+        return result
+    seats = tuple(
+        replace(seat, gw=1 if p == winner else 0) for p, seat in zip(seating, result.seats)
+    )
+    return replace(result, seats=seats)
 
 
 def _final_order(seating: list[int], result: TableResult, standings: dict[int, PlayerStanding]) -> list[int]:
