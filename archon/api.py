@@ -225,7 +225,8 @@ def new(
 ):
     """Twin of ``archon new FILE``: create an event workbook.
 
-    ``players`` is a players CSV path (see :mod:`archon.players_csv`);
+    ``level`` defaults to Standard Constructed (The Archon needs a level to
+    compute rating points). ``players`` is a players CSV path (see :mod:`archon.players_csv`);
     players are numbered 1..N in file order. ``template`` is an official
     Archon workbook to copy instead of archon's built-in template. Returns the
     :class:`archon.workbook.WriteReport`. Nothing is written when an input is
@@ -247,6 +248,7 @@ def new(
             date = dt.date.fromisoformat(date)
         except ValueError:
             raise InputError(f"date {date!r}: expected YYYY-MM-DD, e.g. 2026-12-05") from None
+    level = level or "Standard Constructed"
     if level:
         match = [lv for lv in LEVELS if lv.casefold() == level.strip().casefold()]
         if not match:

@@ -525,7 +525,10 @@ def new(file, name, date, city, organizer, level, event_format, players, templat
         )
     except _workbook_errors() as exc:
         raise Unreadable(str(exc)) from None
-    click.echo(f"created {rep.path} ({rep.kind} template, {rep.edition or 'current'} rules)")
+    click.echo(
+        f"created {rep.path} ({rep.kind} template, {rep.edition or 'current'} rules, "
+        f"level {level or 'Standard Constructed'})"
+    )
 
 
 @main.command()

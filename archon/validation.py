@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Optional, Union
 
-from .editions import TABLE_SIZES
+from .editions import LEVELS, TABLE_SIZES
 from .model import FINAL, Event
 from .standings import Standings, compute
 
@@ -91,6 +91,16 @@ def check_event(event: Event, standings: Optional[Standings] = None) -> list[Pro
     add = problems.append
     known = {p.number for p in event.players}
     by_number = event.players_by_number()
+
+    # Event details
+    if event.players and (event.level or "").strip() not in LEVELS:
+        what = f"level {event.level!r} is not one The Archon knows" if event.level else "the event level is blank"
+        add(Problem(
+            f"{what}: The Archon cannot compute the finalists' rating points (archon counts no level bonus)",
+            Where("event", field="level"),
+            "choose one of: " + ", ".join(LEVELS),
+            severity=WARNING,
+        ))
 
     # Registration
     numbers = Counter(p.number for p in event.players)

@@ -31,6 +31,7 @@ def nine_player_event(**kw) -> Event:
     """
     ev = Event(
         name="Hand-worked",
+        level="Standard Constructed",
         preliminary_rounds=2,
         players=[Player(n, f"First{n}", f"Last{n}") for n in range(1, 10)],
         rounds=[

@@ -95,3 +95,12 @@ def test_ties_are_not_reported_before_the_preliminary_rounds_are_over():
     ev.player(1).out = "DQ"  # 4 and 5 tie at the cut...
     ev.rounds[1].tables[1].vps = [None] * 4  # ...but round 2 is still being played
     assert not [p for p in check_event(ev) if "coin toss" in p.message]
+
+
+def test_blank_or_unknown_level_is_a_warning_on_tournament_info():
+    ev = nine_player_event(level=None)
+    probs = [p for p in check_event(ev) if "level" in p.message]
+    assert len(probs) == 1 and probs[0].severity == WARNING
+    assert probs[0].where.kind == "event" and probs[0].where.field == "level"
+    ev = nine_player_event(level="National  Championship ")
+    assert [p for p in check_event(ev) if "not one The Archon knows" in p.message]
