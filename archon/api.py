@@ -377,8 +377,12 @@ def _proposed_rounds(read) -> set[int]:
     return out
 
 
-def _event_day(path, change_of, *, dry_run: bool) -> EventDayReport:
-    """Read ``path``, apply ``change_of(event, proposed, locate)``, write the result back."""
+def _event_day(path, change_of, *, dry_run: bool, typed_rounds: Iterable[int] = ()) -> EventDayReport:
+    """Read ``path``, apply ``change_of(event, proposed, locate)``, write the result back.
+
+    Rounds The Archon only proposes (its chart formulas, nothing typed) keep
+    their formulas, except ``typed_rounds``, which the change seated.
+    """
     import copy
 
     from .workbook import write_event
@@ -396,7 +400,8 @@ def _event_day(path, change_of, *, dry_run: bool) -> EventDayReport:
         ev = copy.copy(change.event)
         ev.rounds = [
             r for r in ev.rounds
-            if not (r.number in proposed and all(v is None for t in r.tables for v in t.vps))
+            if r.number in typed_rounds
+            or not (r.number in proposed and all(v is None for t in r.tables for v in t.vps))
         ]
         written = write_event(read.path, ev)
     return EventDayReport(read.path, change.lines, changed=change.changed, dry_run=dry_run, written=written,
@@ -502,6 +507,42 @@ def result(
         lambda ev, proposed, locate: eventday.record_result(
             ev, key, 1 if final else int(table), values, override=override, locate=locate),
         dry_run=dry_run,
+    )
+
+
+def seat(
+    path,
+    round: int,
+    *,
+    seed: Optional[int] = None,
+    force: bool = False,
+    dry_run: bool = False,
+    time_budget: Optional[float] = None,
+    progress=None,
+) -> EventDayReport:
+    """Twin of ``archon seat FILE --round N``: seat a preliminary round.
+
+    Rounds already played stay as they were and count in the seating
+    criteria, players flagged out are left out, players registered since are
+    in (see :func:`archon.eventday.seat_round`). The seating is written as
+    typed player numbers over The Archon's chart formulas. Without ``seed`` a
+    random one is drawn; it is in the report (``.seed``) so the seating can
+    be reproduced. A round that already has results is refused unless
+    ``force``.
+    """
+    import random as _random
+
+    from . import eventday
+
+    if seed is None:
+        seed = _random.SystemRandom().randrange(10**9)
+    return _event_day(
+        path,
+        lambda ev, proposed, locate: eventday.seat_round(
+            ev, int(round), seed=seed, force=force, time_budget=time_budget,
+            progress=progress, proposed=proposed),
+        dry_run=dry_run,
+        typed_rounds=set(range(int(round), 4)),
     )
 
 

@@ -297,6 +297,70 @@ def toss(file, seed, dry_run):
         click.echo(f"to repeat this draw: archon toss {file} --seed {rep.seed}")
 
 
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--round", "round_number", type=int, required=True, help="The preliminary round to seat.")
+@click.option("--seed", type=int, default=None, help="Seed of the seating (the same seed gives the same seating).")
+@click.option("--force", is_flag=True, help="Reseat a round that already has results (its results are cleared).")
+@click.option("--time-budget", type=float, default=None, help="Seconds the seating engine may search.")
+@click.option("--print", "print_to", type=click.Path(dir_okay=False), default=None,
+              help="Also write the round's seat list, to print and post (OUT.xlsx).")
+@DRY_RUN_OPTION
+def seat(file, round_number, seed, force, time_budget, print_to, dry_run):
+    """Seat a preliminary round with archon's seating engine.
+
+    Rounds already played stay as they were and count in the VEKN seating
+    criteria; players flagged out are left out and players registered since
+    are in. The seating is typed over The Archon's chart formulas. Prints the
+    tables and the seating's score on the nine criteria (R1, no repeated
+    predator-prey relationship, is mandatory).
+
+    \b
+    Examples:
+      archon seat event.xlsx --round 1
+      archon seat event.xlsx --round 2 --print round2.xlsx
+    """
+    from .api import seat as run
+    from .seating import score_plan
+
+    with click.progressbar(length=100, label=f"seating round {round_number}", file=sys.stderr) as bar:
+        done = [0]
+
+        def progress(fraction: float) -> None:
+            step = int(fraction * 100) - done[0]
+            if step > 0:
+                bar.update(step)
+                done[0] += step
+
+        try:
+            rep = run(file, round_number, seed=seed, force=force, dry_run=dry_run,
+                      time_budget=time_budget, progress=progress)
+        except _event_day_errors() as exc:
+            raise Unreadable(str(exc)) from None
+        progress(1.0)
+    _done(rep)
+    ev = rep.event
+    names = {p.number: p.name for p in ev.players}
+    rounds = [[list(t.players) for t in r.tables] for r in sorted(ev.rounds, key=lambda r: r.number)
+              if r.number <= round_number and r.tables]
+    this = rounds[-1]
+    for k, table in enumerate(this, start=1):
+        click.echo(f"table {k}: " + ", ".join(f"{p} {names.get(p, '')}".strip() for p in table))
+    score = score_plan(rounds)
+    click.echo("score: " + "  ".join(f"{rule} {value:g}" for rule, value in score.as_dict().items()))
+    for issue in score.issues.get("R1", [])[:10]:
+        click.echo(f"warning: R1 (predator-prey repeated): {issue}")
+    if rep.changed:
+        click.echo(f"to repeat this seating: archon seat {file} --round {round_number} --seed {rep.seed}")
+    if print_to and not dry_run:
+        from .reports import write_posting_sheet
+        from .serialize import standings_to_dict
+        from .standings import compute
+
+        path = write_posting_sheet(standings_to_dict(compute(ev)), round_number, print_to)
+        click.echo(f"wrote {path} (round {round_number} seat list)")
+
+
 def _seating_list(text: str) -> list[int]:
     out = []
     for part in text.replace(";", ",").replace(" ", ",").split(","):

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Optional, Sequence, Union
 
 from .editions import FINAL_SIZE, TABLE_SIZES
-from .model import FINAL, OUT_REASONS, Event, Final, Override, Player
+from .model import FINAL, OUT_REASONS, Event, Final, Override, Player, Round, Table
 from .scoring import COMPLETE, VPError, score_table
 from .standings import PlayerStanding, Standings, Tie, compute
 from .validation import Where
@@ -866,3 +866,111 @@ def close_without_final(event: Event) -> Change:
     elif st.ties:
         lines.append("; ".join(t.describe(ev) for t in st.ties) + ": run 'archon toss FILE'")
     return Change(ev, lines)
+
+
+# ---------------------------------------------------------------------------
+# Seating a preliminary round (archon seat FILE --round N)
+
+
+def seat_round(
+    event: Event,
+    round_number: int,
+    *,
+    seed: int,
+    force: bool = False,
+    time_budget: Optional[float] = None,
+    progress=None,
+    proposed: Iterable[int] = (),
+) -> Change:
+    """Seat preliminary round ``round_number`` with archon's seating engine.
+
+    The rounds before it stay as they were and count in the criteria;
+    players flagged out are left out, players registered since are in. The
+    remaining rounds of the event are planned together (so a staggered
+    event of 6, 7 or 11 players stays fair) and round ``round_number`` of
+    that plan is kept. Players are shuffled with ``seed`` first: groups are
+    random (rules 3.1.2), not by registration order. The same event and seed
+    give the same seating.
+
+    Refused: a round outside the event's format, an earlier round not seated
+    yet, a later round already seated, or a round that already has results
+    (unless ``force``). ``proposed``: rounds only shown by The Archon's
+    chart formulas (no seat typed): they do not count as seated.
+    """
+    from . import seating
+
+    proposed = set(proposed)
+    if not 1 <= round_number <= event.preliminary_rounds:
+        raise EventDayError(
+            f"round {round_number}: this is a {event.format} event, with preliminary rounds 1 to "
+            f"{event.preliminary_rounds}"
+        )
+    seated = {r.number: r for r in event.rounds if r.tables}
+    for k in range(1, round_number):
+        if k not in seated:
+            raise EventDayError(f"round {k} is not seated yet: seat it first (archon seat FILE --round {k})")
+        if k in proposed:
+            raise EventDayError(
+                f"round {k} only shows The Archon's seating chart (no seat typed, no result): seat it first "
+                f"(archon seat FILE --round {k}), or type its seating"
+            )
+    later = sorted(k for k in seated if k > round_number and k not in proposed)
+    if later:
+        raise EventDayError(
+            f"{_rounds_text(later)} already seated: round {round_number} cannot be seated before "
+            f"{'it' if len(later) == 1 else 'them'}"
+        )
+    current = seated.get(round_number)
+    if current is not None and any(v is not None for t in current.tables for v in t.vps) and not force:
+        raise EventDayError(
+            f"round {round_number} already has results: archon will not reseat it "
+            f"(use --force to replace its seating and clear its results)"
+        )
+    present = [p.number for p in sorted(event.players, key=lambda p: p.number) if not p.is_out]
+    if len(present) < min(TABLE_SIZES):
+        raise EventDayError(f"{len(present)} players still playing: a table needs at least {min(TABLE_SIZES)}")
+    rng = random.Random(f"archon-seat:{seed}:{round_number}")
+    rng.shuffle(present)
+    fixed = [[list(t.players) for t in seated[k].tables] for k in range(1, round_number)]
+    try:
+        plan = seating.plan(
+            present, event.preliminary_rounds, seed=seed, fixed_rounds=fixed,
+            time_budget=time_budget, progress=progress,
+        )
+    except seating.SeatingError as exc:
+        raise EventDayError(f"round {round_number} cannot be seated: {exc}") from None
+    tables = [Table(list(t)) for t in plan[round_number - 1]]
+    ev = _new(event)
+    # Later rounds only show The Archon's chart, made for the chart's own
+    # earlier rounds: they no longer fit, so they are cleared.
+    cleared = sorted(k for k in seated if k > round_number)
+    ev.rounds = [r for r in ev.rounds if r.number < round_number]
+    ev.rounds.append(Round(round_number, tables))
+    ev.rounds.extend(Round(k, []) for k in cleared)
+    # a judge's overrides of the old seating no longer apply
+    ev.overrides = [o for o in ev.overrides if str(o.round) != str(round_number)]
+    seated_players = {p for t in tables for p in t.players}
+    out = [n for n in present if n not in seated_players]
+    lines = [
+        f"round {round_number} seated: {len(present) - len(out)} players at {len(tables)} tables "
+        f"({_table_sizes_text(tables)}), seed {seed}"
+    ]
+    if current is not None and round_number not in proposed:
+        lines.append(f"the previous seating of round {round_number} is replaced")
+    if cleared:
+        lines.append(f"The Archon's chart seating of {_rounds_text(cleared)} is cleared: seat "
+                     f"{'it' if len(cleared) == 1 else 'them'} with archon when the time comes")
+    if out:
+        lines.append("sitting out this round: " + _and([_who(event, n) for n in sorted(out)]))
+    return Change(event=ev, lines=lines, seed=seed)
+
+
+def _table_sizes_text(tables: Sequence[Table]) -> str:
+    fives = sum(1 for t in tables if t.size == 5)
+    fours = sum(1 for t in tables if t.size == 4)
+    parts = []
+    if fives:
+        parts.append(f"{fives} of 5")
+    if fours:
+        parts.append(f"{fours} of 4")
+    return ", ".join(parts)

@@ -1,0 +1,135 @@
+"""`archon seat FILE --round N`: seating an event's rounds in its workbook."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+
+from archon.cli import main
+from archon.model import Event, Player
+from archon.seating import score_plan
+from archon.workbook import load_event, new_event, write_event
+from conftest import REPO, official_file
+
+PLAYERS_CSV = REPO / "samples" / "players.csv"
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture
+def cup(tmp_path):
+    """A 25-player 3R+F event in a copy of the official Archon (chart formulas in place)."""
+    path = tmp_path / "cup.xlsx"
+    r = run("new", path, "--players", PLAYERS_CSV, "--template", official_file())
+    assert r.exit_code == 0, r.output
+    return path
+
+
+def seated(path):
+    ev = load_event(path)
+    return {r.number: [list(t.players) for t in r.tables] for r in ev.rounds if r.tables}
+
+
+def test_three_rounds_seat_everyone_once_with_no_repeated_predator_prey(cup):
+    for k in (1, 2, 3):
+        r = run("seat", cup, "--round", k, "--seed", 11)
+        assert r.exit_code == 0, r.output
+        assert f"round {k} seated: 25 players at 5 tables" in r.output
+    rounds = seated(cup)
+    assert sorted(rounds) == [1, 2, 3]
+    for tables in rounds.values():
+        players = [p for t in tables for p in t]
+        assert sorted(players) == list(range(1, 26))
+        assert all(len(t) == 5 for t in tables)
+    assert score_plan([rounds[1], rounds[2], rounds[3]]).R1 == 0
+    assert run("check", cup).exit_code == 0
+
+
+def test_first_round_is_random_not_registration_order(cup):
+    assert run("seat", cup, "--round", 1, "--seed", 5).exit_code == 0
+    first = seated(cup)[1][0]
+    assert first != [1, 2, 3, 4, 5]
+    assert sorted(first) != list(range(min(first), min(first) + 5))
+
+
+def test_same_seed_same_seating(cup, tmp_path):
+    other = tmp_path / "other.xlsx"
+    shutil.copy2(cup, other)
+    assert run("seat", cup, "--round", 1, "--seed", 42).exit_code == 0
+    assert run("seat", other, "--round", 1, "--seed", 42).exit_code == 0
+    assert seated(cup) == seated(other)
+    r = run("seat", cup, "--round", 2)  # no seed: one is drawn and printed
+    assert "to repeat this seating" in r.output and "--seed" in r.output
+
+
+def test_seating_one_round_clears_the_charts_later_rounds(cup):
+    before = load_event(cup)
+    assert {r.number for r in before.rounds if r.tables} == {1, 2, 3}  # the chart's proposal
+    r = run("seat", cup, "--round", 1, "--seed", 3)
+    assert "chart seating of rounds 2 and 3 is cleared" in r.output
+    assert sorted(seated(cup)) == [1]
+
+
+def test_dropped_players_sit_out_and_late_arrivals_play(cup):
+    assert run("seat", cup, "--round", 1, "--seed", 1).exit_code == 0
+    ev = load_event(cup)
+    ev.player(7).out = "WD"
+    ev.players.append(Player(26, "Late", "Arrival"))
+    ev.players.append(Player(27, "Later", "Still"))
+    write_event(cup, ev)
+    r = run("seat", cup, "--round", 2, "--seed", 1)
+    assert r.exit_code == 0, r.output
+    players = [p for t in seated(cup)[2] for p in t]
+    assert 7 not in players and 26 in players and 27 in players
+    assert len(players) == len(set(players)) == 26
+    assert Counter(len(t) for t in seated(cup)[2]) == Counter({5: 2, 4: 4})
+
+
+def test_refusals_leave_the_file_unchanged(cup):
+    assert run("seat", cup, "--round", 1, "--seed", 2).exit_code == 0
+    assert run("result", cup, "--round", 1, "--table", 1, "5", "0", "0", "0", "0").exit_code == 0
+    before = cup.read_bytes()
+    cases = [
+        (["--round", 1], "already has results"),
+        (["--round", 3], "round 2 is not seated"),
+        (["--round", 4], "rounds 1 to 3"),
+    ]
+    for args, message in cases:
+        r = run("seat", cup, *args)
+        assert r.exit_code == 2 and message in r.output and "Traceback" not in r.output
+        assert cup.read_bytes() == before
+    r = run("seat", cup, "--round", 2, "--dry-run")
+    assert r.exit_code == 0 and "dry run: nothing written" in r.output
+    assert cup.read_bytes() == before
+    r = run("seat", cup, "--round", 1, "--force", "--seed", 9)
+    assert r.exit_code == 0 and "replaced" in r.output
+    assert all(v is None for t in load_event(cup).round(1).tables for v in t.vps)
+
+
+def test_staggered_event_every_player_plays_two_of_three_rounds(tmp_path):
+    path = tmp_path / "small.xlsx"
+    new_event(path, Event(name="Seven", preliminary_rounds=3, level="Standard Constructed",
+                          players=[Player(n, f"P{n}") for n in range(1, 8)]))
+    for k in (1, 2, 3):
+        r = run("seat", path, "--round", k, "--seed", 4)
+        assert r.exit_code == 0, r.output
+        assert "sitting out this round" in r.output
+    rounds = seated(path)
+    games = Counter(p for tables in rounds.values() for t in tables for p in t)
+    assert set(games.values()) == {2} and len(games) == 7
+    assert all(len(t) in (4, 5) for tables in rounds.values() for t in tables)
+
+
+def test_print_writes_the_round_seat_list(cup, tmp_path):
+    out = tmp_path / "round1.xlsx"
+    r = run("seat", cup, "--round", 1, "--seed", 6, "--print", out)
+    assert r.exit_code == 0 and out.is_file()
+    import openpyxl
+
+    text = " ".join(str(c.value) for row in openpyxl.load_workbook(out).active.iter_rows() for c in row if c.value)
+    assert "Kowalski" in text and "Costa" in text
