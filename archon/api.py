@@ -14,7 +14,7 @@ from .scoring import TableResult, VPError, score_table
 __all__ = [
     "score", "score_lines", "parse_vps", "InputError", "report", "ReportResult",
     "EventDayReport", "register", "drop", "result", "toss", "finals", "seat_final",
-    "close_without_final", "vekn_report", "archondata", "twd",
+    "close_without_final", "vekn_report", "archondata", "twd", "plan", "PlanResult",
 ]
 
 

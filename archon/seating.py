@@ -1,9 +1,55 @@
-"""Seating: table sizes, the nine VEKN seating criteria, and an optimiser.
+"""Seating: table sizes, the nine VEKN seating criteria, and a planner.
 
 Pure Python over plain data: a *plan* is a list of rounds, a round a list of
 tables, a table a list of player numbers in seat order (seat 1 first; each
 seat's prey is the next seat, the last seat's prey is seat 1). A player who
 sits a round out is simply absent from it.
+
+* :func:`table_sizes`, :func:`can_seat`, :func:`staggered_round_sizes`,
+  :func:`sit_out_schedule`: tables of 5, of 4 where needed; who sits out
+  when 6, 7 or 11 players (or a request) call for a staggered plan.
+* :func:`score_plan` gives a :class:`Score`: the nine criteria R1..R9 (see
+  its documentation for the exact counting), with the players behind every
+  violation. Scores compare rule by rule, R1 first.
+* :func:`plan` computes a plan, possibly after rounds already played, for
+  any player numbers.
+
+How :func:`plan` searches
+-------------------------
+Plans compare rule by rule, so the search follows the rules' order and
+splits them by what they depend on: R2 and R4 (and R3) only on who sits with
+whom; R3, R5, R7 and R8 only on each player's *position* (table size and
+seat) in each round; R1, R6 and R9 only on pairs who meet more than once.
+
+1. Positions first. Simulated annealing over swaps of two players'
+   positions in a round finds the best R3, R5, R7 and R8 regardless of who
+   meets whom (each move scored in constant time). Tables are then dealt
+   position by position, preferring players who have not met, and repeated
+   pairs are removed by swaps that keep every position (the same position
+   at another table, or two players whose other rounds look alike). When
+   nobody meets twice any more, the plan is as good as the positions alone,
+   which no plan beats on R1 to R8: the search ends there (the usual case
+   from about 25 players up, in well under a second).
+2. Groups first, for events where players must meet again: simulated
+   annealing over who sits at which table (R2, then R3, then R4, each move
+   scored in constant time from a matrix of meetings), then over seat orders
+   (R1, R5 to R9: two players' seats at a table, or two players in the same
+   seat at two tables when nobody would meet twice).
+3. Polish: iterated local search on every criterion at once. Each step
+   shakes the plan a little (reshuffles a table, or swaps two players
+   between tables without adding a repeated pair or spreading VPs worse),
+   then re-seats the tables involved and those of the same players in other
+   rounds, each in its best order of all 120 (or 24), counted exactly from
+   incremental counters. Steps are accepted by simulated annealing on a
+   weighted sum of the rules; the best plan by the exact rule-by-rule
+   comparison is kept.
+
+Small events get a few attempts of each; the best plan wins. With no round
+played yet, the first round is a random draw that the search leaves alone
+(players are anonymous until then). The work depends only on the size of
+the problem, never on the clock: the same inputs and seed give the same plan
+on any machine; a time budget only cuts the search short or, with time to
+spare, lets it try again with fresh draws.
 """
 
 from __future__ import annotations
@@ -17,6 +63,13 @@ from typing import Iterable, Optional, Sequence
 
 from .editions import TABLE_SIZES
 
+__all__ = [
+    "Plan", "RULES", "RULE_TITLES", "TRANSFERS", "SeatingError", "PairIssue", "SeatIssue",
+    "Score", "compare_scores", "check_plan", "score_plan", "can_seat", "table_sizes",
+    "needs_sit_out", "staggered_round_sizes", "sit_out_schedule", "plan",
+]
+
+#: A plan: rounds of tables of player numbers in seat order.
 Plan = list[list[list[int]]]
 
 #: The rules in priority order (lexicographic comparison).
@@ -407,7 +460,7 @@ class _Board:
     ``cross`` (unordered) cross-table at a 4.
     """
 
-    def __init__(self, n: int, history: list, free: list, lcm: int, most: int):
+    def __init__(self, n: int, history: list, free: list, lcm: int):
         self.n = n
         nn = n * n
         self.adj = bytearray(nn)
@@ -688,7 +741,8 @@ class _Board:
 
 
 # ---------------------------------------------------------------------------
-# Positions first: table size and seat for every player and round
+# Search, way 1: positions first (table size and seat for every player and
+# round), then tables that keep them
 # ---------------------------------------------------------------------------
 
 
@@ -934,7 +988,7 @@ def _mend(board: "_Board", movable: list[bool], rng, moves: int, tick=None) -> N
 
 
 # ---------------------------------------------------------------------------
-# Stage 1: who sits with whom (tables as groups, seat order aside)
+# Search, way 2: groups first (who sits with whom), then seat orders
 # ---------------------------------------------------------------------------
 
 
@@ -957,7 +1011,8 @@ def _groups(
     met the fewest of the players already there. Then simulated annealing
     over swaps of two players between tables, scored in constant time from
     a matrix of how often each pair has met. Stops as soon as nobody meets
-    anyone twice.
+    anyone twice and, with no round played yet, the VPs are spread as evenly
+    as they can be.
     """
     meet = bytearray(n * n)
     played = [0] * n
@@ -1150,7 +1205,7 @@ def _r3_floor(history: list, free: list, n: int) -> Optional[int]:
 
 
 # ---------------------------------------------------------------------------
-# Stage 2: the seat order at every table
+# Search, way 2, second part: the seat order at every table
 # ---------------------------------------------------------------------------
 
 
@@ -1375,7 +1430,7 @@ def _seat_orders(
 
 
 # ---------------------------------------------------------------------------
-# Stage 3: polish on every criterion, a whole table at a time
+# Search, last part: polish on every criterion, a whole table at a time
 # ---------------------------------------------------------------------------
 
 #: Seat-order costs of (R1, R5, R6, R7, R8, R9) when a table is re-seated
@@ -1687,10 +1742,14 @@ def sit_out_schedule(
         )
     sizes = _split_seats(sum(need.values()), rounds, len(players))
     if sizes is None:
-        hint = "" if any(played.values()) else _staggered_hint(len(players), rounds, games)
+        if any(played.values()):
+            raise SeatingError(
+                f"{len(players)} players cannot all end with {_count(games, 'game')} after "
+                f"{_count(rounds, 'more round')} at tables of {MIN_TABLE} and {MAX_TABLE}"
+            )
         raise SeatingError(
             f"{len(players)} players cannot all play {_count(games, 'round')} of {_count(rounds, 'round')} "
-            f"at tables of {MIN_TABLE} and {MAX_TABLE}{hint}"
+            f"at tables of {MIN_TABLE} and {MAX_TABLE}{_staggered_hint(len(players), rounds, games)}"
         )
     rng = random.Random(seed)
     order = list(players)
@@ -1735,6 +1794,9 @@ class _Clock:
     def tick(self, fraction: float) -> bool:
         if self.progress is not None:
             done = min(1.0, self.base + self.span * fraction)
+            if self.deadline is not None:  # searching until the deadline
+                elapsed = self._now() - self.start
+                done = max(done, min(1.0, elapsed / max(self.deadline - self.start, 1e-9)))
             if done - self.last >= 0.01:
                 self.last = done
                 self.progress(done)
@@ -1765,9 +1827,10 @@ def plan(
     more round" is ``plan(present, len(played) + 1, fixed_rounds=played)``.
 
     ``sit_out``: a staggered plan, where some players sit out each round and
-    every player plays ``games`` rounds (default one less than ``rounds``).
-    ``None`` (default) means staggered only when the players cannot all be
-    seated (6, 7 or 11 players).
+    every player ends with ``games`` games (default one less than
+    ``rounds``; games already played count). ``None`` (default) means
+    staggered only when the players cannot all be seated (6, 7 or 11
+    players) or ``games`` is less than ``rounds``.
 
     ``seed``: the same inputs and seed give the same plan on any machine
     (``None``: a fresh random seed). The search effort is fixed in advance
@@ -1779,11 +1842,15 @@ def plan(
     Returns the plan: rounds of tables of player numbers in seat order,
     5-player tables first. Raises :class:`SeatingError` on impossible
     requests.
+
+    How: see the module documentation.
     """
     import random
 
     if rounds < 1:
         raise SeatingError(f"{rounds} rounds: plan at least one")
+    if rounds > _MAX_ROUNDS:
+        raise SeatingError(f"{rounds} rounds: archon plans at most {_MAX_ROUNDS}")
     present = _player_list(players)
     fixed = [[list(t) for t in rnd] for rnd in fixed_rounds]
     check_plan(fixed)
@@ -1802,7 +1869,10 @@ def plan(
         for table in rnd:
             for p in table:
                 played_before[p] = played_before.get(p, 0) + 1
-    staggered = needs_sit_out(len(present)) if sit_out is None else sit_out
+    if sit_out is None:
+        staggered = needs_sit_out(len(present)) or (games is not None and games < rounds)
+    else:
+        staggered = sit_out
     if staggered:
         if games is None:
             games = rounds - 1
@@ -1843,9 +1913,13 @@ def plan(
     unit = float((lcm // most) ** 2 * sum(1 for k in counts.values() if k))
 
     best = _search(n, history, free, movable, lcm, most, unit, rng, effort, clock)
+    # time to spare: fresh searches until the deadline, unless nothing is left
+    # to gain on the counted rules
     while clock.deadline is not None and not clock.expired() and best[0] > _floor(best[0]):
-        sub = random.Random(rng.random())
-        best = min(best, _search(n, history, free, movable, lcm, most, unit, sub, effort, clock))
+        again = random.Random(rng.random())
+        found = _search(n, history, free, movable, lcm, most, unit, again, effort, clock)
+        if found[0] < best[0]:
+            best = found
     if progress is not None:
         progress(1.0)
     key, slots = best
@@ -1861,8 +1935,13 @@ def plan(
 
 
 def _floor(key: tuple) -> tuple:
-    """A key no plan can beat: zero violations (R3/R8 as they are)."""
-    return (0, 0, key[2], 0, 0, 0, 0, 0, 0)
+    """The key of a plan with no violation of the counted rules and the same
+    spreads (R3, R8) as ``key``'s."""
+    return (0, 0, key[2], 0, 0, 0, 0, key[7], 0)
+
+
+#: Pair counters are bytes: no plan of more rounds than this.
+_MAX_ROUNDS = 250
 
 
 def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> tuple:
@@ -1884,7 +1963,8 @@ def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> t
     it_a = int(effort * max(5000, 50 * size))
     it_b = int(effort * (2000 if size <= 60 else 150 * size))
     it_c = int(effort * max(60, min(600, 36000 // max(size, 1))))
-    it_p = int(effort * max(4000, 200 * size))
+    it_p = int(effort * max(20000, 200 * size))
+    deals = max(1, round(effort * 6))
     best: Optional[tuple] = None
     for attempt in range(attempts):
         base = attempt / attempts
@@ -1893,18 +1973,31 @@ def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> t
         def stage(a: float, b: float):
             return clock.stage(base + span * a, span * (b - a))
 
-        types = _positions(n, history, free, movable, lcm, most, rng, it_p, stage(0.0, 0.1))
-        board = _board(n, history, free, _deal(n, history, free, types, rng), lcm, most)
-        target = board.key()
-        target = (0, 0, target[2], 0, target[4], 0, target[6], target[7], 0)
-        _mend(board, movable, rng, int(effort * max(2000, 20 * size)), stage(0.1, 0.15))
-        if board.key() <= target:
-            return board.key(), [list(s) for s in board.slots]
+        # way 1, positions first; twice, as they also set the target
+        target = types = None
+        for k in range(2):
+            tick = stage(0.05 * k, 0.05 * (k + 1))
+            tried = _positions(n, history, free, movable, lcm, most, rng, it_p, tick)
+            key = _board(n, history, free, _deal(n, history, free, tried, rng), lcm).key()
+            key = (0, 0, key[2], 0, key[4], 0, key[6], key[7], 0)
+            if target is None or key < target:
+                target, types = key, tried
+        board = None
+        for deal in range(deals):  # dealing and mending is cheap: a few tries
+            dealt = _board(n, history, free, _deal(n, history, free, types, rng), lcm)
+            _mend(dealt, movable, rng, int(effort * max(2000, 20 * size)),
+                  stage(0.1 + 0.05 * deal / deals, 0.1 + 0.05 * (deal + 1) / deals))
+            if dealt.key() <= target:
+                return dealt.key(), [list(s) for s in dealt.slots]
+            if board is None or dealt.key() < board.key():
+                board = dealt
+        # way 2, groups first
         tables = _groups(n, history, free, movable, lcm, most, rng, it_a, stage(0.15, 0.25))
         tables = _seat_orders(n, history, tables, movable, lcm, most, rng, it_b, stage(0.25, 0.4))
-        other = _board(n, history, free, tables, lcm, most)
+        other = _board(n, history, free, tables, lcm)
         if other.key() <= target:
             return other.key(), [list(s) for s in other.slots]
+        # both polished; way 1's board holds its best deal
         for b, (a0, a1) in ((other, (0.4, 0.75)), (board, (0.75, 1.0))):
             share = it_c if b is other else it_c // 2
             found = _polish(b, movable, unit, rng, share, stage(a0, a1), target=target)
@@ -1916,6 +2009,8 @@ def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> t
     return best
 
 
-def _board(n, history, free, tables, lcm, most) -> _Board:
+def _board(n: int, history: list, free: list, tables: list, lcm: int) -> _Board:
+    """A board for the given tables (per free round, tables in the order of
+    that round's sizes)."""
     slots = [[p for t in rnd for p in t] for rnd in tables]
-    return _Board(n, history, [(s, sz) for s, (_, sz) in zip(slots, free)], lcm, most)
+    return _Board(n, history, [(s, sz) for s, (_, sz) in zip(slots, free)], lcm)

@@ -1,0 +1,1 @@
+"""Seating benchmark: ``python -m benchmarks.seating`` (see :mod:`benchmarks.seating.run`)."""

@@ -1,0 +1,3 @@
+from benchmarks.seating.run import main
+
+main()

@@ -1,0 +1,238 @@
+"""Benchmark: archon's seating plans against The Archon's optimal seating charts.
+
+Prints, from the repository root::
+
+    python -m benchmarks.seating [--quick] [--jobs J] [--no-krcg]
+    python benchmarks/seating/run.py ...          (the same)
+
+1. Quality: for every N of the charts (3 rounds: 4..300, 2 rounds: 4..120;
+   ``--quick``: a subset), archon's plan (seed N) and the chart, scored on
+   R1..R9 the same way, compared rule by rule; which is better and on which
+   rule. Plans run in parallel (``--jobs``, default: every CPU), so the
+   times shown there are not the speed figures.
+2. Speed, one plan at a time: medians for 3 rounds of 40 and of 300 players,
+   and for one more round of 300 players with two rounds played.
+3. Memory: peak resident memory of a process planning 3 rounds for 1000.
+4. krcg (the community's seating library), when installed: its time and
+   score on the speed inputs, side by side (``--no-krcg`` to skip).
+
+The official workbook is found like the tests find it (``../shared/archon``
+beside the repository or ``$ARCHON_OFFICIAL_DIR``); without it the quality
+section is skipped with a message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import os
+import statistics
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from archon import layout  # noqa: E402
+from archon.seating import compare_scores, plan, score_plan  # noqa: E402
+
+OFFICIAL = "thearchon-1.5l.xlsx"
+QUICK = {
+    3: list(range(4, 31)) + [35, 40, 50, 60, 80, 100, 150, 200, 250, 300],
+    2: list(range(4, 31)) + [40, 60, 80, 100, 120],
+}
+
+
+def official_workbook() -> Path:
+    folder = os.environ.get("ARCHON_OFFICIAL_DIR")
+    return (Path(folder) if folder else REPO.parent / "shared" / "archon") / OFFICIAL
+
+
+def _figures(score) -> str:
+    d = score.as_dict()
+    return " ".join(f"{d[r]:.4f}" if isinstance(d[r], float) else f"{d[r]:>2}" for r in d)
+
+
+# ---------------------------------------------------------------------------
+# 1. quality against the charts
+
+_BOOK = None
+
+
+def _init(path: str) -> None:
+    global _BOOK
+    from archon.charts import ChartBook
+
+    _BOOK = ChartBook(path)
+
+
+def _compare(job: tuple[int, int]) -> tuple:
+    rounds, n = job
+    chart = _BOOK.plan(rounds, n)
+    games = None
+    if len(chart) != rounds or any(sum(len(t) for t in rnd) != n for rnd in chart):
+        games = 2  # the charts' staggered blocks: three rounds, two games each
+    t = time.perf_counter()
+    ours = plan(n, len(chart), seed=n, games=games)
+    seconds = time.perf_counter() - t
+    a, c = score_plan(ours), score_plan(chart)
+    played = {}
+    for rnd in chart:
+        for table in rnd:
+            for p in table:
+                played[p] = played.get(p, 0) + 1
+    note = ""
+    if len(set(played.values())) > 1:
+        more = sorted(p for p, k in played.items() if k == max(played.values()))
+        note = f"chart: players {', '.join(map(str, more))} play {max(played.values())} rounds, others fewer"
+    return rounds, n, compare_scores(a, c), a.first_difference(c), _figures(a), _figures(c), seconds, note
+
+
+def quality(jobs: int, quick: bool) -> None:
+    path = official_workbook()
+    print("1. Quality: archon's plan against The Archon's chart, rule by rule")
+    if not path.is_file():
+        print(f"   skipped: {OFFICIAL} not found; put the official files in {path.parent} "
+              "or set ARCHON_OFFICIAL_DIR")
+        return
+    todo = []
+    for rounds, chart in sorted(layout.CHARTS.items(), reverse=True):
+        ns = QUICK[rounds] if quick else range(chart.min_players, chart.max_players + 1)
+        todo += [(rounds, n) for n in ns]
+    with concurrent.futures.ProcessPoolExecutor(jobs, initializer=_init, initargs=(str(path),)) as ex:
+        results = list(ex.map(_compare, todo))
+    head = "R1 R2 R3     R4 R5 R6 R7 R8     R9"
+    for rounds in sorted({r for r, _ in todo}, reverse=True):
+        rows = [x for x in results if x[0] == rounds]
+        print(f"\n   {rounds} rounds ({'subset' if quick else 'every N'}); seed = N; better: "
+              "the first rule where the two differ decides")
+        print(f"   {'N':>4}  {'archon ' + head:<44}  {'chart ' + head:<43}  better")
+        for _, n, cmp, rule, a, c, _, note in rows:
+            verdict = {-1: f"archon ({rule})", 0: "tie", 1: f"CHART ({rule})"}[cmp]
+            print(f"   {n:>4}  archon {a}  chart {c}  {verdict}" + (f"  [{note}]" if note else ""))
+        wins = [x for x in rows if x[2] < 0]
+        ties = [x for x in rows if x[2] == 0]
+        losses = [x for x in rows if x[2] > 0]
+        print(f"   {rounds} rounds: archon better for {len(wins)} N, tie for {len(ties)}, "
+              f"chart better for {len(losses)}"
+              + (f": N = {', '.join(str(x[1]) for x in losses)}" if losses else ""))
+        for x in losses:
+            if x[7]:
+                print(f"     N = {x[1]}: {x[7]} (archon keeps the rules' equal number of games)")
+        slow = max(rows, key=lambda x: x[6])
+        print(f"   slowest plan here: N = {slow[1]}, {slow[6]:.2f} s (with {jobs} in parallel)")
+
+
+# ---------------------------------------------------------------------------
+# 2. speed, 3. memory
+
+
+def _median(fn, repeat: int) -> tuple[float, list[float]]:
+    times = []
+    for k in range(repeat):
+        t = time.perf_counter()
+        fn(k)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times), times
+
+
+def speed(repeat: int) -> dict:
+    print("\n2. Speed (one plan at a time), median of", repeat, "runs, seeds 1 ..", repeat)
+    out = {}
+    for n, target in ((40, 0.5), (300, 3.0)):
+        med, times = _median(lambda k, n=n: plan(n, 3, seed=k + 1), repeat)
+        out[n] = med
+        print(f"   3 rounds, {n:>3} players: median {med:.2f} s (target {target} s)  runs "
+              + " ".join(f"{t:.2f}" for t in times))
+    played = plan(300, 2, seed=99)
+    med, times = _median(lambda k: plan(300, 3, seed=k + 1, fixed_rounds=played), repeat)
+    out["more"] = med
+    print(f"   one more round, 300 players, 2 rounds played: median {med:.2f} s (target 1 s)  runs "
+          + " ".join(f"{t:.2f}" for t in times))
+    s = score_plan(plan(300, 3, seed=1, fixed_rounds=played))
+    print(f"     its score: {_figures(s)}")
+    return out
+
+
+def memory() -> None:
+    print("\n3. Memory: 3 rounds for 1000 players, in a fresh process")
+    code = textwrap.dedent(
+        f"""
+        import resource, sys, time
+        sys.path.insert(0, {str(REPO)!r})
+        from archon.seating import plan, score_plan
+        t = time.perf_counter()
+        p = plan(1000, 3, seed=1)
+        t = time.perf_counter() - t
+        s = score_plan(p)
+        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, t, s.R1, s.R4, s.R8)
+        """
+    )
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    if res.returncode:
+        print("   failed:", res.stderr.strip().splitlines()[-1:])
+        return
+    kb, t, r1, r4, r8 = res.stdout.split()
+    print(f"   peak resident memory {int(kb) / 1024:.0f} MB (target under 500 MB); "
+          f"{float(t):.1f} s; R1 = {r1}, R4 = {r4}, R8 = {float(r8):.4f}")
+
+
+# ---------------------------------------------------------------------------
+# 4. krcg
+
+
+def krcg(quick: bool) -> None:
+    print("\n4. krcg (krcg.seating), same inputs")
+    try:
+        from krcg import seating as K
+    except ImportError:
+        print("   skipped: the krcg package is not installed (pip install krcg)")
+        return
+    print(f"   krcg.seating.archon_seating uses every CPU ({os.cpu_count()}) for a full plan")
+
+    def shown(rounds) -> list:
+        return [[[p + 1 for p in t] for t in rnd] for rnd in rounds]
+
+    for n in (40,) if quick else (40, 300):
+        t = time.perf_counter()
+        rounds, _ = K.archon_seating(n, 3)
+        t = time.perf_counter() - t
+        ours = score_plan(plan(n, 3, seed=1))
+        print(f"   3 rounds, {n:>3} players: krcg {t:6.1f} s  {_figures(score_plan(shown(rounds)))}")
+        print(f"   {'':>22}archon (seed 1)  {_figures(ours)}")
+    if quick:
+        return
+    played = plan(300, 2, seed=99)
+    base = [K.Round([[p - 1 for p in t] for t in rnd]) for rnd in played]
+    base.append(K.Round.from_players(list(range(300))))
+    t = time.perf_counter()
+    rounds, _ = K.optimise(base, 20000, fixed=2)
+    t = time.perf_counter() - t
+    ours = score_plan(plan(300, 3, seed=1, fixed_rounds=played))
+    print(f"   one more round, 300 players: krcg {t:6.1f} s  {_figures(score_plan(shown(rounds)))}")
+    print(f"   {'':>30}archon (seed 1)  {_figures(ours)}")
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.seating", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="a subset of N, 3 runs per speed figure")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel plans in section 1")
+    ap.add_argument("--no-krcg", action="store_true", help="skip section 4")
+    args = ap.parse_args(argv)
+    start = time.perf_counter()
+    print(f"archon seating benchmark ({'quick' if args.quick else 'full'}); R3 and R8 are standard "
+          "deviations, the other rules counts; lower is better")
+    quality(args.jobs, args.quick)
+    speed(3 if args.quick else 5)
+    memory()
+    if not args.no_krcg:
+        krcg(args.quick)
+    print(f"\ndone in {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
