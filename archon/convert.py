@@ -797,7 +797,8 @@ def convert(
     from .api import check
 
     say(f"checking {out.name}...")
-    result.problems = check(out)
+    # seating notes (criteria R2-R7, R1 in rounds played) describe history, not problems
+    result.problems = [p for p in check(out) if p.severity != "note"]
     return result
 
 

@@ -18,10 +18,12 @@ from .editions import LEVELS, TABLE_SIZES
 from .model import FINAL, Event
 from .standings import Standings, compute
 
-__all__ = ["Where", "Problem", "check_event", "ERROR", "WARNING"]
+__all__ = ["Where", "Problem", "check_event", "ERROR", "WARNING", "NOTE"]
 
 ERROR = "error"
 WARNING = "warning"
+#: Seating quality below the VEKN criteria R2-R7: worth knowing, nothing to fix.
+NOTE = "note"
 
 _VEKN = re.compile(r"^\d{7}$")
 
@@ -181,6 +183,8 @@ def check_event(event: Event, standings: Optional[Standings] = None) -> list[Pro
                     "check the VPs with the table; a judge may accept it on the Override sheet",
                 ))
 
+    problems.extend(_seating_criteria(event))
+
     # Overrides that name no table
     for i, o in enumerate(event.overrides):
         if o.round == FINAL:
@@ -259,6 +263,45 @@ def check_event(event: Event, standings: Optional[Standings] = None) -> list[Pro
                 "check the final's VPs",
             ))
     return problems
+
+
+def _seating_criteria(event: Event) -> list[Problem]:
+    """The VEKN seating criteria R1-R7 over the rounds seated, naming the players.
+
+    R1 (a predator-prey relationship repeated) is mandatory: an error while
+    the round has no result yet (it can be reseated), a note once played.
+    R2-R7 are notes on the seating's quality.
+    """
+    from .seating import RULE_TITLES, PairIssue, score_plan
+
+    rounds = [r for r in sorted(event.rounds, key=lambda r: r.number) if r.tables]
+    if len(rounds) < 2:
+        return []
+    plan = [[list(t.players) for t in r.tables] for r in rounds]
+    try:
+        score = score_plan(plan)
+    except ValueError:  # a player seated twice in a round: reported above
+        return []
+    out = []
+    for rule in ("R1", "R2", "R3", "R4", "R5", "R6", "R7"):
+        for issue in score.issues.get(rule, []):
+            last = rounds[issue.rounds[-1] - 1]
+            who = [issue.player, issue.other] if isinstance(issue, PairIssue) else [issue.player]
+            place = next(
+                ((k, t.players.index(who[0]) + 1) for k, t in enumerate(last.tables, start=1) if who[0] in t.players),
+                (None, None),
+            )
+            # R1 is mandatory: an error while the round can still be reseated
+            # (no result typed yet); once played it is history, a note.
+            fixable = rule == "R1" and all(v is None for t in last.tables for v in t.vps)
+            out.append(Problem(
+                f"seating {rule} ({RULE_TITLES[rule]}): {issue} — "
+                + ", ".join(_name(event, n) for n in who),
+                Where("seat", round=last.number, table=place[0], seat=place[1], player=who[0], field="player"),
+                f"reseat round {last.number} (archon seat FILE --round {last.number})" if fixable else "",
+                severity=ERROR if fixable else NOTE,
+            ))
+    return out
 
 
 def _preliminaries_finished(event: Event, st: Standings) -> bool:

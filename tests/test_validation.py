@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from archon.model import FINAL, Event, Final, Override, Player, Round, Table
-from archon.validation import ERROR, WARNING, check_event
+from archon.validation import ERROR, NOTE, WARNING, check_event
 from test_standings import nine_player_event, with_final
 
 
@@ -12,7 +12,43 @@ def messages(ev):
 
 
 def test_clean_event_has_no_problem():
-    assert check_event(with_final(nine_player_event())) == []
+    problems = check_event(with_final(nine_player_event()))
+    # only notes on the seating's quality (the hand-made seating repeats relations)
+    assert [p for p in problems if p.severity != NOTE] == []
+
+
+def test_repeated_predator_prey_in_a_round_not_played_yet_is_an_error_naming_both_players():
+    ev = Event(
+        preliminary_rounds=2,
+        level="Standard Constructed",
+        players=[Player(n, f"F{n}", f"L{n}") for n in range(1, 9)],
+        rounds=[
+            Round(1, [Table([1, 2, 3, 4], [1, 2.5, 0, 0]), Table([5, 6, 7, 8], [0.5] * 4)]),
+            # player 2 is player 1's prey again (table 2, seats 1-2): R1
+            Round(2, [Table([3, 5, 4, 6]), Table([1, 2, 8, 7])]),
+        ],
+    )
+    r1 = [p for p in check_event(ev) if "R1" in p.message]
+    assert len(r1) == 1
+    p = r1[0]
+    assert p.severity == ERROR and "#1 F1 L1" in p.message and "#2 F2 L2" in p.message
+    assert (p.where.round, p.where.table, p.where.seat) == (2, 2, 1)
+    assert "archon seat FILE --round 2" in p.advice
+    # once the round is played it is history: a note
+    ev.rounds[1].tables[1].vps = [1, 2.5, 0, 0]
+    ev.rounds[1].tables[0].vps = [0.5] * 4
+    r1 = [p for p in check_event(ev) if "R1" in p.message]
+    assert [p.severity for p in r1] == [NOTE]
+
+
+def test_seating_notes_name_players_sharing_a_table_twice():
+    ev = nine_player_event()
+    r4 = [p for p in check_event(ev) if p.message.startswith("seating R4")]
+    # players 6, 7 and 9 share table 2 in round 1 and table 1 in round 2; 3, 4, 5 meet twice too
+    pairs = {frozenset(int(x.strip("#").split()[0]) for x in p.message.split(" — ")[1].split(", ")) for p in r4}
+    assert {frozenset({6, 7}), frozenset({6, 9}), frozenset({7, 9}), frozenset({3, 4}), frozenset({3, 5}),
+            frozenset({4, 5})} <= pairs
+    assert all(p.severity == NOTE for p in r4)
 
 
 def test_duplicate_numbers_and_bad_vekn_numbers():
