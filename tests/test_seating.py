@@ -158,6 +158,19 @@ def test_six_seven_and_eleven_are_staggered_without_asking():
         assert {sum(len(t) for t in rnd) for rnd in p} != {n}
 
 
+def test_staggered_round_sizes_and_who_sits_out():
+    # 7 players, 2 games each in 3 rounds: 14 seats, as even as possible
+    assert seating.staggered_round_sizes(7, 3) == [5, 5, 4]
+    schedule = seating.sit_out_schedule(list(range(1, 8)), 3, games=2, seed=1)
+    assert [len(r) for r in schedule] == [5, 5, 4]
+    assert all(sum(p in r for r in schedule) == 2 for p in range(1, 8))
+
+
+def test_asking_for_fewer_games_than_rounds_staggers_the_plan():
+    p = plan(10, 3, games=2, seed=1, effort=0.3)
+    assert [sum(len(t) for t in rnd) for rnd in p] != [10, 10, 10]
+
+
 def test_an_impossible_staggered_plan_says_what_would_work():
     with pytest.raises(SeatingError, match="3 rounds where each player plays 2 would work"):
         plan(6, 2, seed=1)
