@@ -283,7 +283,12 @@ def _seating_criteria(event: Event) -> list[Problem]:
     except ValueError:  # a player seated twice in a round: reported above
         return []
     out = []
-    for rule in ("R1", "R2", "R3", "R4", "R5", "R6", "R7"):
+    # R2 (a pair at the same table in every round) is judged on the whole
+    # event: before the last preliminary round it would name every pair that
+    # has met in each round so far.
+    rules = ("R1", "R2", "R4", "R5", "R6", "R7") if len(rounds) >= event.preliminary_rounds else (
+        "R1", "R4", "R5", "R6", "R7")
+    for rule in rules:
         for issue in score.issues.get(rule, []):
             last = rounds[issue.rounds[-1] - 1]
             who = [issue.player, issue.other] if isinstance(issue, PairIssue) else [issue.player]

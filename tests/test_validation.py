@@ -140,3 +140,11 @@ def test_blank_or_unknown_level_is_a_warning_on_tournament_info():
     assert probs[0].where.kind == "event" and probs[0].where.field == "level"
     ev = nine_player_event(level="National  Championship ")
     assert [p for p in check_event(ev) if "not one The Archon knows" in p.message]
+
+
+def test_r2_is_judged_only_once_every_preliminary_round_is_seated():
+    ev = nine_player_event()  # 2R+F: players 6, 7 and 9 sit together in both rounds
+    r2 = [p for p in check_event(ev) if p.message.startswith("seating R2")]
+    assert r2 and all(p.severity == NOTE for p in r2)
+    ev.preliminary_rounds = 3  # a third round is still to come: not yet an R2 matter
+    assert not [p for p in check_event(ev) if p.message.startswith("seating R2")]
