@@ -255,6 +255,30 @@ def check_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> None:
                 seen[p] = t
 
 
+def _seat_swap_delta(sc, x_from: int, x_to: int, y_from: int, y_to: int, a: int, b: int) -> tuple[int, int]:
+    """Change in R5 and R7 when player x moves from seat ``a`` to ``b`` and y from ``b`` to ``a``.
+
+    ``sc`` counts (player, seat) uses; the four keys are x's count in seat a
+    and b and y's in b and a. Seat index 4 is the fifth seat (R5).
+    """
+    if a == b:
+        return 0, 0
+    d5 = d7 = 0
+    if sc[x_from] == 2:
+        d7 -= 1
+        d5 -= a == 4
+    if sc[x_to] == 1:
+        d7 += 1
+        d5 += b == 4
+    if sc[y_from] == 2:
+        d7 -= 1
+        d5 -= b == 4
+    if sc[y_to] == 1:
+        d7 += 1
+        d5 += a == 4
+    return d5, d7
+
+
 def score_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> Score:
     """Score a plan on the nine VEKN seating criteria.
 
@@ -828,21 +852,7 @@ def _positions(
         dq8 = nplay * d2t - (2 * s1t * d1t + d1t * d1t)
         kxa, kxb = x * 6 + sa + 1, x * 6 + sb + 1
         kya, kyb = y * 6 + sa + 1, y * 6 + sb + 1
-        d7 = 0
-        d5 = 0
-        if sa != sb:
-            if sc[kxa] == 2:
-                d7 -= 1
-                d5 -= sa == 4
-            if sc[kxb] == 1:
-                d7 += 1
-                d5 += sb == 4
-            if sc[kyb] == 2:
-                d7 -= 1
-                d5 -= sb == 4
-            if sc[kya] == 1:
-                d7 += 1
-                d5 += sa == 4
+        d5, d7 = _seat_swap_delta(sc, kxa, kxb, kyb, kya, sa, sb)
         delta = (W3 * dq3 + dq8) / unit + W5 * d5 + W7 * d7
         if delta <= 0 or rand() < exp(-delta / temp):
             ty[i] = b
@@ -1372,20 +1382,7 @@ def _seat_orders(
         d2 = (tx1 * tx1 - tx0 * tx0) * lx * lx + (ty1 * ty1 - ty0 * ty0) * ly * ly
         dq8 = nplay * d2 - (2 * s1 * d1 + d1 * d1)
         kxi, kxj, kyj, kyi = x * 6 + i + 1, x * 6 + j + 1, y * 6 + j + 1, y * 6 + i + 1
-        d5 = d7 = 0
-        if i != j:
-            if sc[kxi] == 2:
-                d7 -= 1
-                d5 -= i == 4
-            if sc[kxj] == 1:
-                d7 += 1
-                d5 += j == 4
-            if sc[kyj] == 2:
-                d7 -= 1
-                d5 -= j == 4
-            if sc[kyi] == 1:
-                d7 += 1
-                d5 += i == 4
+        d5, d7 = _seat_swap_delta(sc, kxi, kxj, kyj, kyi, i, j)
         dr1 = d6 = d9 = 0
         if hot:
             change.clear()
