@@ -165,6 +165,16 @@ def unfinished(event: Event, st: Optional[Standings] = None) -> list[str]:
     return out
 
 
+def _require_preliminaries_over(event: Event, st: Standings, what: str) -> None:
+    """Refuse ``what`` (e.g. "toss") while a preliminary table has no result."""
+    left = unfinished(event, st)
+    if left:
+        raise EventDayError(
+            f"the preliminary rounds are not over ({'; '.join(left[:3])}{'; ...' if len(left) > 3 else ''}): "
+            f"{what} once every table has its result"
+        )
+
+
 def preliminaries_finished(event: Event, st: Optional[Standings] = None) -> bool:
     """Every planned preliminary round is seated and every table scored."""
     return not unfinished(event, st)
@@ -629,12 +639,7 @@ def toss(event: Event, seed: int) -> Change:
     """
     ev = _new(event)
     st = compute(ev)
-    left = unfinished(ev, st)
-    if left:
-        raise EventDayError(
-            f"the preliminary rounds are not over ({'; '.join(left[:3])}"
-            f"{'; ...' if len(left) > 3 else ''}): toss once every table has its result"
-        )
+    _require_preliminaries_over(ev, st, "toss")
     if not st.ties:
         return Change(ev, ["no tie to break: the top five are decided"], changed=False, seed=seed)
     if st.final is not None and st.final.played:
@@ -792,12 +797,7 @@ def seat_final(event: Event, seating: Sequence[int], *, locate: Optional[Locate]
     if not ev.has_final:
         raise EventDayError("this event closes without a final (rules 3.1.6): there is no final to seat")
     st = compute(ev)
-    left = unfinished(ev, st)
-    if left:
-        raise EventDayError(
-            f"the preliminary rounds are not over ({'; '.join(left[:3])}{'; ...' if len(left) > 3 else ''}): "
-            f"seat the final once every table has its result"
-        )
+    _require_preliminaries_over(ev, st, "seat the final")
     if st.ties:
         raise EventDayError(
             "; ".join(t.describe(ev) for t in st.ties) + ": run 'archon toss FILE' first"
