@@ -116,9 +116,10 @@ def report(
     :func:`vekn_report`, :func:`archondata`, :func:`twd`.) Raises :class:`InputError` when no output is asked for or ``round`` is
     given without ``xlsx``; :class:`archon.workbook.WorkbookError` for a file
     that is not an Archon workbook; :class:`archon.reports.ReportError` when
-    a report cannot be written (round not seated, folder missing, file open).
+    a report cannot be written (round not seated, folder missing, file open,
+    an output that is an Archon event workbook); nothing is written then.
     """
-    from .reports import write_html_report, write_posting_sheet, write_xlsx_report
+    from .reports import check_target, write_html_report, write_posting_sheet, write_xlsx_report
     from .serialize import standings_to_dict
     from .standings import compute
     from .workbook import read_event
@@ -127,6 +128,11 @@ def report(
         raise InputError("nothing to write: give --xlsx OUT.xlsx, --html OUT.html and/or --csv DIR")
     if round is not None and xlsx is None:
         raise InputError("--round N writes that round's seat list to a workbook: give --xlsx OUT.xlsx")
+    # Every output checked before any is written (and never over the event workbook).
+    if xlsx is not None:
+        check_target(xlsx, ".xlsx")
+    if html is not None:
+        check_target(html)
     read = read_event(path)
     st = compute(read.event, edition)
     data = standings_to_dict(st)

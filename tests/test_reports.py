@@ -520,3 +520,37 @@ def test_archon_report_round_writes_only_that_seat_list(event_workbook, tmp_path
     result = report(event_workbook, html=tmp_path / "page.html")
     assert result.written == [(tmp_path / "page.html", "HTML report")]
     assert result.problems == []
+
+
+def test_a_report_is_never_written_over_the_event_workbook(event_workbook, tmp_path):
+    from click.testing import CliRunner
+
+    from archon.api import report
+    from archon.cli import main
+    from archon.reports import write_html_report
+
+    before = event_workbook.read_bytes()
+    for args in (["--xlsx", event_workbook], ["--html", event_workbook], ["--round", "1", "--xlsx", event_workbook]):
+        r = CliRunner().invoke(main, ["report", str(event_workbook), *map(str, args)])
+        assert r.exit_code == 1, (args, r.output)
+        assert "is an Archon event workbook: a report is never written over it" in r.output, args
+        assert "Traceback" not in r.output
+        assert event_workbook.read_bytes() == before, args
+    # Nor over another event's workbook, whatever the command.
+    other = tmp_path / "other-event.xlsx"
+    other.write_bytes(before)
+    with pytest.raises(ReportError, match="other-event.xlsx is an Archon event workbook"):
+        write_html_report(tournament(), other)
+    assert other.read_bytes() == before
+    # Every output is checked before any is written: no report workbook when the page cannot be written.
+    with pytest.raises(ReportError, match="folder .*nowhere does not exist"):
+        report(event_workbook, xlsx=tmp_path / "report.xlsx", html=tmp_path / "nowhere" / "page.html")
+    assert not (tmp_path / "report.xlsx").exists()
+
+
+def test_a_report_workbook_is_named_xlsx(tmp_path, event):
+    with pytest.raises(ReportError, match=r"report.ods: this report is a \.xlsx file: give a name ending in \.xlsx"):
+        write_xlsx_report(event, tmp_path / "report.ods")
+    with pytest.raises(ReportError, match=r"give a name ending in \.xlsx"):
+        write_posting_sheet(event, 1, tmp_path / "round1.pdf")
+    assert list(tmp_path.iterdir()) == []

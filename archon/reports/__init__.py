@@ -34,6 +34,7 @@ from ..standings import Standings, compute
 __all__ = [
     "ReportError",
     "as_standings_dict",
+    "check_target",
     "write_xlsx_report",
     "write_posting_sheet",
     "write_html_report",
@@ -187,14 +188,26 @@ def _umask() -> int:
     return mask
 
 
-def write_atomically(path: "str | os.PathLike[str]", write: Callable[[Path], None]) -> Path:
-    """Call ``write(tmp)`` on a temp file beside ``path``, then move it into place.
+def _is_event_workbook(path: Path) -> bool:
+    """Whether ``path`` is an Archon event workbook (it has a Methuselahs sheet)."""
+    from ..layout import METHUSELAHS
+    from ..workbook.grid import WorkbookError, open_book
 
-    The old file (if any) is replaced only once the new one is complete.
-    Raises ReportError naming the file when the folder is missing or the file
-    is open in Excel or LibreOffice.
-    """
+    try:
+        with open_book(path) as book:
+            return METHUSELAHS.sheet in book.sheet_names
+    except (WorkbookError, OSError, ValueError):
+        return False
+
+
+def check_target(path: "str | os.PathLike[str]", suffix: Optional[str] = None) -> Path:
+    """Raise ReportError unless a report can be written to ``path``: its folder
+    exists, it is not open in Excel or LibreOffice, it is not an Archon event
+    workbook (a report never replaces the event it reports on) and, when
+    ``suffix`` is given, its name ends with it."""
     target = Path(path)
+    if suffix is not None and target.suffix.lower() != suffix:
+        raise ReportError(f"{target.name}: this report is a {suffix} file: give a name ending in {suffix}")
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise ReportError(f"cannot write {target}: folder {folder} does not exist")
@@ -207,6 +220,23 @@ def write_atomically(path: "str | os.PathLike[str]", write: Callable[[Path], Non
         raise ReportError(
             f"{target} is open in LibreOffice (lock file {lo_lock.name} beside it): close it and try again"
         )
+    if target.is_file() and _is_event_workbook(target):
+        raise ReportError(
+            f"{target} is an Archon event workbook: a report is never written over it; give another name"
+        )
+    return target
+
+
+def write_atomically(path: "str | os.PathLike[str]", write: Callable[[Path], None]) -> Path:
+    """Call ``write(tmp)`` on a temp file beside ``path``, then move it into place.
+
+    The old file (if any) is replaced only once the new one is complete.
+    Raises ReportError naming the file when the folder is missing, the file
+    is open in Excel or LibreOffice, or it is an Archon event workbook
+    (:func:`check_target`).
+    """
+    target = check_target(path)
+    folder = target.parent if str(target.parent) else Path(".")
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=target.suffix + ".tmp", dir=folder)
     os.close(fd)
     tmp = Path(tmp_name)

@@ -14,7 +14,7 @@ from typing import Any
 
 import xlsxwriter
 
-from . import StandingsLike, as_standings_dict, seat_list, write_atomically
+from . import StandingsLike, as_standings_dict, check_target, seat_list, write_atomically
 
 __all__ = ["write_posting_sheet", "add_posting_sheet", "posting_sheet_name", "POSTING_FONT_SIZE"]
 
@@ -100,10 +100,12 @@ def write_posting_sheet(standings: StandingsLike, round_number: int, path: "str 
     ``standings``: the standings contract (``standings_to_dict``), computed
     Standings or an Event. Returns the path written. Raises
     :class:`archon.reports.ReportError` when the round has no seating, the
-    folder is missing or the file is open in Excel.
+    name does not end in ``.xlsx``, the folder is missing, the file is open
+    in Excel or it is an Archon event workbook.
     """
     data = as_standings_dict(standings)
     seat_list(data, round_number)  # fail before touching any file
+    check_target(path, ".xlsx")
 
     def write(tmp: Path) -> None:
         wb = xlsxwriter.Workbook(str(tmp))

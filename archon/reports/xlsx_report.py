@@ -30,6 +30,7 @@ from ..editions import EDITIONS
 from . import (
     StandingsLike,
     as_standings_dict,
+    check_target,
     display_name,
     players_by_number,
     winner_of,
@@ -386,10 +387,12 @@ def write_xlsx_report(standings: StandingsLike, path: "str | os.PathLike[str]") 
 
     ``standings``: the standings contract (``standings_to_dict``), computed
     Standings or an Event. Returns the path written; raises
-    :class:`archon.reports.ReportError` when the folder is missing or the file
-    is open in Excel.
+    :class:`archon.reports.ReportError` when the name does not end in
+    ``.xlsx``, the folder is missing, the file is open in Excel or it is an
+    Archon event workbook.
     """
     data = as_standings_dict(standings)
+    check_target(path, ".xlsx")
     seated = [r for r in data.get("rounds") or [] if r.get("tables")]
 
     def write(tmp: Path) -> None:
