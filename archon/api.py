@@ -322,6 +322,8 @@ class EventDayReport:
         self.event = event
         self.seed = seed
         self.player = player
+        #: The seat list written by ``seat(..., print_to=...)``, if any.
+        self.printed = None
 
     def describe(self) -> str:
         out = list(self.lines)
@@ -525,8 +527,9 @@ def seat(
     dry_run: bool = False,
     time_budget: Optional[float] = None,
     progress=None,
+    print_to=None,
 ) -> EventDayReport:
-    """Twin of ``archon seat FILE --round N``: seat a preliminary round.
+    """Twin of ``archon seat FILE --round N [--print OUT.xlsx]``: seat a preliminary round.
 
     Rounds already played stay as they were and count in the seating
     criteria, players flagged out are left out, players registered since are
@@ -535,14 +538,23 @@ def seat(
     random one is drawn; it is in the report (``.seed``) so the seating can
     be reproduced. A round that already has results is refused unless
     ``force``.
+
+    ``print_to``: also write the round's seat list, to print and post
+    (:func:`archon.reports.write_posting_sheet`; not on a dry run); its path
+    is the report's ``.printed``. It is checked before anything is seated:
+    :class:`archon.reports.ReportError` when it cannot be written.
     """
     import random as _random
 
     from . import eventday
 
+    if print_to is not None:
+        from .reports import check_target
+
+        check_target(print_to, ".xlsx")
     if seed is None:
         seed = _random.SystemRandom().randrange(10**9)
-    return _event_day(
+    rep = _event_day(
         path,
         lambda ev, proposed, locate: eventday.seat_round(
             ev, int(round), seed=seed, force=force, time_budget=time_budget,
@@ -550,6 +562,13 @@ def seat(
         dry_run=dry_run,
         typed_rounds=set(range(int(round), 4)),
     )
+    if print_to is not None and not dry_run:
+        from .reports import write_posting_sheet
+        from .serialize import standings_to_dict
+        from .standings import compute
+
+        rep.printed = write_posting_sheet(standings_to_dict(compute(rep.event)), int(round), print_to)
+    return rep
 
 
 def toss(path, *, seed: Optional[int] = None, dry_run: bool = False) -> EventDayReport:

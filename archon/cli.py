@@ -332,10 +332,12 @@ def seat(file, round_number, seed, force, time_budget, print_to, dry_run):
                 bar.update(step)
                 done[0] += step
 
+        from .reports import ReportError
+
         try:
             rep = run(file, round_number, seed=seed, force=force, dry_run=dry_run,
-                      time_budget=time_budget, progress=progress)
-        except _event_day_errors() as exc:
+                      time_budget=time_budget, progress=progress, print_to=print_to)
+        except _event_day_errors() + (ReportError,) as exc:
             raise Unreadable(str(exc)) from None
         progress(1.0)
     _done(rep)
@@ -352,13 +354,10 @@ def seat(file, round_number, seed, force, time_budget, print_to, dry_run):
         click.echo(f"warning: R1 (predator-prey repeated): {issue}")
     if rep.changed:
         click.echo(f"to repeat this seating: archon seat {file} --round {round_number} --seed {rep.seed}")
-    if print_to and not dry_run:
-        from .reports import write_posting_sheet
-        from .serialize import standings_to_dict
-        from .standings import compute
-
-        path = write_posting_sheet(standings_to_dict(compute(ev)), round_number, print_to)
-        click.echo(f"wrote {path} (round {round_number} seat list)")
+    if rep.printed is not None:
+        click.echo(f"wrote {rep.printed} (round {round_number} seat list)")
+    elif print_to and dry_run:
+        click.echo(f"dry run: {print_to} not written")
 
 
 def _seating_list(text: str) -> list[int]:

@@ -133,3 +133,31 @@ def test_print_writes_the_round_seat_list(cup, tmp_path):
 
     text = " ".join(str(c.value) for row in openpyxl.load_workbook(out).active.iter_rows() for c in row if c.value)
     assert "Kowalski" in text and "Costa" in text
+
+
+def test_print_target_is_checked_before_the_round_is_seated(cup, tmp_path):
+    before = cup.read_bytes()
+    r = run("seat", cup, "--round", 1, "--print", tmp_path / "nowhere" / "round1.xlsx")
+    assert r.exit_code == 2 and "folder" in r.output and "does not exist" in r.output
+    assert "Traceback" not in r.output
+    r = run("seat", cup, "--round", 1, "--print", cup)  # the seat list never replaces the event
+    assert r.exit_code == 2 and "is an Archon event workbook" in r.output
+    assert cup.read_bytes() == before  # nothing seated
+
+
+def test_api_seat_prints_the_seat_list_of_the_round_it_seated(cup, tmp_path):
+    import openpyxl
+
+    from archon import api
+
+    rep = api.seat(cup, 1, seed=8, print_to=tmp_path / "round1.xlsx")
+    assert rep.printed == tmp_path / "round1.xlsx"
+    ev = load_event(cup)
+    where = {p: (k, i) for k, t in enumerate(ev.rounds[0].tables, start=1) for i, p in enumerate(t.players, start=1)}
+    names = {f"{p.last_name}, {p.first_name}": p.number for p in ev.players}
+    ws = openpyxl.load_workbook(rep.printed).active
+    rows = [r for r in ws.iter_rows(min_row=3, max_col=3, values_only=True) if r[0]]
+    assert sorted(names[n] for n, _, _ in rows) == list(range(1, 26))
+    assert all(where[names[n]] == (table, seat) for n, table, seat in rows)
+    assert api.seat(cup, 2, seed=8, dry_run=True, print_to=tmp_path / "round2.xlsx").printed is None
+    assert not (tmp_path / "round2.xlsx").exists()
