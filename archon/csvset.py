@@ -363,6 +363,15 @@ def _atomic_write(path: Path, data: bytes) -> None:
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
+            # mkstemp makes the file private: give it the mode of the file it
+            # replaces, or the one a new file gets.
+            if path.exists():
+                mode = path.stat().st_mode & 0o777
+            else:
+                mask = os.umask(0)
+                os.umask(mask)
+                mode = 0o666 & ~mask
+            os.chmod(tmp, mode)
             os.replace(tmp, path)
         except BaseException:
             try:

@@ -387,3 +387,18 @@ def test_an_export_over_an_older_one_lists_its_stale_files(tmp_path):
     written = write_csv_set(ev, tmp_path / "out")
     assert [p.name for p in written.stale] == ["Finals.csv", "Round-3.csv"]
     assert (tmp_path / "out" / "Round-3.csv").exists()  # left alone, not deleted
+
+
+def test_exported_files_can_be_read_by_others_like_any_new_file(tmp_path):
+    import os
+
+    mask = os.umask(0o022)
+    try:
+        done = write_csv_set(sample_event(), tmp_path / "set")
+        (done.files[0]).chmod(0o640)  # a file replaced keeps its mode
+        write_csv_set(sample_event(), tmp_path / "set")
+    finally:
+        os.umask(mask)
+    modes = {p.name: p.stat().st_mode & 0o777 for p in done.files}
+    assert modes.pop(done.files[0].name) == 0o640
+    assert set(modes.values()) == {0o644}  # not private to the user who exported them
