@@ -423,3 +423,13 @@ def test_an_event_read_back_from_a_csv_set_keeps_player_numbers_past_the_registe
     assert any(p.where.startswith("Round 1!A") for p in result.problems)
     assert read_csv_set(tmp_path / "set").players[-1] == Player(20, "Tereza", "Svobodová", vekn="1000134", out="WD")
     assert event_from_dict(api.standings(tmp_path / "out.xlsx")).player(20).out == "WD"
+
+
+def test_a_template_that_is_not_a_workbook_is_named(forms, tmp_path):
+    notes = tmp_path / "notes.xlsx"
+    notes.write_text("not a workbook", encoding="utf-8")
+    for command in (["convert", str(forms["json"]), str(tmp_path / "out.xlsx")], ["new", str(tmp_path / "out.xlsx")]):
+        r = CliRunner().invoke(main, [*command, "--template", str(notes)])
+        assert r.exit_code == 2, r.output
+        assert "notes.xlsx: not an Excel .xlsx workbook" in r.output and "Traceback" not in r.output
+        assert not (tmp_path / "out.xlsx").exists()

@@ -180,9 +180,9 @@ class Package:
 
 
 def _open_zip(source) -> zipfile.ZipFile:
-    if isinstance(source, (bytes, bytearray)):
-        return zipfile.ZipFile(io.BytesIO(source))
     try:
+        if isinstance(source, (bytes, bytearray)):
+            return zipfile.ZipFile(io.BytesIO(source))
         return zipfile.ZipFile(source)
     except zipfile.BadZipFile:
         raise PatchError(
