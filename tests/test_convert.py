@@ -247,6 +247,14 @@ def test_the_edition_survives_a_libreoffice_save(converted_2001, tmp_path):
     resaved = soffice_convert([converted_2001], "xlsx", tmp_path / "lo")["cup-2002"]
     assert read_edition(resaved) == "2001"
     assert ranking(api.standings(resaved)) == EXPECTED_2001
+    # saved as .ods or as Excel 97-2003 .xls, it is still a 2001 event
+    for fmt in ("ods", "xls"):
+        saved = soffice_convert([converted_2001], fmt, tmp_path / fmt)["cup-2002"]
+        data = api.standings(saved)
+        assert data["event"]["edition"] == "2001", fmt
+        assert ranking(data) == EXPECTED_2001, fmt
+        result = convert(saved, tmp_path / f"from-{fmt}.xlsx")
+        assert (result.edition, result.edition_from) == ("2001", "recorded in the input"), fmt
 
 
 # ---------------------------------------------------------------------------

@@ -141,7 +141,8 @@ class Book:
     application: Optional[str] = None
 
     #: Custom document properties (name -> text): ``docProps/custom.xml`` of an
-    #: .xlsx, ``meta:user-defined`` of an .ods; empty for .xls.
+    #: .xlsx, ``meta:user-defined`` of an .ods, the user-defined section of the
+    #: ``DocumentSummaryInformation`` stream of an .xls.
     properties: dict[str, str] = {}
 
     def __init__(self, path: Path) -> None:
@@ -785,6 +786,88 @@ class _OdsBook(Book):
 
 # ---------------------------------------------------------------- .xls
 
+#: FMTID of the user-defined (custom) properties section of the
+#: ``\x05DocumentSummaryInformation`` stream ([MS-OLEPS] 2.21, 3.1.3).
+_USER_DEFINED_FMTID = bytes.fromhex("05d5cdd59c2e1b10939708002b2cf9ae")
+
+
+def _xls_custom_properties(path: Path) -> dict[str, str]:
+    """Custom document properties of an .xls file (name -> text); {} when it has none
+    or they cannot be read (they only carry archon's marks, never event data)."""
+    import struct
+
+    from xlrd import compdoc
+
+    try:
+        doc = compdoc.CompDoc(path.read_bytes(), logfile=io.StringIO())
+        data = doc.get_named_stream("\x05DocumentSummaryInformation")
+    except Exception:  # noqa: BLE001 - no properties is the answer for a file without them
+        return {}
+    if not data or len(data) < 28:
+        return {}
+    try:
+        (sets,) = struct.unpack_from("<I", data, 24)
+        section = next(
+            (struct.unpack_from("<I", data, 44 + 20 * k)[0] for k in range(min(sets, 2))
+             if data[28 + 20 * k : 44 + 20 * k] == _USER_DEFINED_FMTID),
+            None,
+        )
+        if section is None:
+            return {}
+        _size, count = struct.unpack_from("<II", data, section)
+        offsets = dict(struct.unpack_from("<II", data, section + 8 + 8 * i) for i in range(count))
+        codepage = 1252
+        if 1 in offsets:
+            vtype, value = struct.unpack_from("<H2xH", data, section + offsets[1])
+            codepage = value if vtype == 2 else codepage
+        unicode = codepage == 1200
+        encoding = "utf-8" if codepage == 65001 else f"cp{codepage}"
+        try:
+            "".encode(encoding)
+        except LookupError:
+            encoding = "cp1252"
+        names: dict[int, str] = {}
+        if 0 in offsets:
+            pos = section + offsets[0]
+            (entries,) = struct.unpack_from("<I", data, pos)
+            pos += 4
+            for _ in range(entries):
+                pid, length = struct.unpack_from("<II", data, pos)
+                pos += 8
+                if unicode:
+                    raw = data[pos : pos + 2 * length].decode("utf-16-le")
+                    pos += 2 * length + (-2 * length) % 4
+                else:
+                    raw = data[pos : pos + length].decode(encoding, errors="replace")
+                    pos += length
+                names[pid] = raw.split("\x00", 1)[0]
+        out: dict[str, str] = {}
+        for pid, name in names.items():
+            if pid not in offsets:
+                continue
+            pos = section + offsets[pid]
+            (vtype,) = struct.unpack_from("<H", data, pos)
+            pos += 4
+            if vtype == 0x1E:  # VT_LPSTR, in the section's code page
+                (size,) = struct.unpack_from("<I", data, pos)
+                text = data[pos + 4 : pos + 4 + size].decode("utf-16-le" if unicode else encoding, errors="replace")
+            elif vtype == 0x1F:  # VT_LPWSTR
+                (length,) = struct.unpack_from("<I", data, pos)
+                text = data[pos + 4 : pos + 4 + 2 * length].decode("utf-16-le", errors="replace")
+            elif vtype == 0x03:  # VT_I4
+                text = str(struct.unpack_from("<i", data, pos)[0])
+            elif vtype == 0x05:  # VT_R8
+                text = f"{struct.unpack_from('<d', data, pos)[0]:g}"
+            elif vtype == 0x0B:  # VT_BOOL
+                text = "true" if struct.unpack_from("<H", data, pos)[0] else "false"
+            else:
+                continue
+            out[name] = text.split("\x00", 1)[0]
+        return out
+    except (struct.error, UnicodeDecodeError):
+        return {}
+
+
 class _XlsBook(Book):
     format = "xls"
 
@@ -807,6 +890,7 @@ class _XlsBook(Book):
             ) from None
         self.date1904 = bool(self._book.datemode)
         self.sheet_names = list(self._book.sheet_names())
+        self.properties = _xls_custom_properties(path)
 
     def close(self) -> None:
         self._book.release_resources()
