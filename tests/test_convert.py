@@ -136,9 +136,11 @@ def test_convert_into_a_copy_of_the_official_archon(forms, tmp_path):
 
 
 def test_a_converted_csv_set_exports_the_same_files(forms, tmp_path):
-    convert(forms["csv-folder"], tmp_path / "event.xlsx")
-    # what 'archon report FILE --csv DIR' writes: the standings of the workbook
-    write_csv_set(compute(load_event(tmp_path / "event.xlsx")), tmp_path / "again")
+    runner = CliRunner()
+    r = runner.invoke(main, ["convert", str(forms["csv-folder"]), str(tmp_path / "event.xlsx")])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(main, ["report", str(tmp_path / "event.xlsx"), "--csv", str(tmp_path / "again")])
+    assert r.exit_code == 0, r.output
     original = sorted(p.name for p in forms["csv-folder"].iterdir())
     assert sorted(p.name for p in (tmp_path / "again").iterdir()) == original
     for name in original:

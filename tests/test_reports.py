@@ -457,6 +457,8 @@ def test_the_report_prints_standings_and_seat_lists_whole(pdfs, contract, event)
         line = next((l for l in standings.splitlines() if f"{p['first_name']} {p['last_name']}" in l), None)
         assert line is not None, p["number"]
         assert f"{p['rating_points']:.2f}" in line, (p["number"], line)
+        # GW, VP (one decimal) and TP side by side, as 'archon standings' has them
+        assert re.search(rf"\s{p['gw']}\s+{p['vp']:.1f}\s+{p['tp']:g}\s", line), (p["number"], line)
     # Seat lists: the pages titled with the round hold every seated player.
     for rnd in event.rounds:
         text = "\n".join(p for p in pages if f"\u2014 Round {rnd.number}" in p)
@@ -554,3 +556,56 @@ def test_a_report_workbook_is_named_xlsx(tmp_path, event):
     with pytest.raises(ReportError, match=r"give a name ending in \.xlsx"):
         write_posting_sheet(event, 1, tmp_path / "round1.pdf")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_every_number_of_every_report_is_the_number_of_archon_standings_json(event_workbook, tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from archon.cli import main
+
+    r = CliRunner().invoke(main, ["standings", str(event_workbook), "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    out_xlsx, out_html = tmp_path / "report.xlsx", tmp_path / "report.html"
+    r = CliRunner().invoke(main, ["report", str(event_workbook), "--xlsx", str(out_xlsx), "--html", str(out_html)])
+    assert r.exit_code == 0, r.output
+    wb = openpyxl.load_workbook(out_xlsx)
+    names = {p["number"]: f"{p['first_name']} {p['last_name']}" for p in data["players"]}
+
+    rows = rows_by_header(wb["Standings"])
+    assert [
+        (x["Rank"], x["Prelim. rank"], x["#"], x["Player"], x["GW"], x["VP"], x["TP"], x["Seed"], x["Final VP"])
+        for x in rows
+    ] == [
+        (p["final_rank"] if p["final_rank"] is not None else p["rank"], p["rank"], p["number"], names[p["number"]],
+         p["gw"], p["vp"], p["tp"], p["seed"], p["final_vp"])
+        for p in data["players"]
+    ]
+    assert [x["Rating points"] for x in rows] == pytest.approx([p["rating_points"] for p in data["players"]])
+    for rnd in data["rounds"]:
+        rows = rows_by_header(wb[f"Round {rnd['round']}"])
+        assert [(x["Table"], x["Seat"], x["#"], x["VP"], x["GW"], x["TP"], x["Table status"]) for x in rows] == [
+            (t["table"], s["seat"], s["player"], s["vp"], s["gw"], s["tp"], t["status"])
+            for t in rnd["tables"] for s in t["seats"]
+        ], rnd["round"]
+    final = [x for x in rows_by_header(wb["Final"]) if isinstance(x["Seat"], int)]
+    assert [(x["Seat"], x["Seed"], x["#"], x["Final VP"]) for x in final] == [
+        (s["seat"], s["seed"], s["player"], s["vp"]) for s in data["final"]["seats"]
+    ]
+    event = {c.value: wb["Event"].cell(c.row, 2).value for c in wb["Event"]["A"] if c.value}
+    assert event["Winner"] == names[data["final"]["winner"]]
+    assert event["Players"] == data["event"]["players"]
+
+    from test_html_report import section_rows
+
+    page = out_html.read_text(encoding="utf-8")
+    shown = section_rows(page, "standings")
+    assert [(x["Player"].split(" \u00b7 ")[0], x["GW"], x["VP"], x["TP"], x["Rating"]) for x in shown] == [
+        (names[p["number"]], str(p["gw"]), f"{p['vp']:g}", f"{p['tp']:g}", f"{p['rating_points']:.2f}")
+        for p in data["players"]
+    ]
+    assert [(x["Player"], x["Seed"], x["Final VP"]) for x in section_rows(page, "final")] == [
+        (names[s["player"]], str(s["seed"]), f"{s['vp']:g}") for s in data["final"]["seats"]
+    ]
