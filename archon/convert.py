@@ -22,7 +22,8 @@ runs ``archon check`` on it.
 Nothing is silently dropped. A value the current layout has no place for (a
 4th preliminary round, more than 300 players, a CSV column or a JSON field
 that does not map, a cell of the workbook archon could not read, a part of
-an older edition whose label differs) is *unmapped*: the conversion stops
+an older edition whose label differs, a sheet The Archon does not have that
+holds values) is *unmapped*: the conversion stops
 (:class:`ConversionStopped`, nothing written) unless ``force`` is given, in
 which case the rest is converted and the unmapped values are left out.
 Inputs of a workbook that the event model does not carry (the judges, new
@@ -398,11 +399,14 @@ def _carried_cells(book, parts: set[str]) -> dict[str, dict[str, Any]]:
 #: How much of the Notes sheet is copied: rows from its first cell, columns A..
 _NOTES_ROWS = 500
 _NOTES_COLUMNS = 12
+#: How much of a sheet The Archon does not have is looked at for values.
+_EXTRA_SHEET_ROWS = 1000
+_EXTRA_SHEET_COLUMNS = 52
 
 
 def _read_workbook(p: Path) -> SourceRead:
     from .workbook import WorkbookError, detect_kind, read_event
-    from .workbook.grid import open_book
+    from .workbook.grid import column_letters, open_book
 
     try:
         read = read_event(p)
@@ -435,12 +439,20 @@ def _read_workbook(p: Path) -> SourceRead:
                 f"of v1.5l",
             ))
             src.notes.extend(notes)
-            extra = [s for s in book.sheet_names if s not in L.SHEETS]
-            if extra:
-                src.notes.append(Finding(
-                    "", f"sheets with no counterpart in v1.5l, not read: {', '.join(repr(s) for s in extra)}"
-                ))
             _drop_parts(read.event, parts)
+        # Sheets the organizer added (or an older edition had): nowhere to put them.
+        for sheet in (s for s in book.sheet_names if s not in L.SHEETS):
+            cells = book.read_rows(sheet, range(1, _EXTRA_SHEET_ROWS + 1), 1, _EXTRA_SHEET_COLUMNS)
+            filled = sorted((r, c) for (r, c), cell in cells.items() if not cell.is_blank)
+            if filled:
+                r, c = filled[0]
+                src.unmapped.append(Finding(
+                    f"{sheet}!{column_letters(c)}{r}",
+                    f"sheet {sheet!r} ({len(filled)} filled cell(s)) has no counterpart in The Archon v1.5l: "
+                    f"it is not converted",
+                ))
+            else:
+                src.notes.append(Finding(sheet, f"empty sheet {sheet!r}, not in The Archon v1.5l: not converted"))
         src.carried = _carried_cells(book, parts)
 
     missing_sheets = {n.where for n in src.notes} & set(L.SHEETS)

@@ -443,3 +443,22 @@ def test_a_template_that_is_not_a_workbook_is_named(forms, tmp_path):
         assert r.exit_code == 2, r.output
         assert "notes.xlsx: not an Excel .xlsx workbook" in r.output and "Traceback" not in r.output
         assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_a_sheet_the_archon_does_not_have_stops_the_conversion(forms, tmp_path):
+    # The organizer added a sheet of prizes, and an empty one, to the event's workbook.
+    wb = openpyxl.load_workbook(forms["builtin-xlsx"])
+    wb.create_sheet("Prizes")["B3"] = "1st: a playmat"
+    wb.create_sheet("Sheet1")
+    wb.save(tmp_path / "cup.xlsx")
+    with pytest.raises(ConversionStopped) as stop:
+        convert(tmp_path / "cup.xlsx", tmp_path / "out.xlsx")
+    assert [str(f) for f in stop.value.result.unmapped] == [
+        "Prizes!B3: sheet 'Prizes' (1 filled cell(s)) has no counterpart in The Archon v1.5l: it is not converted"
+    ]
+    assert "Sheet1: empty sheet 'Sheet1', not in The Archon v1.5l: not converted" in map(
+        str, stop.value.result.source.notes)
+    assert not (tmp_path / "out.xlsx").exists()
+    forced = convert(tmp_path / "cup.xlsx", tmp_path / "out.xlsx", force=True)
+    assert [f.where for f in forced.left_out] == ["Prizes!B3"]
+    assert api.standings(tmp_path / "out.xlsx")["players"] == standings_to_dict(compute(sample_event()))["players"]
