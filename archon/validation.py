@@ -176,7 +176,7 @@ def check_event(event: Event, standings: Optional[Standings] = None) -> list[Pro
                     Where("table", round=rnd.number, table=k, field="vp"),
                     "type each VP as a whole or half point between 0 and the table size",
                 ))
-            elif t_st.status == "invalid":
+            elif t_st.status == "invalid" and table.size in TABLE_SIZES:
                 add(Problem(
                     f"round {rnd.number}, table {k}: impossible result: {t_st.reason}",
                     Where("table", round=rnd.number, table=k, field="vp"),

@@ -84,6 +84,8 @@ def test_tables_of_three_or_six_are_reported():
     probs = check_event(ev)
     sizes = [p.message for p in probs if "players" in p.message and "table" in p.message]
     assert any("has 6 players" in m for m in sizes) and any("has 3 players" in m for m in sizes)
+    # said once per table: not again as an "impossible result" of its VPs
+    assert [p.where.table for p in probs if p.where.round == 1 and p.where.kind == "table"] == [1, 2]
 
 
 def test_illegal_result_says_why():
