@@ -208,12 +208,14 @@ def check(path, edition: "str | RuleEdition | None" = None) -> list[CheckedProbl
     from .workbook import read_event
 
     read = read_event(path)
-    out = [CheckedProblem(p.where, p.message, "", "error") for p in read.problems]
     st = compute(read.event, edition)
+    rules = []
     for p in check_event(read.event, st):
         cell = read.cells.locate(p.where)
-        out.append(CheckedProblem(str(cell) if cell else p.where.describe(), p.message, p.advice, p.severity))
-    return out
+        rules.append(CheckedProblem(str(cell) if cell else p.where.describe(), p.message, p.advice, p.severity))
+    # A cell both the reader and the rules flag (a table of 3) is said once, with the rules' advice.
+    flagged = {p.where for p in rules if p.severity == "error"}
+    return [CheckedProblem(p.where, p.message, "", "error") for p in read.problems if p.where not in flagged] + rules
 
 
 def new(

@@ -136,3 +136,85 @@ def test_update_refreshes_results_in_the_builtin_template(tmp_path):
     row = L.METHUSELAHS.first_row + 5
     assert ws[f"{L.METHUSELAHS.number}{row}"].value == 6
     assert ws[f"{L.METHUSELAHS.rating_points}{row}"].value == pytest.approx(want[6]["rating_points"])
+
+
+def _checked(path):
+    r = run("check", path, "--json")
+    assert r.exit_code == 1, r.output
+    return [p for p in json.loads(r.output) if p["severity"] != "note"]
+
+
+def _find(problems, where, *words):
+    """The problem reported at ``where`` whose message holds every word."""
+    hits = [p for p in problems if p["where"] == where and all(w in p["message"] for w in words)]
+    assert hits, f"nothing at {where} saying {words}:\n" + "\n".join(f"{p['where']}: {p['message']}" for p in problems)
+    return hits[0]
+
+
+def test_check_reports_every_kind_of_problem_at_its_cell(tmp_path):
+    """Each kind of problem the issue lists, typed into the official Archon as an
+    organizer would (cells spelled from FORMAT.md), named by sheet and cell."""
+    import openpyxl
+
+    path = tmp_path / "typed.xlsx"
+    wb = openpyxl.load_workbook(official_file())
+    wb["Tournament Info"]["B9"] = "Standard Constructed"
+    wb["Tournament Info"]["B11"] = 3  # 2R+F
+    m = wb["Methuselahs"]
+    for i, n in enumerate([1, 2, 3, 4, 5, 6, 7, 8, 9, 4]):  # number 4 twice (rows 10 and 16)
+        m[f"A{7 + i}"], m[f"B{7 + i}"], m[f"C{7 + i}"] = n, f"First{n}", f"Last{n}"
+    m["E7"], m["E8"] = 1000001, "1000001"  # one VEKN number for players 1 and 2
+    m["E9"] = 12345  # not 7 digits
+    m["G11"] = "DQ"  # player 5 is out
+    r1, r2 = wb["Round 1"], wb["Round 2"]
+    seats1 = {7: (1, 5), 8: (2, 0), 9: (3, 0), 10: (4, 0), 11: (5, 0),  # table 1
+              12: (6, 1), 13: (7, 1), 14: (42, 1)}  # table 2: 3 seats, 42 is nobody
+    seats2 = {7: (6, 3), 8: (1, 0), 9: (9, 1), 10: (2, 0), 11: (7, 1),  # table 1: no game ends so
+              12: (3, None), 13: (8, None), 14: (5, None), 15: (1, None)}  # table 2: 5 out, 1 again
+    for ws, seats in ((r1, seats1), (r2, seats2)):
+        for row in range(7, 307):
+            ws[f"A{row}"] = None  # typed over the chart's formulas
+        for row, (n, vp) in seats.items():
+            ws[f"A{row}"], ws[f"E{row}"] = n, vp
+    r1["E16"] = 1  # a VP on the empty 5th row of table 2
+    wb.save(path)
+
+    problems = _checked(path)
+    found = [
+        _find(problems, "Methuselahs!A10", "number 4", "2 players"),
+        _find(problems, "Methuselahs!E8", "1000001", "twice"),
+        _find(problems, "Methuselahs!E9", "12345", "7 digits"),
+        _find(problems, "Round 1!A12:A16", "3 players"),
+        _find(problems, "Round 1!A14", "42", "not registered"),
+        _find(problems, "Round 2!E7:E11", "impossible result", "seats 1 and 5"),
+        _find(problems, "Round 2!A14", "#5", "flagged out"),
+        _find(problems, "Round 2!A15", "#1", "seated twice"),
+    ]
+    assert all(p["advice"] for p in found)  # and says what to do
+    assert "clear the VP" in _find(problems, "Round 1!E16", "no player")["message"]
+    # the table of 3 is said once, not again as an impossible result of its VPs
+    assert [p["where"] for p in problems if "Round 1!" in p["where"] and "3 players" in p["message"]] == [
+        "Round 1!A12:A16"]
+    assert not [p for p in problems if p["where"] == "Round 1!E12:E16"]
+    text = run("check", path).output
+    assert "Round 2!A15:" in text and "Traceback" not in text
+
+
+def test_check_names_the_final_and_the_cut_on_their_sheets(tmp_path):
+    # A tie at the cut with no coin ranking: player 1 is out, players 4 and 5
+    # tie for places 5 and 6 (hand-worked in test_standings).
+    tied = tmp_path / "tied.xlsx"
+    shutil.copy2(official_file(), tied)
+    ev = nine_player_event()
+    ev.player(1).out = "DQ"
+    write_event(tied, ev)
+    p = _find(_checked(tied), "Methuselahs!M10", "#4", "#5", "places 5 to 6")  # player 4's coin cell
+    assert "coin" in p["advice"]
+
+    # A final table that does not hold the finalists (1, 6, 3, 9, 8).
+    final = tmp_path / "final.xlsx"
+    shutil.copy2(official_file(), final)
+    write_event(final, nine_player_event(final=Final([9, 1, 6, 3, 4], [None] * 5)))
+    problems = _checked(final)
+    _find(problems, "Final Round!A18", "#4", "not a finalist")
+    _find(problems, "Final Round!A14:A18", "#8")
