@@ -660,7 +660,7 @@ def toss(event: Event, seed: int) -> Change:
     _final_guard(event, ev, "this draw")
     by = st.by_number()
     for tie in first_ties:
-        if tie.at_cut:
+        if tie.at_cut and ev.has_final:
             ins = [n for n in tie.players if by[n].finalist]
             outs = sorted((n for n in tie.players if not by[n].finalist), key=lambda n: by[n].rank or 0)
             lines.append(
@@ -701,7 +701,10 @@ def _toss_group(ev: Event, st: Standings, tie: Tie, keys: Sequence[str], rng: ra
                 coin += 1
                 ev.player(n).coin = coin
                 parts.append(f"{_who(ev, n)} coin {coin}")
-            what = "the last place in the final" if tie.at_cut else "their seeds"
+            if not ev.has_final:
+                what = "their places in the top five"
+            else:
+                what = "the last place in the final" if tie.at_cut else "their seeds"
             lines.append(
                 f"places {tie.first} to {tie.last} ({what}; tied on {_stats(members[0], keys)}): "
                 f"{_who(ev, drawn[0])} won the toss — " + ", ".join(parts)
@@ -863,7 +866,7 @@ def close_without_final(event: Event) -> Change:
     st = compute(ev)
     if preliminaries_finished(ev, st) and st.winner is not None and not st.ties:
         lines.append(f"winner: {_who(ev, st.winner)}")
-    elif st.ties:
+    elif st.ties and preliminaries_finished(ev, st):
         lines.append("; ".join(t.describe(ev) for t in st.ties) + ": run 'archon toss FILE'")
     return Change(ev, lines)
 

@@ -125,7 +125,10 @@ class Tie:
                 except KeyError:
                     pass
             names.append(f"#{n}")
-        what = "the last place in the final" if self.at_cut else "their seeds in the final"
+        if event is not None and not event.has_final:
+            what = "their places in the top five"  # rules 3.1.6: no final, the ranks are final
+        else:
+            what = "the last place in the final" if self.at_cut else "their seeds in the final"
         return (
             f"players {', '.join(names)} are tied for places {self.first} to {self.last}; "
             f"a coin toss (coin ranking) must decide {what}"
@@ -158,9 +161,9 @@ class Standings:
         if self.final is not None and self.final.winner is not None:
             return self.final.winner
         if not self.event.has_final:
-            for s in self.players:
-                if s.rank == 1:
-                    return s.number
+            first = [s.number for s in self.players if s.rank == 1]
+            # players tied for first: no winner until a coin toss orders them
+            return first[0] if len(first) == 1 else None
         return None
 
     def by_number(self) -> dict[int, PlayerStanding]:

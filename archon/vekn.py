@@ -282,6 +282,11 @@ def twd_header(st: Standings, *, url: Optional[str] = None, country: Optional[st
         raise VeknReportError(f"the event has no date: type it in {info.sheet}!{info.date}")
     if not (ev.city or "").strip() and not (country or "").strip():
         raise VeknReportError(f"the event has no city: type it in {info.sheet}!{info.city} (or give --country)")
+    if report_complete(st) and st.winner is None and st.ties:
+        raise VeknReportError(
+            "the event has no winner yet: " + "; ".join(t.describe(ev) for t in st.ties)
+            + ": run 'archon toss FILE'"
+        )
     if not report_complete(st) or st.winner is None:
         raise VeknReportError(
             "the event has no winner yet: " + (

@@ -396,3 +396,31 @@ def test_event_day_commands_refuse_to_write_over_cells_they_cannot_read(tmp_path
     wb.save(path)
     out = refused(path, "drop", path, "7")
     assert "Round 1!E7" in out and "archon check" in out
+
+
+def test_a_tie_for_first_in_an_event_without_final_is_tossed_not_guessed(tmp_path):
+    ev = Event(name="Tie Cup", city="Brest", date=None, preliminary_rounds=2)
+    for n, name in enumerate(["Ada Byron", "Bo Chen", "Cy Dunn", "Di Egan", "Ed Fox"], start=1):
+        ev.players.append(Player(n, *name.split(), vekn=str(3000700 + n)))
+    path = book(tmp_path, ev)
+    out = ok("finals", path, "--none")
+    assert "tie" not in out and "final standings" in out  # nothing is played yet: no tie to speak of
+    # #1 and #2 each sweep a table: 1 GW, 5 VP, 60 + 30 TP each; #3, #4, #5 0 VP, 60 TP each.
+    ev = read_event(path).event
+    import datetime
+
+    ev.date = datetime.date(2026, 12, 5)
+    ev.rounds = [Round(1, [Table([1, 2, 3, 4, 5], [5, 0, 0, 0, 0])]),
+                 Round(2, [Table([2, 3, 4, 5, 1], [5, 0, 0, 0, 0])])]
+    write_event(path, ev)
+    out = refused(path, "report", path, "--twd")
+    assert "no winner yet" in out and "#1 Ada Byron, #2 Bo Chen are tied for places 1 to 2" in out
+    assert "archon toss" in out and "final" not in out.replace("final standings", "")
+    out = ok("toss", path, "--seed", 4)
+    assert "places 1 to 2 (their places in the top five" in out
+    assert "places 3 to 5 (their places in the top five" in out
+    assert "reach" not in out and "the final" not in out
+    winner = int(re.search(r"#(\d) \S+ \S+ won the toss", out).group(1))
+    assert winner in (1, 2)
+    twd = ok("report", path, "--twd").splitlines()
+    assert twd[3:] == ["2R", "5 players", ["Ada Byron", "Bo Chen"][winner - 1]]
