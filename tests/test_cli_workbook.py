@@ -56,6 +56,23 @@ def test_new_refuses_bad_input_and_writes_nothing(tmp_path):
     assert r.exit_code == 2 and "line 1" in r.output and not out.exists()
 
 
+def test_new_refuses_a_template_that_is_not_an_archon(tmp_path):
+    import openpyxl
+
+    lookalike = tmp_path / "lookalike.xlsx"  # every sheet of The Archon, but not its Instructions!A1
+    wb = openpyxl.load_workbook(official_file())
+    wb["Instructions"]["A1"] = "My own tournament sheet"
+    wb.save(lookalike)
+    plain = tmp_path / "plain.xlsx"
+    openpyxl.Workbook().save(plain)
+    for template in (lookalike, plain):
+        out = tmp_path / "cup.xlsx"
+        r = run("new", out, "--template", template)
+        assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+        assert f"{template.name} is not an Archon workbook" in r.output
+        assert not out.exists()
+
+
 def test_new_refuses_to_overwrite(tmp_path):
     out = tmp_path / "cup.xlsx"
     assert run("new", out).exit_code == 0

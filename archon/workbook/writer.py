@@ -609,6 +609,10 @@ def new_event(
         raise WriteError(f"{target} already exists: choose another name, or update the existing workbook")
     base = Path(template).read_bytes() if template is not None else _builtin_template_bytes()
     kind = _kind_of(base, template if template is not None else "the built-in template")
+    if template is not None:
+        from .reader import read_event
+
+        read_event(template)  # WorkbookError naming the file when it is not an Archon workbook
     if event is None:
         done = safe_write(target, lambda f: f.write(base), must_exist=False)
         cells, parts = 0, []
