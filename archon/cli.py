@@ -323,23 +323,16 @@ def seat(file, round_number, seed, force, time_budget, print_to, dry_run):
     from .api import seat as run
     from .seating import score_plan
 
-    with click.progressbar(length=100, label=f"seating round {round_number}", file=sys.stderr) as bar:
-        done = [0]
+    from .reports import ReportError
 
-        def progress(fraction: float) -> None:
-            step = int(fraction * 100) - done[0]
-            if step > 0:
-                bar.update(step)
-                done[0] += step
-
-        from .reports import ReportError
-
-        try:
-            rep = run(file, round_number, seed=seed, force=force, dry_run=dry_run,
-                      time_budget=time_budget, progress=progress, print_to=print_to)
-        except _event_day_errors() + (ReportError,) as exc:
-            raise Unreadable(str(exc)) from None
-        progress(1.0)
+    progress = _LazyProgress(f"seating round {round_number}")  # shown once it takes over a second
+    try:
+        rep = run(file, round_number, seed=seed, force=force, dry_run=dry_run,
+                  time_budget=time_budget, progress=progress, print_to=print_to)
+    except _event_day_errors() + (ReportError,) as exc:
+        raise Unreadable(str(exc)) from None
+    finally:
+        progress.close()
     _done(rep)
     ev = rep.event
     names = {p.number: p.name for p in ev.players}
@@ -431,7 +424,8 @@ def _print_finals(v, file) -> None:
         stats = " ".join(f"{float(getattr(s, k)):>5g}" for k in keys)
         click.echo(f"{(f.seed or '-'):>4} {f.number:>3}  {f.player.name[:28]:<28} {stats}")
     for t in v.ties:
-        click.echo(f"tie: {t.describe(ev)}: run 'archon toss {file}'")
+        when = "once the preliminary rounds are over, " if v.unfinished else ""
+        click.echo(f"tie: {t.describe(ev)}: {when}run 'archon toss {file}'")
     for what in v.unfinished[:5]:
         click.echo(f"not yet: {what}")
     if v.seating:

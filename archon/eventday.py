@@ -955,7 +955,8 @@ def seat_round(
     seated_players = {p for t in tables for p in t.players}
     out = [n for n in present if n not in seated_players]
     lines = [
-        f"round {round_number} seated: {len(present) - len(out)} players at {len(tables)} tables "
+        f"round {round_number} seated: {len(present) - len(out)} players at {len(tables)} "
+        f"table{'s' if len(tables) != 1 else ''} "
         f"({_table_sizes_text(tables)}), seed {seed}"
     ]
     if current is not None and round_number not in proposed:

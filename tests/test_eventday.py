@@ -424,3 +424,11 @@ def test_a_tie_for_first_in_an_event_without_final_is_tossed_not_guessed(tmp_pat
     assert winner in (1, 2)
     twd = ok("report", path, "--twd").splitlines()
     assert twd[3:] == ["2R", "5 players", ["Ada Byron", "Bo Chen"][winner - 1]]
+
+
+def test_finals_before_the_rounds_are_over_does_not_send_to_a_toss_that_would_be_refused(tmp_path):
+    path = book(tmp_path, winter_cup(1))  # #11 and #15 tie for places 3 to 4 after round 1
+    out = ok("finals", path)
+    assert "tied for places 3 to 4" in out
+    assert "once the preliminary rounds are over, run 'archon toss" in out
+    assert "not over" in refused(path, "toss", path)

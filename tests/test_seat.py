@@ -119,6 +119,7 @@ def test_staggered_event_every_player_plays_two_of_three_rounds(tmp_path):
         r = run("seat", path, "--round", k, "--seed", 4)
         assert r.exit_code == 0, r.output
         assert "sitting out this round" in r.output
+        assert "players at 1 table (1 of" in r.output
     rounds = seated(path)
     games = Counter(p for tables in rounds.values() for t in tables for p in t)
     assert set(games.values()) == {2} and len(games) == 7
