@@ -293,10 +293,25 @@ def new(
 
 
 def update(path, edition: Optional[str] = None):
-    """Twin of ``archon update FILE``: recompute and write back (see :func:`archon.workbook.update`)."""
-    from .workbook import update as update_workbook
+    """Twin of ``archon update FILE``: recompute and write back (see :func:`archon.workbook.update`).
 
-    return update_workbook(path, edition=edition)
+    Like the event-day commands, it refuses (:class:`InputError`, naming the
+    cells) to write over an input cell it cannot read, and leaves the seating
+    chart's formulas of a round The Archon only proposes (no seat typed, no
+    VP) in place. ``edition`` is recorded in the workbook when given.
+    Returns the :class:`archon.workbook.WriteReport`.
+    """
+    import copy
+
+    from .workbook import write_event
+
+    read = _read_for_event_day(path)
+    proposed = _proposed_rounds(read)
+    ev = copy.copy(read.event)
+    if edition is not None:
+        ev.edition = get_edition(edition).name
+    ev.rounds = [r for r in ev.rounds if r.number not in proposed]
+    return write_event(read.path, ev)
 
 
 # ---------------------------------------------------------------------------

@@ -235,3 +235,42 @@ def test_check_names_the_final_and_the_cut_on_their_sheets(tmp_path):
     problems = _checked(final)
     _find(problems, "Final Round!A18", "#4", "not a finalist")
     _find(problems, "Final Round!A14:A18", "#8")
+
+
+def test_update_keeps_what_it_does_not_own_and_never_writes_over_a_cell_it_cannot_read(tmp_path):
+    import openpyxl
+
+    path = tmp_path / "typed.xlsx"
+    wb = openpyxl.load_workbook(official_file())
+    wb["Tournament Info"]["B9"] = "Standard Constructed"
+    wb["Tournament Info"]["B11"] = 3  # 2R+F
+    m = wb["Methuselahs"]
+    for n in range(1, 10):
+        m[f"A{6 + n}"], m[f"B{6 + n}"], m[f"C{6 + n}"] = n, f"First{n}", f"Last{n}"
+    r1 = wb["Round 1"]  # round 1 typed, with its results; round 2 still The Archon's chart
+    for row in range(7, 307):
+        r1[f"A{row}"] = None
+    for row, n, vp in [(7, 1, 5), (8, 2, 0), (9, 3, 0), (10, 4, 0), (11, 5, 0),
+                       (12, 6, 2), (13, 7, 0), (14, 8, "1,5"), (15, 9, 0)]:
+        r1[f"A{row}"], r1[f"E{row}"] = n, vp
+    chart_formula = wb["Round 2"]["A7"].value
+    assert str(chart_formula).startswith("=")
+    wb.save(path)
+
+    r = run("update", path)
+    assert r.exit_code == 0, r.output
+    after = openpyxl.load_workbook(path)
+    assert after["Round 1"]["A12"].value == 6 and after["Round 1"]["E14"].value == 1.5
+    # round 2 is not seated yet: its seats still follow the chart
+    assert after["Round 2"]["A7"].value == chart_formula
+    assert json.loads(run("standings", path, "--json").output)["rounds"][1]["tables"]
+
+    # a VP archon cannot read is the organizer's to fix: nothing is written over it
+    after["Round 1"]["E8"] = "lots"
+    after.save(path)
+    before = path.read_bytes()
+    backups = set(tmp_path.iterdir())
+    r = run("update", path)
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert "Round 1!E8" in r.output and "lots" in r.output
+    assert path.read_bytes() == before and set(tmp_path.iterdir()) == backups
