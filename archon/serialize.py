@@ -9,7 +9,8 @@
 The contract::
 
     {"event": {"name", "date": "YYYY-MM-DD"|null, "city", "level",
-               "format": "2R+F"|"3R+F", "edition", "archon_version", "players": int},
+               "format": "2R+F"|"3R+F", "edition", "archon_version", "players": int,
+               "deck_format": "Constructed"|"Limited"|null},
      "players": [{"number", "vekn", "first_name", "last_name", "city", "dq", "status",
                   "rounds_played", "gw", "vp", "tp", "coin", "rank", "finalist", "seed",
                   "final_vp", "final_rank", "rating_points"}],
@@ -93,6 +94,7 @@ def standings_to_dict(st: Standings) -> dict[str, Any]:
             "edition": st.edition.name,
             "archon_version": ev.archon_version,
             "players": len(ev.players),
+            "deck_format": ev.deck_format,
         },
         "players": players,
         "rounds": rounds,
@@ -130,6 +132,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             preliminary_rounds=prelim,
             edition=e.get("edition") or "current",
             archon_version=e.get("archon_version"),
+            deck_format=e.get("deck_format"),
         )
         for p in sorted(data["players"], key=lambda p: p["number"]):
             out = None

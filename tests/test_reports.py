@@ -78,6 +78,7 @@ def tournament() -> Event:
         date=dt.date(2025, 3, 15),
         city="Lisboa",
         level="Grand Prix",
+        deck_format="Constructed",
         preliminary_rounds=3,
         players=[Player(i + 1, f, l, vekn=str(3000000 + 37 * i)) for i, (f, l) in enumerate(NAMES)],
     )
@@ -163,6 +164,7 @@ def test_event_sheet(wb, contract):
     assert info["City"] == "Lisboa"
     assert info["Level"] == "Grand Prix"
     assert info["Format"] == "3R+F"
+    assert info["Deck format"] == "Constructed"
     assert info["Players"] == 23
     winner = next(p for p in contract["players"] if p["number"] == contract["final"]["winner"])
     assert info["Winner"] == f"{winner['first_name']} {winner['last_name']}"
@@ -596,11 +598,14 @@ def test_every_number_of_every_report_is_the_number_of_archon_standings_json(eve
     ]
     event = {c.value: wb["Event"].cell(c.row, 2).value for c in wb["Event"]["A"] if c.value}
     assert event["Winner"] == names[data["final"]["winner"]]
-    assert event["Players"] == data["event"]["players"]
+    assert (event["Players"], event["Format"], event["Deck format"]) == (
+        data["event"]["players"], data["event"]["format"], data["event"]["deck_format"])
 
     from test_html_report import section_rows
 
     page = out_html.read_text(encoding="utf-8")
+    assert f"<li><b>Format:</b> {data['event']['format']}</li>" in page
+    assert f"<li><b>Deck format:</b> {data['event']['deck_format']}</li>" in page
     shown = section_rows(page, "standings")
     assert [(x["Player"].split(" \u00b7 ")[0], x["GW"], x["VP"], x["TP"], x["Rating"]) for x in shown] == [
         (names[p["number"]], str(p["gw"]), f"{p['vp']:g}", f"{p['tp']:g}", f"{p['rating_points']:.2f}")

@@ -158,6 +158,7 @@ def render_html_report(standings: StandingsLike) -> str:
         ("City", ev.get("city")),
         ("Level", ev.get("level")),
         ("Format", ev.get("format")),
+        ("Deck format", ev.get("deck_format")),
         ("Players", ev.get("players")),
         ("Rules", ed.title if ed else ev.get("edition")),
     ]

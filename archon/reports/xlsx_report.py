@@ -2,7 +2,8 @@
 
 Sheets, in order:
 
-``Event``        name, date, city, level, format, players, winner, rule edition;
+``Event``        name, date, city, level, format (2R+F/3R+F), deck format
+                 (Constructed/Limited), players, winner, rule edition;
 ``Standings``    every player: rank, name, VEKN, GW, VP, TP, seed, final VP,
                  rating points (frozen header, autofilter, finalists and the
                  winner highlighted);
@@ -155,6 +156,7 @@ def _event_sheet(wb, f: _Formats, data: dict) -> None:
         ("City", ev.get("city")),
         ("Level", ev.get("level")),
         ("Format", ev.get("format")),
+        ("Deck format", ev.get("deck_format")),
         ("Players", ev.get("players")),
         ("Winner", display_name(winner) if winner else "not decided yet"),
         ("Rule edition", _edition_title(ev.get("edition") or "")),
