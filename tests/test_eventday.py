@@ -432,3 +432,27 @@ def test_finals_before_the_rounds_are_over_does_not_send_to_a_toss_that_would_be
     assert "tied for places 3 to 4" in out
     assert "once the preliminary rounds are over, run 'archon toss" in out
     assert "not over" in refused(path, "toss", path)
+
+
+def test_with_four_players_left_the_final_is_played_with_four(tmp_path):
+    ev = Event(name="Eight", city="Brest", level="Standard Constructed", preliminary_rounds=2)
+    for n in range(1, 9):
+        ev.players.append(Player(n, f"P{n}", f"L{n}", vekn=str(3000800 + n)))
+    # #1 1 GW 5 VP, #2 1 GW 3 VP, #5 1 GW 2.5 VP, #8 1.5 VP 96 TP, #3 1.5 VP 88 TP,
+    # #4 0.5 VP, #6 0 VP 36 TP, #7 0 VP 30 TP.
+    ev.rounds = [
+        Round(1, [Table([1, 2, 3, 4], [4, 0, 0, 0]), Table([5, 6, 7, 8], [2.5, 0, 0, 0.5])]),
+        Round(2, [Table([1, 5, 2, 6], [1, 0, 3, 0]), Table([3, 7, 4, 8], [1.5, 0, 0.5, 1])]),
+    ]
+    path = book(tmp_path, ev)
+    for n in (1, 2, 3, 4):  # four players leave before the final
+        ok("drop", path, n)
+    out = ok("finals", path)
+    rows = re.findall(r"^\s+(\d)\s+(\d+)\s+P", out, re.M)
+    assert rows == [("1", "5"), ("2", "8"), ("3", "6"), ("4", "7")]
+    order = re.findall(r"^\s+\d\. seed (\d): #(\d+)", out, re.M)
+    assert order == [("4", "7"), ("3", "6"), ("2", "8"), ("1", "5")]
+    assert "--seating N,N,N,N\n" in out
+    ok("finals", path, "--seating", "7,5,8,6")
+    assert "winner: #8 P8 L8" in ok("result", path, "--final", 1, 0, 3, 0)
+    assert ok("report", path, "--archondata").startswith("3¤1§P8§L8§")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections import Counter
 
@@ -162,3 +163,30 @@ def test_api_seat_prints_the_seat_list_of_the_round_it_seated(cup, tmp_path):
     assert all(where[names[n]] == (table, seat) for n, table, seat in rows)
     assert api.seat(cup, 2, seed=8, dry_run=True, print_to=tmp_path / "round2.xlsx").printed is None
     assert not (tmp_path / "round2.xlsx").exists()
+
+
+def test_the_seating_is_typed_over_the_chart_formulas_and_printed_with_its_score(cup):
+    import openpyxl
+
+    r = run("seat", cup, "--round", 1, "--seed", 12)
+    assert r.exit_code == 0, r.output
+    tables = seated(cup)[1]
+    ws = openpyxl.load_workbook(cup)["Round 1"]  # formulas, not cached values
+    typed = [ws.cell(row, 1).value for row in range(7, 7 + 25)]  # 5 tables of 5, rows 7 to 31
+    assert typed == [p for t in tables for p in t]  # player numbers typed, seat order kept
+    assert str(ws["B7"].value).startswith("=")  # the names stay The Archon's formulas
+    for k, table in enumerate(tables, start=1):
+        assert f"table {k}: {table[0]} " in r.output
+    score = re.search(r"^score: (.*)$", r.output, re.M).group(1).split()
+    assert score[0::2] == [f"R{k}" for k in range(1, 10)] and score[1] == "0"
+
+
+def test_the_rounds_played_stay_as_they_were(cup):
+    assert run("seat", cup, "--round", 1, "--seed", 13).exit_code == 0
+    for t, vps in enumerate([[5, 0, 0, 0, 0], [0, 5, 0, 0, 0], [0, 0, 5, 0, 0], [0, 0, 0, 5, 0], [3, 0, 0, 0, 2]], 1):
+        assert run("result", cup, "--round", 1, "--table", t, *vps).exit_code == 0
+    before = load_event(cup).round(1)
+    assert run("seat", cup, "--round", 2, "--seed", 13).exit_code == 0
+    after = load_event(cup)
+    assert [(t.players, t.vps) for t in after.round(1).tables] == [(t.players, t.vps) for t in before.tables]
+    assert score_plan([seated(cup)[1], seated(cup)[2]]).R1 == 0
