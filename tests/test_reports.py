@@ -471,6 +471,13 @@ def test_the_report_prints_standings_and_seat_lists_whole(pdfs, contract, event)
                 assert seat_line(f"{last}, {first}", k, i).search(text), (rnd.number, last)
 
 
+def test_libreoffice_draws_both_charts(pdfs):
+    page = next(p for p in pdf_pages(pdfs["report"]) if "VPs scored per round" in p)
+    # Each title twice: once over its data, once drawn by the chart itself.
+    assert page.count("VPs scored per round") == 2
+    assert page.count("Top 10 players: GW and VP") == 2
+
+
 # ---------------------------------------------------------------------------
 # archon report FILE (the event written into a copy of the official Archon)
 
