@@ -478,21 +478,41 @@ def standings(file, as_json, as_csv, edition):
     engine (cached spreadsheet values are never trusted). Players are listed
     by final rank (or rank), then player number; players flagged out last.
 
+    Exit status: 0; 1 when some cells could not be read (the standings still
+    print; standard error names the cells and how they were read: see
+    'archon check'); 2 when the file cannot be read.
+
     \b
     Examples:
       archon standings event.xlsx
       archon standings event.xlsx --json > standings.json
       archon standings event.xlsx --csv > standings.csv
     """
-    import csv as _csv
-
-    from .api import standings as compute_standings
-    from .serialize import STANDINGS_COLUMNS, standings_rows
+    from .serialize import standings_to_dict
+    from .standings import compute
+    from .workbook import read_event
 
     try:
-        data = compute_standings(file, edition)
+        # what archon.api.standings computes, keeping the cells the reader could not use
+        read = read_event(file)
+        data = standings_to_dict(compute(read.event, edition))
     except _workbook_errors() as exc:
         raise Unreadable(str(exc)) from None
+    _print_standings(file, data, as_json, as_csv)
+    for problem in read.problems[:5]:
+        click.echo(f"warning: {problem}", err=True)
+    if read.problems:
+        more = f"{len(read.problems) - 5} more; " if len(read.problems) > 5 else ""
+        click.echo(f"warning: {more}the standings read these cells as said above: fix them "
+                   f"(archon check {file})", err=True)
+        sys.exit(1)
+
+
+def _print_standings(file, data, as_json, as_csv) -> None:
+    import csv as _csv
+
+    from .serialize import STANDINGS_COLUMNS, standings_rows
+
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
@@ -599,7 +619,8 @@ def update(file, edition):
 
     In archon's built-in template every result is refreshed; in an official
     Archon the inputs stay and its formulas recalculate when opened. The
-    previous version is kept as a backup beside the file.
+    previous version is kept as a backup beside the file. A cell archon
+    cannot read stops it before anything is written (fix it: 'archon check').
     """
     from .api import update as update_workbook
 

@@ -274,3 +274,20 @@ def test_update_keeps_what_it_does_not_own_and_never_writes_over_a_cell_it_canno
     assert r.exit_code == 2 and "Traceback" not in r.output
     assert "Round 1!E8" in r.output and "lots" in r.output
     assert path.read_bytes() == before and set(tmp_path.iterdir()) == backups
+
+
+def test_standings_name_the_cells_they_could_not_read_and_exit_1(tmp_path):
+    import openpyxl
+
+    path = tmp_path / "typed.xlsx"
+    shutil.copy2(official_file(), path)
+    write_event(path, nine_player_event())
+    wb = openpyxl.load_workbook(path)
+    wb["Round 1"]["E7"] = "five"  # player 1's sweep, typed as a word
+    wb.save(path)
+    r = CliRunner().invoke(main, ["standings", str(path), "--json"])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert "Round 1!E7" in r.stderr and "'five'" in r.stderr and "archon check" in r.stderr
+    data = json.loads(r.stdout)  # the standings still print, the word counting 0 as in The Archon
+    assert next(p for p in data["players"] if p["number"] == 1)["vp"] == 0
+    assert run("standings", REPO / "samples" / "sample-event.xlsx").exit_code == 0
