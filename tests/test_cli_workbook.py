@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import json
+import re
 import shutil
 
 import pytest
@@ -291,3 +293,88 @@ def test_standings_name_the_cells_they_could_not_read_and_exit_1(tmp_path):
     data = json.loads(r.stdout)  # the standings still print, the word counting 0 as in The Archon
     assert next(p for p in data["players"] if p["number"] == 1)["vp"] == 0
     assert run("standings", REPO / "samples" / "sample-event.xlsx").exit_code == 0
+
+
+# The standings contract, spelled out from issue 3 (not from archon.serialize).
+_STR, _INT, _FLOAT, _BOOL, _NULL = str, int, float, bool, type(None)
+CONTRACT = {
+    "event": {"name": (_STR,), "date": (_STR, _NULL), "city": (_STR, _NULL), "level": (_STR, _NULL),
+              "format": (_STR,), "edition": (_STR,), "archon_version": (_STR, _NULL), "players": (_INT,)},
+    "player": {"number": (_INT,), "vekn": (_STR, _NULL), "first_name": (_STR,), "last_name": (_STR,),
+               "city": (_STR, _NULL), "dq": (_BOOL,), "status": (_STR,), "rounds_played": (_INT,),
+               "gw": (_INT,), "vp": (_FLOAT,), "tp": (_FLOAT,), "coin": (_INT, _NULL), "rank": (_INT, _NULL),
+               "finalist": (_BOOL,), "seed": (_INT, _NULL), "final_vp": (_FLOAT, _NULL),
+               "final_rank": (_INT, _NULL), "rating_points": (_FLOAT,)},
+    "round": {"round": (_INT,), "tables": (list,)},
+    "table": {"table": (_INT,), "status": (_STR,), "reason": (_STR, _NULL), "seats": (list,)},
+    "seat": {"seat": (_INT,), "player": (_INT,), "vp": (_FLOAT,), "gw": (_INT,), "tp": (_FLOAT, _NULL)},
+    "final": {"seats": (list,), "winner": (_INT, _NULL)},
+    "final_seat": {"seat": (_INT,), "player": (_INT,), "seed": (_INT,), "vp": (_FLOAT, _NULL)},
+}
+
+
+def _conforms(obj, what, exact=True):
+    spec = CONTRACT[what]
+    if exact:
+        assert set(obj) == set(spec), f"{what}: keys {sorted(obj)}"
+    else:
+        assert set(spec) <= set(obj), f"{what}: missing {sorted(set(spec) - set(obj))}"
+    for key, types in spec.items():
+        assert type(obj[key]) in types, f"{what}.{key} = {obj[key]!r}"
+
+
+def _check_contract(data):
+    assert set(data) == {"event", "players", "rounds", "final"}
+    # the event may carry more (deck_format); every key the contract names is there as typed
+    _conforms(data["event"], "event", exact=False)
+    assert data["event"]["format"] in ("2R+F", "3R+F")
+    if data["event"]["date"] is not None:
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d", data["event"]["date"])
+    for p in data["players"]:
+        _conforms(p, "player")
+    for r in data["rounds"]:
+        _conforms(r, "round")
+        for t in r["tables"]:
+            _conforms(t, "table")
+            assert t["status"] in ("complete", "pending", "invalid", "overridden")
+            if t["status"] == "complete":
+                assert t["reason"] is None
+            elif t["status"] in ("pending", "invalid"):
+                assert t["reason"], t  # says why, in words
+            for s in t["seats"]:
+                _conforms(s, "seat")
+    if data["final"] is not None:
+        _conforms(data["final"], "final")
+        for s in data["final"]["seats"]:
+            _conforms(s, "final_seat")
+
+
+def test_standings_json_is_the_contract_of_the_issue(tmp_path):
+    done = json.loads(run("standings", REPO / "samples" / "sample-event.xlsx", "--json").output)
+    _check_contract(done)
+    assert done["final"]["winner"] in {p["number"] for p in done["players"] if p["final_rank"] == 1}
+    assert all(p["final_rank"] is not None for p in done["players"])
+
+    # Mid-event: a player out, an illegal table, a pending table, no final yet.
+    ev = nine_player_event(date=dt.date(2026, 12, 5))
+    ev.player(7).out = "WD"
+    ev.player(3).vekn = "3000003"
+    ev.rounds[0].tables[1].vps = [2, 0, 0, 1.5]
+    ev.rounds[1].tables[1].vps = [None] * 4
+    ev.overrides.append(Override(1, 2, "judge's call"))
+    ev.rounds[1].tables[0].vps = [1.5, 0, 1.5, 0, None]
+    path = tmp_path / "mid.xlsx"
+    shutil.copy2(official_file(), path)
+    write_event(path, ev)
+    mid = json.loads(run("standings", path, "--json").output)
+    _check_contract(mid)
+    assert mid["event"]["date"] == "2026-12-05" and mid["event"]["players"] == 9
+    by = {p["number"]: p for p in mid["players"]}
+    assert by[7]["dq"] is True and by[7]["rank"] is None and by[7]["status"] != "playing"
+    assert by[3]["vekn"] == "3000003" and by[4]["vekn"] is None
+    assert all(p["final_rank"] is None and p["final_vp"] is None for p in mid["players"])
+    statuses = [t["status"] for r in mid["rounds"] for t in r["tables"]]
+    assert statuses == ["complete", "overridden", "pending", "pending"]
+    pending = mid["rounds"][1]["tables"][1]
+    assert pending["reason"] and all(s["tp"] is None for s in pending["seats"])
+    assert mid["final"] is None or mid["final"]["winner"] is None
