@@ -58,6 +58,29 @@ def test_new_refuses_bad_input_and_writes_nothing(tmp_path):
     assert r.exit_code == 2 and "line 1" in r.output and not out.exists()
 
 
+def test_new_with_every_option_from_an_official_template(tmp_path):
+    import openpyxl
+
+    out = tmp_path / "cup.xlsx"
+    r = run("new", out, "--name", "Spring Cup", "--date", "2026-04-18", "--city", "Kraków",
+            "--organizer", "Ewa Nowak", "--level", "Continental Qualifier", "--format", "2R+F",
+            "--players", PLAYERS_CSV, "--template", official_file(), "--edition", "2004")
+    assert r.exit_code == 0, r.output
+    assert "official" in r.output and "2004" in r.output
+    info = openpyxl.load_workbook(out)["Tournament Info"]  # cells from FORMAT.md
+    assert (info["B3"].value, info["B4"].value.date().isoformat(), info["B6"].value, info["B7"].value,
+            info["B9"].value, info["B11"].value) == (
+        "Spring Cup", "2026-04-18", "Ewa Nowak", "Kraków", "Continental Qualifier", 3)
+    # The Archon's formulas stay in place: a player's GW is still computed by the template
+    methuselahs = openpyxl.load_workbook(out)["Methuselahs"]
+    official = openpyxl.load_workbook(official_file())["Methuselahs"]
+    assert methuselahs["H7"].value == official["H7"].value and str(official["H7"].value).startswith("=")
+    data = json.loads(run("standings", out, "--json").output)
+    assert (data["event"]["edition"], data["event"]["format"], data["event"]["players"]) == ("2004", "2R+F", 25)
+    # the template's chart seats the 25 players in both rounds until the organizer types over it
+    assert [len(r["tables"]) for r in data["rounds"]] == [5, 5]
+
+
 def test_new_refuses_a_template_that_is_not_an_archon(tmp_path):
     import openpyxl
 
