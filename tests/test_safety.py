@@ -80,13 +80,31 @@ def test_a_write_that_fails_halfway_leaves_the_original_untouched(workbook, monk
 
     monkeypatch.setattr(zipfile.ZipFile, "writestr", failing_writestr)
     monkeypatch.setattr("archon.workbook.writer.safe_write", watching_safe_write)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(WriteError, match="No space left.*nothing was changed"):
         write_event(workbook, tiny_event())
     assert calls["n"] == 20  # it did fail halfway through the package...
     assert seen_temp and seen_temp[0].parent == workbook.parent  # ...being written beside the workbook
     assert not seen_temp[0].exists()
     assert workbook.read_bytes() == before
     assert folder_listing(workbook) == ["event.xlsx"]  # no temporary file, no backup
+
+
+def test_a_full_disk_is_one_clear_message_on_the_command_line(workbook, monkeypatch):
+    from click.testing import CliRunner
+
+    from archon.cli import main
+
+    before = workbook.read_bytes()
+
+    def no_space(self, *args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(zipfile.ZipFile, "writestr", no_space)
+    r = CliRunner().invoke(main, ["update", str(workbook), "--edition", "2004"])
+    assert r.exit_code == 2 and "Traceback" not in r.output and not isinstance(r.exception, OSError)
+    assert "event.xlsx" in r.output and "No space left" in r.output and "nothing was changed" in r.output
+    assert workbook.read_bytes() == before
+    assert folder_listing(workbook) == ["event.xlsx"]
 
 
 def test_a_failed_replacement_leaves_the_original_and_its_backup(workbook, monkeypatch):

@@ -185,10 +185,16 @@ def safe_write(
         raise WriteError(f"cannot write in {folder}: {exc.strerror or exc}") from None
     tmp = Path(tmp_name)
     try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-            f.flush()
-            os.fsync(f.fileno())
+        try:
+            with os.fdopen(fd, "wb") as f:
+                write(f)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as exc:  # disk full, drive removed...: the temporary file goes, the workbook stays
+            raise WriteError(
+                f"cannot write {target.name} ({exc.strerror or exc}): nothing was changed; "
+                f"free some space or write to another folder, then run the command again"
+            ) from None
         if must_exist and _same_bytes(tmp, target):
             tmp.unlink()
             return SafeWriteResult(target, changed=False, backup=None)
