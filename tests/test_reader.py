@@ -429,3 +429,28 @@ def test_unreadable_files_give_a_clear_error(tmp_path):
 
     with pytest.raises(WorkbookError, match=r"missing\.ods: no such file"):
         read_event(tmp_path / "missing.ods")
+
+
+def test_two_rounds_plus_final_take_their_seats_from_the_2r_f_chart(tmp_path):
+    """Tournament Info!B11 = 3 (2R+F): the template's formula reads 'Optimal Seating 2R+F';
+    Round 3's formula shows nothing (it only works when B11 = 4)."""
+    n = 13
+    wb = openpyxl.load_workbook(official_file("xlsx"))
+    wb["Tournament Info"]["B11"] = 3
+    m = wb["Methuselahs"]
+    for i in range(1, n + 1):
+        m[f"A{6 + i}"], m[f"B{6 + i}"] = i, f"Player{i}"
+    path = tmp_path / "two-rounds.xlsx"
+    wb.save(path)  # no saved formula values: the reader resolves the charts itself
+
+    block = (n - 4) * 5 + 7  # FORMAT.md: the chart block for N players
+    two, three = wb["Optimal Seating 2R+F"], wb["Optimal Seating 3R+F"]
+    assert two[f"D{block}"].value == n
+    want = [_chart_tables(two, block + k) for k in (1, 2)]
+    assert want != [_chart_tables(three, block + k) for k in (1, 2)]  # the charts differ for 13 players
+
+    res = read_event(path)
+    assert res.problems == []
+    assert res.event.preliminary_rounds == 2
+    assert [r.number for r in res.event.rounds] == [1, 2]
+    assert [[t.players for t in r.tables] for r in res.event.rounds] == want
