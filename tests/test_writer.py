@@ -523,3 +523,27 @@ def test_update_recomputes_a_builtin_workbook_after_the_organizer_typed_in_it(tm
     report = update(path)
     assert report.changed and report.backup is not None
     assert sheet(path, m.sheet)[vp_cell] == 0
+
+
+def test_builtin_vekn_report_sheet_holds_the_hand_worked_report(tmp_path):
+    """The VEKN Report sheet of the built-in template (FORMAT.md: player number,
+    VEKN number, name, games played, games won + 1 for the final's winner,
+    total VP with the final's, rank for the top five only), in final-rank order."""
+    from test_standings import nine_player_event, with_final
+
+    path = tmp_path / "event.xlsx"
+    new_event(path, with_final(nine_player_event()))
+    ws = openpyxl.load_workbook(path, data_only=True)["VEKN Report"]
+    rows = [r for r in ws.iter_rows(min_row=7, max_row=20, max_col=7, values_only=True) if r[0] is not None]
+    # Final: seats 9, 1, 6, 3, 8 with 1.5, 0, 1.5, 0, 0.5 VP; player 6 (seed 2) beats 9 (seed 4).
+    assert rows == [
+        (6, None, "First6 Last6", 3, 2, 5, 1),  # 3.5 VP + 1.5 in the final
+        (1, None, "First1 Last1", 3, 1, 5, 2),
+        (3, None, "First3 Last3", 3, 0, 1.5, 2),
+        (8, None, "First8 Last8", 3, 0, 2, 2),
+        (9, None, "First9 Last9", 3, 0, 3, 2),
+        (4, None, "First4 Last4", 2, 0, 0.5, None),
+        (5, None, "First5 Last5", 2, 0, 0.5, None),
+        (7, None, "First7 Last7", 2, 0, 0.5, None),
+        (2, None, "First2 Last2", 2, 0, 0, None),
+    ]
