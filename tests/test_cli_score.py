@@ -44,6 +44,15 @@ def test_json_output_contract():
     assert data["legal"] is True and data["status"] == "complete" and data["reason"] is None
     assert data["seats"][0] == {"seat": 1, "vp": 2.0, "gw": 1, "tp": 60.0}
     assert [s["tp"] for s in data["seats"]] == [60, 18, 48, 18]
+    # exactly the keys and types of the contract
+    assert set(data) == {"legal", "status", "reason", "seats"}
+    for s in data["seats"]:
+        assert set(s) == {"seat", "vp", "gw", "tp"}
+        assert (type(s["seat"]), type(s["vp"]), type(s["gw"]), type(s["tp"])) == (int, float, int, float)
+    r = run("score", "--json", "2", "0", "0", "1.5")
+    assert r.exit_code == 1
+    data = json.loads(r.output)
+    assert data["legal"] is False and data["status"] == "invalid" and "seats 1 and 4" in data["reason"]
 
 
 def test_decimal_comma_is_accepted():
