@@ -272,7 +272,7 @@ def _seating_criteria(event: Event) -> list[Problem]:
     the round has no result yet (it can be reseated), a note once played.
     R2-R7 are notes on the seating's quality.
     """
-    from .seating import RULE_TITLES, PairIssue, score_plan
+    from .seating import RULE_TITLES, PairIssue, SpreadIssue, score_plan
 
     rounds = [r for r in sorted(event.rounds, key=lambda r: r.number) if r.tables]
     if len(rounds) < 2:
@@ -283,15 +283,16 @@ def _seating_criteria(event: Event) -> list[Problem]:
     except ValueError:  # a player seated twice in a round: reported above
         return []
     out = []
-    # R2 (a pair at the same table in every round) is judged on the whole
-    # event: before the last preliminary round it would name every pair that
-    # has met in each round so far.
-    rules = ("R1", "R2", "R4", "R5", "R6", "R7") if len(rounds) >= event.preliminary_rounds else (
+    # R2 (a pair at the same table in every round) and R3 (available VPs
+    # spread evenly) are judged on the whole event: before the last
+    # preliminary round R2 would name every pair that has met in each round
+    # so far, and R3 players the rounds to come even out.
+    rules = ("R1", "R2", "R3", "R4", "R5", "R6", "R7") if len(rounds) >= event.preliminary_rounds else (
         "R1", "R4", "R5", "R6", "R7")
     for rule in rules:
         for issue in score.issues.get(rule, []):
             last = rounds[issue.rounds[-1] - 1]
-            who = [issue.player, issue.other] if isinstance(issue, PairIssue) else [issue.player]
+            who = [issue.player, issue.other] if isinstance(issue, (PairIssue, SpreadIssue)) else [issue.player]
             place = next(
                 ((k, t.players.index(who[0]) + 1) for k, t in enumerate(last.tables, start=1) if who[0] in t.players),
                 (None, None),

@@ -150,3 +150,31 @@ def test_r2_is_judged_only_once_every_preliminary_round_is_seated():
     assert r2 and all(p.severity == NOTE for p in r2)
     ev.preliminary_rounds = 3  # a third round is still to come: not yet an R2 matter
     assert not [p for p in check_event(ev) if p.message.startswith("seating R2")]
+
+
+def test_seating_notes_name_the_players_behind_r3_r6_and_r7():
+    # 2R+F; players 1-5 at a 5-table in both rounds, 6-9 at a 4-table in both
+    # (reversed): 6 to 9 had 4 VPs available per round where trading seats
+    # with player 1 in round 1 evens it out (R3); 6 and 8 sit cross-table
+    # twice (R6); player 3 sits in seat 3 twice (R7).
+    ev = Event(
+        preliminary_rounds=2,
+        level="Standard Constructed",
+        players=[Player(n, f"F{n}", f"L{n}") for n in range(1, 10)],
+        rounds=[
+            Round(1, [Table([1, 2, 3, 4, 5], [5, 0, 0, 0, 0]), Table([6, 7, 8, 9], [4, 0, 0, 0])]),
+            Round(2, [Table([5, 4, 3, 2, 1], [5, 0, 0, 0, 0]), Table([9, 8, 7, 6], [4, 0, 0, 0])]),
+        ],
+    )
+    notes = [p for p in check_event(ev) if p.message.startswith("seating")]
+    assert all(p.severity == NOTE for p in notes)
+    r3 = [p.message for p in notes if p.message.startswith("seating R3")]
+    assert len(r3) == 4 and all("#1 F1 L1" in m for m in r3)
+    assert {m.split(" — ")[1].split(", ")[0] for m in r3} == {"#6 F6 L6", "#7 F7 L7", "#8 F8 L8", "#9 F9 L9"}
+    r6 = [p.message for p in notes if p.message.startswith("seating R6")]
+    assert any("#6 F6 L6, #8 F8 L8" in m and "cross-table" in m for m in r6)
+    r7 = [p for p in notes if p.message.startswith("seating R7")]
+    assert any("player 3 sits in seat 3 in rounds 1 and 2 — #3 F3 L3" in p.message for p in r7)
+    # R3 is judged on the whole event, like R2: a third round could still even it out
+    ev.preliminary_rounds = 3
+    assert not [p for p in check_event(ev) if p.message.startswith("seating R3")]
