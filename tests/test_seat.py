@@ -190,3 +190,21 @@ def test_the_rounds_played_stay_as_they_were(cup):
     after = load_event(cup)
     assert [(t.players, t.vps) for t in after.round(1).tables] == [(t.players, t.vps) for t in before.tables]
     assert score_plan([seated(cup)[1], seated(cup)[2]]).R1 == 0
+
+
+def test_after_a_round_played_from_the_archons_chart_a_late_arrival_plays_and_a_dropped_player_sits_out(cup):
+    # Round 1 is played as The Archon's chart seats it (its formulas, nothing typed).
+    chart = seated(cup)[1]
+    for t in range(1, 6):
+        assert run("result", cup, "--round", 1, "--table", t, 5, 0, 0, 0, 0).exit_code == 0
+    r = run("register", cup, "Late Comer", "--vekn", "1111111")
+    assert r.exit_code == 0 and "registered #26 Late Comer" in r.output and "joins from round 2" in r.output
+    assert run("drop", cup, "Kowalski").exit_code == 0  # #1
+    r = run("seat", cup, "--round", 2, "--seed", 3)
+    assert r.exit_code == 0, r.output
+    rounds = seated(cup)
+    assert rounds[1] == chart  # the round played stays as it was
+    players = [p for t in rounds[2] for p in t]
+    assert sorted(players) == list(range(2, 27))
+    assert score_plan([rounds[1], rounds[2]]).R1 == 0
+    assert run("check", cup).exit_code == 0
