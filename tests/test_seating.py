@@ -329,3 +329,14 @@ def test_cli_bad_input_exit_2_with_one_line(args):
     res = CliRunner().invoke(main, ["plan", *args])
     assert res.exit_code == 2
     assert res.output.count("\n") == 1 and res.output.startswith("Error:")
+
+
+def test_a_time_budget_still_gives_a_whole_plan():
+    # A budget far below what the search takes for 18 players cuts it short:
+    # the plan is still complete and legal (tables of 4 and 5, everyone once).
+    p = plan(18, 3, seed=2, time_budget=0.01)
+    _check_shape(p, list(range(1, 19)), 3)
+    res = CliRunner().invoke(main, ["plan", "18", "--seed", "2", "--time-budget", "0.01", "--json"])
+    assert res.exit_code == 0 and json.loads(res.stdout)["players"] == 18
+    res = CliRunner().invoke(main, ["plan", "18", "--time-budget", "0"])
+    assert res.exit_code == 2 and "time budget" in res.output
