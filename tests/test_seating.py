@@ -340,3 +340,22 @@ def test_a_time_budget_still_gives_a_whole_plan():
     assert res.exit_code == 0 and json.loads(res.stdout)["players"] == 18
     res = CliRunner().invoke(main, ["plan", "18", "--time-budget", "0"])
     assert res.exit_code == 2 and "time budget" in res.output
+
+
+def test_same_seed_same_plan_in_another_process_whatever_its_hash_seed():
+    # "The same inputs and seed give the same plan on any machine": nothing
+    # may depend on Python's per-process string hashing.
+    import os
+    import subprocess
+    import sys
+
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        proc = subprocess.run([sys.executable, "-m", "archon.cli", "plan", "14", "--seed", "8", "--json"],
+                              capture_output=True, text=True, env=env, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        outs.append(proc.stdout)
+    assert outs[0] == outs[1]
+    in_process = CliRunner().invoke(main, ["plan", "14", "--seed", "8", "--json"])
+    assert in_process.stdout == outs[0]
