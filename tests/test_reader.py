@@ -191,22 +191,39 @@ def written(tmp_path_factory):
     return event_path, odd_path, expected
 
 
+SMALL = 8  # a 2R+F event this small: The Archon's seating formula shows the chart's notes
+
+
+def _small_two_round_event(folder: Path) -> Path:
+    """8 players registered in the official Excel edition, 2R+F, seats still the chart's formulas."""
+    wb = openpyxl.load_workbook(official_file("xlsx"))
+    wb["Tournament Info"]["B11"] = 3
+    for n in range(1, SMALL + 1):
+        wb["Methuselahs"][f"A{6 + n}"], wb["Methuselahs"][f"B{6 + n}"] = n, f"Player{n}"
+    path = folder / "small.xlsx"
+    wb.save(path)
+    return path
+
+
 @pytest.fixture(scope="module")
 def converted(written, tmp_path_factory):
-    """event.xlsx saved by LibreOffice as .ods, .xls and .xlsx (three parallel soffice runs)."""
+    """event.xlsx saved by LibreOffice as .ods, .xls and .xlsx (three parallel soffice runs);
+    the .xls run also saves small.xlsx (``"small-xls"``)."""
     binary = soffice_path()
     if not binary:
         pytest.skip("LibreOffice (soffice) not installed: apt-get install libreoffice-calc")
     event_path = written[0]
     folder = tmp_path_factory.mktemp("converted")
+    small = _small_two_round_event(folder)
     runs = []
     for fmt in ("ods", "xls", "xlsx"):
         out = folder / fmt
         out.mkdir()
         profile = folder / f"profile-{fmt}-{uuid.uuid4().hex}"
+        sources = [str(event_path)] + ([str(small)] if fmt == "xls" else [])
         runs.append((fmt, out, subprocess.Popen(
             [binary, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-             "--convert-to", fmt, "--outdir", str(out), str(event_path)],
+             "--convert-to", fmt, "--outdir", str(out), *sources],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )))
     files = {}
@@ -219,6 +236,7 @@ def converted(written, tmp_path_factory):
         if not path.is_file():
             pytest.fail(f"LibreOffice did not convert event.xlsx to {fmt}")
         files[fmt] = path
+    files["small-xls"] = folder / "xls" / "small.xls"
     return files
 
 
@@ -453,4 +471,35 @@ def test_two_rounds_plus_final_take_their_seats_from_the_2r_f_chart(tmp_path):
     assert res.problems == []
     assert res.event.preliminary_rounds == 2
     assert [r.number for r in res.event.rounds] == [1, 2]
+    assert [[t.players for t in r.tables] for r in res.event.rounds] == want
+
+
+def test_the_chart_notes_the_archon_shows_in_a_small_2r_f_event_are_no_seats(converted, tmp_path):
+    """For 8 players The Archon's own formula shows the 2R+F chart's note "A) prey" in
+    Round 2!A29 (a text counts as > 0). A legacy .xls keeps that text and no formula;
+    values pasted over the formulas do too. Neither is a seat, nor a problem."""
+    two = openpyxl.load_workbook(official_file("xlsx"))["Optimal Seating 2R+F"]
+    block = (SMALL - 4) * 5 + 7
+    want = [_chart_tables(two, block + k) for k in (1, 2)]
+    assert two.cell(block + 2, 28).value == "A) prey"  # FORMAT.md's chart, column AB
+
+    xls = read_event(converted["small-xls"])
+    assert xls.format == "xls"
+    assert xls.problems == []
+    assert [[t.players for t in r.tables] for r in xls.event.rounds] == want
+
+    pasted = tmp_path / "pasted.xlsx"
+    wb = openpyxl.load_workbook(_small_two_round_event(tmp_path))
+    for k, tables in ((1, want[0]), (2, want[1])):
+        ws = wb[f"Round {k}"]
+        for row in range(7, 307):
+            ws[f"A{row}"] = None
+        for t, players in enumerate(tables):
+            for seat, n in enumerate(players):
+                ws[f"A{7 + 5 * t + seat}"] = n
+    wb["Round 2"]["A29"] = "A) prey"
+    wb["Round 2"]["A30"] = "B) predator"  # not what the chart shows there: typed, so reported
+    wb.save(pasted)
+    res = read_event(pasted)
+    assert [(p.sheet, p.cell) for p in res.problems] == [("Round 2", "A30")]
     assert [[t.players for t in r.tables] for r in res.event.rounds] == want

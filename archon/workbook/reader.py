@@ -742,12 +742,33 @@ class _Reader:
             return None, False
         if ok and x is not None and x >= 1 and float(x).is_integer():
             return int(x), True
+        if isinstance(value, str) and self._chart_text(sheet, row, col, value):
+            return None, False
         self.problem(
             sheet, address,
             f"{_show(value)} is not a player number: this seat is left out; type a whole player number "
             f"or clear the cell",
         )
         return None, True
+
+    def _chart_text(self, sheet: str, row: int, col: str, value: str) -> bool:
+        """Whether ``value`` is the text The Archon's seating formula shows at ``row``.
+
+        Past a small block's seats the formula reads the chart sheet's notes
+        (2R+F, 4 to 11 players: "A) prey" in Round 2!A29 for 8 players), and
+        Excel and LibreOffice count a text as > 0, so they show it. A file that
+        keeps no formulas (.xls) or values pasted over them hold that text: no
+        player, as in The Archon.
+        """
+        k = next((n for n, s in L.ROUND_SHEETS.items() if s == sheet), None)
+        if k is None:
+            return False
+        line = self._chart_line(sheet, row, col, k, None, report=False)
+        if line is None:
+            return False
+        cells, chart_row, first_col = line
+        shown = cells.at(chart_row, first_col + row - L.ROUND.first_row).value
+        return isinstance(shown, str) and shown.strip() == value.strip()
 
     def _vp(self, sheet: str, address: str, c: Cell) -> Optional[float]:
         if c.error:
@@ -798,8 +819,9 @@ class _Reader:
         return None
 
     def _chart_line(self, sheet: str, row: int, col: str, chart_column: int,
-                    only_if: Optional[int]) -> Optional[tuple[Cells, int, int]]:
-        """``(chart cells, chart row, first seat column)`` the formula reads, or None for no seats."""
+                    only_if: Optional[int], report: bool = True) -> Optional[tuple[Cells, int, int]]:
+        """``(chart cells, chart row, first seat column)`` the formula reads, or None for no seats
+        (reported at ``col``/``row`` when no chart fits Tournament Info B11, if ``report``)."""
         b11 = self._b11.value
         if _is_blank_value(b11) and not self._b11.formula:
             return None
@@ -811,6 +833,8 @@ class _Reader:
             name = f"{_chart_prefix()}{_fmt_num(x - 1)}{_chart_suffix()}"
             chart = next((c for c in L.CHARTS.values() if c.sheet == name), None)
         if chart is None or not self.book.has_sheet(chart.sheet):
+            if not report:
+                return None
             self.problem(
                 sheet, f"{col}{row}",
                 f"the template's seating formula finds no optimal seating chart for Tournament Info!"
