@@ -548,6 +548,20 @@ def record_result(
         old = list(t.vps)
         label = f"round {k}, table {table}"
         key = k
+        # VPs go to the players seated: a seating typed wrong is corrected first
+        for i, n in enumerate(players, start=1):
+            cell = _at(locate, Where("seat", round=k, table=table, seat=i, player=n, field="player"))
+            if players.index(n) + 1 != i:
+                raise EventDayError(
+                    f"{label}: {_who(ev, n)} is seated twice (seats {players.index(n) + 1} and {i}, {cell}): "
+                    f"correct the seating, then record the result"
+                )
+            other = next((j for j, o in enumerate(rnd.tables, start=1) if j != table and n in o.players), None)
+            if other is not None:
+                raise EventDayError(
+                    f"{label}: {_who(ev, n)} ({cell}) is also seated at table {other} of round {k}: "
+                    f"correct the seating, then record the result"
+                )
     if len(vps) != len(players):
         seated = ", ".join(_who(ev, n) for n in players)
         raise EventDayError(
@@ -935,6 +949,13 @@ def seat_round(
     rng = random.Random(f"archon-seat:{seed}:{round_number}")
     rng.shuffle(present)
     fixed = [[list(t.players) for t in seated[k].tables] for k in range(1, round_number)]
+    try:
+        seating.check_plan(fixed)
+    except seating.SeatingError as exc:
+        raise EventDayError(
+            f"round {round_number} cannot be seated: {exc}: correct the seating of that round first "
+            f"('archon check FILE' names the cells)"
+        ) from None
     try:
         plan = seating.plan(
             present, event.preliminary_rounds, seed=seed, fixed_rounds=fixed,

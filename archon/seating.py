@@ -274,7 +274,7 @@ def check_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> None:
                 )
             for p in table:
                 if p in seen:
-                    where = "twice at that table" if seen[p] == t else f"at tables {seen[p]} and {t}"
+                    where = f"twice at table {t}" if seen[p] == t else f"at tables {seen[p]} and {t}"
                     raise SeatingError(f"round {r}: player {p} is seated {where}")
                 seen[p] = t
 

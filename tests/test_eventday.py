@@ -456,3 +456,16 @@ def test_with_four_players_left_the_final_is_played_with_four(tmp_path):
     ok("finals", path, "--seating", "7,5,8,6")
     assert "winner: #8 P8 L8" in ok("result", path, "--final", 1, 0, 3, 0)
     assert ok("report", path, "--archondata").startswith("3¤1§P8§L8§")
+
+
+def test_a_result_is_refused_for_a_table_whose_seating_is_typed_wrong(tmp_path):
+    ev = winter_cup(0)
+    ev.rounds = [Round(1, [Table(list(t)) for t, _ in ROUNDS[1]])]
+    ev.rounds[0].tables[0].players[1] = 1  # #1 typed twice at table 1 (seats 1 and 2)
+    ev.rounds[0].tables[1].players[0] = 3  # #3 typed at tables 1 and 2
+    path = book(tmp_path, ev)
+    out = refused(path, "result", path, "--round", 1, "--table", 1, 5, 0, 0, 0, 0)
+    assert "#1 Anna Kowalski is seated twice (seats 1 and 2, Round 1!A8)" in out
+    out = refused(path, "result", path, "--round", 1, "--table", 2, 5, 0, 0, 0, 0)
+    assert "#3 Chloé Martin (Round 1!A12) is also seated at table 1 of round 1" in out
+    assert "player 1 is seated twice at table 1" in refused(path, "seat", path, "--round", 2)
