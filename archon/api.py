@@ -6,6 +6,7 @@ so a script can do what the command does and get data back instead of text.
 
 from __future__ import annotations
 
+import math
 from typing import Iterable, Optional, Sequence
 
 from .editions import RuleEdition, get_edition
@@ -30,9 +31,12 @@ def parse_vps(tokens: Sequence[str]) -> list[float]:
         try:
             if "/" in s:
                 a, b = s.split("/", 1)
-                out.append(float(a or 0) / float(b))
+                x = float(a or 0) / float(b)
             else:
-                out.append(float(s))
+                x = float(s)
+            if not math.isfinite(x):  # "nan", "inf"
+                raise ValueError(s)
+            out.append(x)
         except (ValueError, ZeroDivisionError):
             raise InputError(f"{t!r} is not a number of VPs") from None
     return out

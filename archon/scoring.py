@@ -198,7 +198,7 @@ def _half_points(v: float) -> Optional[int]:
         x = float(v) * 2
     except (TypeError, ValueError):
         return None
-    if math.isnan(x) or abs(x - round(x)) > 1e-9:
+    if not math.isfinite(x) or abs(x - round(x)) > 1e-9:
         return None
     return int(round(x))
 

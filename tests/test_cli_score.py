@@ -81,6 +81,15 @@ def test_unreadable_input_exits_2_without_traceback():
     assert r.exit_code == 2 and "line 1" in r.output
 
 
+def test_infinite_or_not_a_number_vps_are_unreadable():
+    for vps in (["inf", "0", "0", "0"], ["nan", "1", "1", "1"], ["1e999", "0", "0", "0"]):
+        r = run("score", *vps)
+        assert r.exit_code == 2, r.output
+        assert vps[0] in r.output and "Traceback" not in r.output
+    r = run("score", "-", input="0 0 0 0\ninf 0 0 0\n")
+    assert r.exit_code == 2 and "line 2" in r.output
+
+
 def test_wrong_table_size_is_unreadable():
     r = run("score", "1", "1", "1")
     assert r.exit_code == 2 and "4 or 5" in r.output

@@ -166,6 +166,8 @@ def test_override_scores_a_table_whose_vps_do_not_add_up():
         ([2.3, 0, 0, 0, 0], "seat 1"),
         ([0, -1, 0, 0, 0], "seat 2"),
         ([0, 0, 0, 0, 6], "seat 5"),
+        ([0, float("inf"), 0, 0], "seat 2"),
+        ([0, 0, float("nan"), 0], "seat 3"),
     ],
 )
 def test_malformed_tables_are_errors_naming_the_problem(vps, match):
