@@ -907,7 +907,10 @@ def seat_round(
     event of 6, 7 or 11 players stays fair) and round ``round_number`` of
     that plan is kept. Players are shuffled with ``seed`` first: groups are
     random (rules 3.1.2), not by registration order. The same event and seed
-    give the same seating.
+    give the same seating. When the players left cannot all end with the
+    same number of games (a drop leaving 6, 7 or 11 players mid-event), the
+    round seats as many as tables of 4 and 5 hold and the players who have
+    played most sit out (games then differ by one at most).
 
     Refused: a round outside the event's format, an earlier round not seated
     yet, a later round already seated, or a round that already has results
@@ -956,13 +959,31 @@ def seat_round(
             f"round {round_number} cannot be seated: {exc}: correct the seating of that round first "
             f"('archon check FILE' names the cells)"
         ) from None
+    uneven = ""
     try:
         plan = seating.plan(
             present, event.preliminary_rounds, seed=seed, fixed_rounds=fixed,
             time_budget=time_budget, progress=progress,
         )
     except seating.SeatingError as exc:
-        raise EventDayError(f"round {round_number} cannot be seated: {exc}") from None
+        if not fixed:
+            raise EventDayError(f"round {round_number} cannot be seated: {exc}") from None
+        # Players left (a drop, a late arrival) such that nobody can make
+        # everyone end with the same number of games: this round seats as
+        # many as tables of 4 and 5 can, those who have played most sit out.
+        playing = _fewest_games_play(present, fixed)
+        try:
+            plan = seating.plan(
+                playing, round_number, seed=seed, fixed_rounds=fixed, sit_out=False,
+                time_budget=time_budget, progress=progress,
+            )
+        except seating.SeatingError:
+            raise EventDayError(f"round {round_number} cannot be seated: {exc}") from None
+        uneven = (
+            f"{len(present)} players cannot all end with the same number of games (rules 3.1.2): "
+            f"the players who have played the most sit out; a judge may type another seating on the "
+            f"'Round {round_number}' sheet"
+        )
     tables = [Table(list(t)) for t in plan[round_number - 1]]
     ev = _new(event)
     # Later rounds only show The Archon's chart, made for the chart's own
@@ -987,7 +1008,43 @@ def seat_round(
                      f"{'it' if len(cleared) == 1 else 'them'} with archon when the time comes")
     if out:
         lines.append("sitting out this round: " + _and([_who(event, n) for n in sorted(out)]))
+    if uneven:
+        lines.append(uneven)
     return Change(event=ev, lines=lines, seed=seed)
+
+
+def _fewest_games_play(present: list[int], fixed: list[list[list[int]]]) -> list[int]:
+    """Who plays a round that cannot seat everyone: as many players as tables
+    of 4 and 5 hold, those with the fewest games first; among players with
+    as many games, those who have not shared tables (every round first,
+    then any) so the round repeats as few pairs as it can. ``present`` is in
+    a seeded random order, which breaks the remaining ties."""
+    import itertools
+    import math
+
+    from . import seating
+
+    games = {n: sum(n in t for rnd in fixed for t in rnd) for n in present}
+    seats = max(k for k in range(len(present) + 1) if seating.can_seat(k))
+    order = sorted(present, key=lambda n: games[n])  # stable: keeps the seeded order among equals
+    last = games[order[seats - 1]]
+    surely = [n for n in order if games[n] < last]
+    boundary = [n for n in order if games[n] == last]
+    need = seats - len(surely)
+    if math.comb(len(boundary), need) > 5000:
+        return surely + boundary[:need]
+    met: dict[frozenset, int] = {}
+    for rnd in fixed:
+        for t in rnd:
+            for pair in itertools.combinations(t, 2):
+                met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
+
+    def repeats(group) -> tuple[int, int]:
+        counts = [met.get(frozenset(pair), 0) for pair in itertools.combinations(group, 2)]
+        return sum(1 for c in counts if c >= len(fixed)), sum(counts)
+
+    best = min(itertools.combinations(boundary, need), key=lambda c: repeats(surely + list(c)))
+    return surely + list(best)
 
 
 def _table_sizes_text(tables: Sequence[Table]) -> str:

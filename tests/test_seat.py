@@ -208,3 +208,25 @@ def test_after_a_round_played_from_the_archons_chart_a_late_arrival_plays_and_a_
     assert sorted(players) == list(range(2, 27))
     assert score_plan([rounds[1], rounds[2]]).R1 == 0
     assert run("check", cup).exit_code == 0
+
+
+def test_a_drop_that_leaves_seven_players_seats_five_and_keeps_games_within_one(tmp_path):
+    # 8 players, 3R+F; one withdraws after round 1: 7 cannot all end with the
+    # same number of games, so each round seats 5 and those who played most sit out.
+    path = tmp_path / "eight.xlsx"
+    new_event(path, Event(name="Eight", preliminary_rounds=3, level="Standard Constructed",
+                          players=[Player(n, f"P{n}", f"L{n}") for n in range(1, 9)]))
+    assert run("seat", path, "--round", 1, "--seed", 1).exit_code == 0
+    for t in (1, 2):
+        assert run("result", path, "--round", 1, "--table", t, 4, 0, 0, 0).exit_code == 0
+    assert run("drop", path, 2).exit_code == 0
+    for k in (2, 3):
+        r = run("seat", path, "--round", k, "--seed", 1)
+        assert r.exit_code == 0, r.output
+        assert "players at 1 table (1 of 5)" in r.output and "cannot all end with the same number of games" in r.output
+        assert run("result", path, "--round", k, "--table", 1, 5, 0, 0, 0, 0).exit_code == 0
+    rounds = seated(path)
+    games = Counter(p for k in (2, 3) for t in rounds[k] for p in t) + Counter(p for t in rounds[1] for p in t)
+    assert 2 not in [p for k in (2, 3) for t in rounds[k] for p in t]
+    assert max(games[p] for p in range(1, 9) if p != 2) - min(games[p] for p in range(1, 9) if p != 2) == 1
+    assert score_plan([rounds[1], rounds[2], rounds[3]]).R1 == 0
