@@ -910,7 +910,7 @@ def seat_round(
     give the same seating. When the players left cannot all end with the
     same number of games (a drop leaving 6, 7 or 11 players mid-event), the
     round seats as many as tables of 4 and 5 hold and the players who have
-    played most sit out (games then differ by one at most).
+    played most sit out.
 
     Refused: a round outside the event's format, an earlier round not seated
     yet, a later round already seated, or a round that already has results
