@@ -21,6 +21,7 @@ same numbers as The Archon's own formulas for every legal event:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
@@ -328,7 +329,10 @@ def _typed(vps: list[Optional[float]]) -> list[float]:
 
 def _exact(x: float) -> float:
     """Key values are half points or whole TP: round away float noise."""
-    return round(float(x) * 2) / 2 if x is not None else 0.0
+    if x is None:
+        return 0.0
+    x = float(x)
+    return round(x * 2) / 2 if math.isfinite(x * 2) else x  # 1e308 typed as a VP: no overflow
 
 
 def _final(event: Event, ed: RuleEdition, standings: dict[int, PlayerStanding]) -> FinalStanding:

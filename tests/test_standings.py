@@ -275,3 +275,12 @@ def test_relabelling_players_changes_no_result(data):
         x, y = a[k], b[relabel[k]]
         assert (x.gw, x.vp, x.tp, x.rank, x.rounds_played) == (y.gw, y.vp, y.tp, y.rank, y.rounds_played)
         assert x.rating_points == pytest.approx(y.rating_points)
+
+
+def test_an_absurd_vp_typed_is_reported_on_its_table_not_a_crash():
+    ev = nine_player_event()
+    ev.rounds[0].tables[1].vps = [2, 1e308, 1.5, 0]  # a slip of the keyboard
+    st = compute(ev)
+    table = st.rounds[0].tables[1]
+    assert table.result is None and "seat 2" in table.error
+    assert by_number(st)[7].vp == 1e308  # counted as typed, as The Archon sums the VPs
