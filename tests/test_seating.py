@@ -359,3 +359,33 @@ def test_same_seed_same_plan_in_another_process_whatever_its_hash_seed():
     assert outs[0] == outs[1]
     in_process = CliRunner().invoke(main, ["plan", "14", "--seed", "8", "--json"])
     assert in_process.stdout == outs[0]
+
+
+def test_cli_archon_lines_pasted_into_the_chart_sheet_give_the_plan(tmp_path):
+    # "Ready to paste": each line pasted at column F of its round's line in
+    # The Archon's 3R+F chart block for N makes that block the plan (11
+    # players: staggered, with 4-player tables and their empty 5th slots).
+    n = 11
+    import shutil
+
+    import openpyxl
+
+    from archon import charts, layout
+    from conftest import official_file
+
+    path = tmp_path / "archon.xlsx"
+    shutil.copy(official_file("xlsx"), path)
+    lines = CliRunner().invoke(main, ["plan", str(n), "--seed", "4", "--archon"]).stdout.splitlines()
+    plan_json = json.loads(CliRunner().invoke(main, ["plan", str(n), "--seed", "4", "--json"]).stdout)
+    chart = layout.CHARTS[3]
+    wb = openpyxl.load_workbook(path)
+    ws = wb[chart.sheet]
+    first = charts.column_number(chart.first_seat_col)
+    for k, line in enumerate(lines, start=1):
+        row = layout.chart_block_row(chart, n) + k
+        for col in range(first, first + 30):
+            ws.cell(row, col).value = None
+        for col, cell in enumerate(line.split("\t"), start=first):
+            ws.cell(row, col).value = int(cell) if cell else None
+    wb.save(path)
+    assert charts.chart_plan(path, 3, n) == plan_json["rounds"]
