@@ -503,3 +503,37 @@ def test_the_chart_notes_the_archon_shows_in_a_small_2r_f_event_are_no_seats(con
     res = read_event(pasted)
     assert [(p.sheet, p.cell) for p in res.problems] == [("Round 2", "A30")]
     assert [[t.players for t in r.tables] for r in res.event.rounds] == want
+
+
+def _planted(columns: str, rows: range = range(1, 400)):
+    """A sheet rewrite: every formula cell of ``columns`` (in ``rows``) gets the cached result 999."""
+    def rewrite(xml: str) -> str:
+        def cell(m):
+            col, row = re.match(r"([A-Z]+)(\d+)", m.group(1)).groups()
+            if col not in columns.split() or int(row) not in rows or "<f" not in m.group(0):
+                return m.group(0)
+            body = re.sub(r"<v>[^<]*</v>", "<v>999</v>", m.group(0))
+            return re.sub(r' t="[^"]*"', ' t="n"', body, count=1)
+        return re.sub(r'<c r="([A-Z]+\d+)"[^>]*?(?:/>|>.*?</c>)', cell, xml, flags=re.S)
+    return rewrite
+
+
+def test_cached_results_are_never_trusted(written, converted, tmp_path):
+    """Every result The Archon computed, as LibreOffice saved it, replaced by 999: archon
+    reads the same event and computes the same standings from the inputs alone."""
+    saved = converted["xlsx"]
+    planted = tmp_path / "planted.xlsx"
+    results = "F H I J K L N O P Q R S T U V W X Y Z AA AB"
+    _rewrite_sheets(saved, planted, {
+        "Tournament Info": _planted("B", range(5, 13)),  # report due, players, matches
+        "Methuselahs": _planted(results),
+        "Round 1": _planted("B C D G H I"), "Round 2": _planted("B C D G H I"), "Round 3": _planted("B C D G H I"),
+        "Final Round": _planted("A D", range(6, 11)),
+        "Standings": _planted("A B C D E F G H"),
+        "VEKN Report": _planted("A B C D E F G"),
+    })
+    assert openpyxl.load_workbook(planted, data_only=True)["Methuselahs"]["H7"].value == 999
+    res = read_event(planted)
+    assert res.problems == []
+    assert res.event == written[2]
+    assert compute(res.event) == compute(read_event(saved).event)
