@@ -16,6 +16,7 @@ __all__ = [
     "score", "score_lines", "parse_vps", "InputError", "report", "ReportResult",
     "EventDayReport", "register", "drop", "result", "toss", "finals", "seat_final",
     "close_without_final", "vekn_report", "archondata", "twd", "plan", "PlanResult",
+    "standings", "check", "CheckedProblem", "new", "update", "seat", "convert",
 ]
 
 

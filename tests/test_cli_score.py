@@ -98,3 +98,16 @@ def test_wrong_table_size_is_unreadable():
 def test_edition_changes_withdrawal_vp():
     assert run("score", "0.5", "3", "0", "0").exit_code == 0
     assert run("score", "--edition", "2001", "0.5", "3", "0", "0").exit_code == 1
+
+
+def test_every_command_has_a_documented_python_twin():
+    import archon.api as api
+    from archon.editions import EDITIONS
+
+    for name in main.commands:
+        if name == "editions":  # a listing: its Python twin is the table archon.editions.EDITIONS
+            assert EDITIONS
+            continue
+        assert name in api.__all__, f"archon.api.{name} is not exported"
+        twin = getattr(api, name)
+        assert callable(twin) and f"archon {name}" in (twin.__doc__ or ""), f"archon.api.{name} is not documented"
