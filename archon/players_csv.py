@@ -51,7 +51,12 @@ _COUNTRY = {"country", "pays", "país", "pais", "land"}
 
 
 def split_name(full: str) -> tuple[str, str]:
-    """"Anna Maria Kowalski" -> ("Anna Maria", "Kowalski"); one word -> (word, "")."""
+    """"Anna Maria Kowalski" -> ("Anna Maria", "Kowalski"); "Kowalski, Anna Maria" (last name
+    first, as registration lists often have it) -> the same; one word -> (word, "")."""
+    if full.count(",") == 1:
+        last, first = (" ".join(x.split()) for x in full.split(","))
+        if first and last:
+            return first, last
     parts = full.split()
     if len(parts) <= 1:
         return (parts[0] if parts else "", "")

@@ -401,3 +401,14 @@ def test_standings_json_is_the_contract_of_the_issue(tmp_path):
     pending = mid["rounds"][1]["tables"][1]
     assert pending["reason"] and all(s["tp"] is None for s in pending["seats"])
     assert mid["final"] is None or mid["final"]["winner"] is None
+
+
+def test_new_reads_a_single_name_column_first_last_or_last_comma_first(tmp_path):
+    players = tmp_path / "players.csv"
+    players.write_text('\ufeffName,VEKN\n"Kowalski, Anna Maria",1234567\nBruno da Silva Ferreira,2345678\n',
+                       encoding="utf-8")
+    out = tmp_path / "cup.xlsx"
+    assert run("new", out, "--players", players).exit_code == 0
+    got = sorted(json.loads(run("standings", out, "--json").output)["players"], key=lambda p: p["number"])
+    assert [(p["first_name"], p["last_name"], p["vekn"]) for p in got] == [
+        ("Anna Maria", "Kowalski", "1234567"), ("Bruno da Silva", "Ferreira", "2345678")]
