@@ -155,23 +155,23 @@ class SeatIssue:
 
 @dataclass(frozen=True)
 class SpreadIssue:
-    """A player behind R3: ``player`` sat at a 4-player table in round
-    ``rounds[0]`` while ``other`` sat at a 5-player table, and swapping the
-    two there would spread the VPs available more evenly. ``available``:
-    VPs available per round played, ``player``'s and ``other``'s."""
+    """A player behind R3: VPs ``available`` per round played further from
+    the ``mean`` over players than 1 / (rounds of the plan), the community's
+    seating tool's (krcg) threshold. ``rounds``: where the player sat at a
+    4-player table (below the mean) or a 5-player table (above it)."""
 
     rule: str
     player: int
-    other: int
+    available: Fraction
+    mean: Fraction
     rounds: tuple[int, ...]
-    available: tuple[Fraction, Fraction]
 
     def __str__(self) -> str:
-        mine, theirs = (f"{float(x):.2f}".rstrip("0").rstrip(".") for x in self.available)
+        mine, mean = (f"{float(x):.2f}".rstrip("0").rstrip(".") for x in (self.available, self.mean))
+        size = MIN_TABLE if self.available < self.mean else MAX_TABLE
         return (
-            f"player {self.player} has {mine} VPs available per round played, player {self.other} "
-            f"{theirs}: swapping their seats in round {self.rounds[0]} (a {MIN_TABLE}- and a "
-            f"{MAX_TABLE}-player table) would spread them more evenly"
+            f"player {self.player} has {mine} VPs available per round played against a mean of {mean} "
+            f"({size}-player tables in {_rounds_text(self.rounds)})"
         )
 
 
@@ -193,8 +193,8 @@ class Score:
 
     ``issues[rule]`` lists the players behind every violation of the counted
     rules (:class:`PairIssue` or :class:`SeatIssue`) and of R3
-    (:class:`SpreadIssue`: players who could swap tables in a round to spread
-    the VPs available more evenly).
+    (:class:`SpreadIssue`: players whose VPs available per round are far
+    from the mean).
     """
 
     R1: int
@@ -322,8 +322,8 @@ def score_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> Score:
       happen).
     * R3: standard deviation over players of (VPs available / rounds played),
       a 5-player table offering 5 VPs and a 4-player table 4. Its issues
-      name each player at a 4-player table in a round where swapping seats
-      with a player at a 5-player table would lower that deviation.
+      name the players further from the mean than 1 / (rounds of the plan),
+      as krcg does.
     * R4: pairs sharing a table in two rounds or more.
     * R5: players in seat 5 in two rounds or more.
     * R6: pairs repeating the same relation (one violation per pair and
@@ -403,69 +403,21 @@ def score_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> Score:
 
 
 def _spread_issues(rounds, played: dict[int, int], vps: dict[int, int]) -> list:
-    """R3's issues: players at a 4-player table in a round where trading
-    seats with a player at a 5-player table would lower the spread of VPs
-    available per round played (exactly, on the variance) without adding a
-    violation of R1 or R2, which come first. One issue per player, for the
-    first such round, with the player who had the most VPs available there."""
+    """R3's issues, as krcg's seating scores list them: players whose VPs
+    available per round played are further from the mean than 1 / (rounds
+    of the plan)."""
     value = {p: Fraction(vps[p], played[p]) for p in played}
-    n = len(value)
-    total = sum(value.values(), Fraction(0))
-    squares = sum((v * v for v in value.values()), Fraction(0))
-    spread = squares * n - total * total  # n^2 times the variance
-    where: dict[int, list[tuple[int, int]]] = {}  # player -> (round, table) indices
-    for r, rnd in enumerate(rounds):
-        for t, table in enumerate(rnd):
-            for p in table:
-                where.setdefault(p, []).append((r, t))
-    every = max(2, len(rounds))
-
-    def first_rules(pair: tuple[int, int], swap=None) -> tuple[int, int]:
-        """R1 and R2 violations involving either player of ``pair``, with
-        ``swap`` = (round, a, b) exchanging two players' seats in that round."""
-        relations: dict[tuple, int] = {}
-        meets: dict[tuple, int] = {}
-        tables = {rt for p in pair for rt in where[p]}
-        for r, t in tables:
-            table = list(rounds[r][t])
-            if swap is not None and swap[0] == r:
-                table = [swap[2] if p == swap[1] else swap[1] if p == swap[2] else p for p in table]
-            size = len(table)
-            for i, p in enumerate(table):
-                for k in range(1, size):
-                    q = table[(i + k) % size]
-                    if p < q and (p in pair or q in pair):
-                        meets[(p, q)] = meets.get((p, q), 0) + 1
-                        name = RELATIONS[size][k]
-                        if name in ADJACENT:
-                            relations[(p, q, name)] = relations.get((p, q, name), 0) + 1
-        return (sum(1 for c in relations.values() if c >= 2), sum(1 for c in meets.values() if c >= every))
-
-    found: dict[int, SpreadIssue] = {}
-    for r, rnd in enumerate(rounds, start=1):
-        # a swap's effect on the spread depends only on the two players'
-        # (value, rounds played)
-        low: dict[tuple, list[int]] = {}
-        high: dict[tuple, list[int]] = {}
-        for table in rnd:
-            side = low if len(table) < MAX_TABLE else high
-            for p in table:
-                side.setdefault((value[p], played[p]), []).append(p)
-        for (a, na), players in sorted(low.items()):
-            for (b, nb), others in sorted(high.items(), reverse=True):
-                a2, b2 = a + Fraction(1, na), b - Fraction(1, nb)
-                t2 = total - a - b + a2 + b2
-                s2 = squares - a * a - b * b + a2 * a2 + b2 * b2
-                if s2 * n - t2 * t2 >= spread:
-                    continue
-                for p in players:
-                    if p in found:
-                        continue
-                    for q in sorted(others):
-                        if first_rules((p, q), (r - 1, p, q)) <= first_rules((p, q)):
-                            found[p] = SpreadIssue("R3", p, q, (r,), (a, b))
-                            break
-    return [found[p] for p in sorted(found)]
+    if not value:
+        return []
+    mean = sum(value.values(), Fraction(0)) / len(value)
+    limit = Fraction(1, len(rounds))
+    out = []
+    for p in sorted(value):
+        if abs(value[p] - mean) > limit:
+            size = MIN_TABLE if value[p] < mean else MAX_TABLE
+            where = tuple(r for r, rnd in enumerate(rounds, start=1) if any(p in t and len(t) == size for t in rnd))
+            out.append(SpreadIssue("R3", p, value[p], mean, where))
+    return out
 
 
 # ---------------------------------------------------------------------------

@@ -272,7 +272,7 @@ def _seating_criteria(event: Event) -> list[Problem]:
     the round has no result yet (it can be reseated), a note once played.
     R2-R7 are notes on the seating's quality.
     """
-    from .seating import RULE_TITLES, PairIssue, SpreadIssue, score_plan
+    from .seating import RULE_TITLES, PairIssue, score_plan
 
     rounds = [r for r in sorted(event.rounds, key=lambda r: r.number) if r.tables]
     if len(rounds) < 2:
@@ -292,7 +292,7 @@ def _seating_criteria(event: Event) -> list[Problem]:
     for rule in rules:
         for issue in score.issues.get(rule, []):
             last = rounds[issue.rounds[-1] - 1]
-            who = [issue.player, issue.other] if isinstance(issue, (PairIssue, SpreadIssue)) else [issue.player]
+            who = [issue.player, issue.other] if isinstance(issue, PairIssue) else [issue.player]
             place = next(
                 ((k, t.players.index(who[0]) + 1) for k, t in enumerate(last.tables, start=1) if who[0] in t.players),
                 (None, None),

@@ -154,9 +154,9 @@ def test_r2_is_judged_only_once_every_preliminary_round_is_seated():
 
 def test_seating_notes_name_the_players_behind_r3_r6_and_r7():
     # 2R+F; players 1-5 at a 5-table in both rounds, 6-9 at a 4-table in both
-    # (reversed): 6 to 9 had 4 VPs available per round where trading seats
-    # with player 1 in round 1 evens it out (R3); 6 and 8 sit cross-table
-    # twice (R6); player 3 sits in seat 3 twice (R7).
+    # (reversed): 6 to 9 had 4 VPs available per round, more than 1/2 below
+    # the mean of 4.56 (R3); 6 and 8 sit cross-table twice (R6); player 3
+    # sits in seat 3 twice (R7).
     ev = Event(
         preliminary_rounds=2,
         level="Standard Constructed",
@@ -169,8 +169,8 @@ def test_seating_notes_name_the_players_behind_r3_r6_and_r7():
     notes = [p for p in check_event(ev) if p.message.startswith("seating")]
     assert all(p.severity == NOTE for p in notes)
     r3 = [p.message for p in notes if p.message.startswith("seating R3")]
-    assert len(r3) == 4 and all("#1 F1 L1" in m for m in r3)
-    assert {m.split(" — ")[1].split(", ")[0] for m in r3} == {"#6 F6 L6", "#7 F7 L7", "#8 F8 L8", "#9 F9 L9"}
+    assert [m.split(" — ")[1] for m in r3] == ["#6 F6 L6", "#7 F7 L7", "#8 F8 L8", "#9 F9 L9"]
+    assert "mean of 4.56" in r3[0]
     r6 = [p.message for p in notes if p.message.startswith("seating R6")]
     assert any("#6 F6 L6, #8 F8 L8" in m and "cross-table" in m for m in r6)
     r7 = [p for p in notes if p.message.startswith("seating R7")]
