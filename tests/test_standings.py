@@ -284,3 +284,26 @@ def test_an_absurd_vp_typed_is_reported_on_its_table_not_a_crash():
     table = st.rounds[0].tables[1]
     assert table.result is None and "seat 2" in table.error
     assert by_number(st)[7].vp == 1e308  # counted as typed, as The Archon sums the VPs
+
+
+@pytest.mark.parametrize("edition,top", [("current", [1, 3, 6]), ("2004", [3, 6, 1]), ("2001", [3, 6, 1])])
+def test_the_editions_rank_by_their_own_keys(edition, top):
+    # Player 1 wins a game (2 VP, GW) and scores 0 next round; player 3 scores 1.5 twice
+    # (no GW): GW first under the current rules, VP then TP under the 2004 and 2001 rules.
+    # TP: player 6 36 + 54 = 90, player 1 60 + 18 = 78.
+    ev = Event(
+        level="Standard Constructed",
+        preliminary_rounds=2,
+        edition=edition,
+        players=[Player(n, f"F{n}", f"L{n}") for n in range(1, 9)],
+        rounds=[
+            Round(1, [Table([1, 2, 3, 4], [2, 0, 1.5, 0]), Table([5, 6, 7, 8], [0.5] * 4)]),
+            Round(2, [Table([3, 5, 6, 1], [1.5, 0, 1.5, 0]), Table([2, 7, 4, 8], [0.5] * 4)]),
+        ],
+    )
+    st_ = compute(ev)
+    assert [s.number for s in st_.players[:3]] == top
+    assert [s.rank for s in st_.players[:3]] == [1, 2, 3]
+    s = by_number(st_)
+    assert (s[1].gw, s[1].vp, s[1].tp) == ((0 if edition == "2001" else 1), 2, 78)
+    assert (s[6].vp, s[6].tp) == (2, 90)
