@@ -537,3 +537,21 @@ def test_cached_results_are_never_trusted(written, converted, tmp_path):
     assert res.problems == []
     assert res.event == written[2]
     assert compute(res.event) == compute(read_event(saved).event)
+
+
+def test_a_dq_flag_of_spaces_is_reported(tmp_path):
+    """The Archon's rank formula tests ISBLANK(Methuselahs!G): a space there flags the player
+    out for The Archon, while it looks empty to the organizer. archon says so."""
+    wb = openpyxl.load_workbook(official_file("xlsx"))
+    m = wb["Methuselahs"]
+    for n in range(1, 5):
+        m[f"A{6 + n}"], m[f"B{6 + n}"] = n, f"Player{n}"
+    wb["Tournament Info"]["B11"] = 4
+    m["G8"] = " "  # player 2: pressed the space bar to "clear" the flag
+    m["G9"] = "WD"
+    path = tmp_path / "space.xlsx"
+    wb.save(path)
+    res = read_event(path)
+    assert [(p.sheet, p.cell) for p in res.problems] == [("Methuselahs", "G8")]
+    assert "The Archon counts the player as flagged out" in res.problems[0].message
+    assert [p.out for p in res.event.players] == [None, None, "WD", None]

@@ -600,6 +600,14 @@ class _Reader:
             if number is None:
                 continue
             at = lambda col: cells.at(r, col)  # noqa: E731
+            flag = at(M.out).value
+            if isinstance(flag, str) and flag and not flag.strip():
+                # The Archon tests ISBLANK(G): a cell holding a space is a DQ flag to it
+                self.problem(
+                    M.sheet, f"{M.out}{r}",
+                    "the DQ flag holds only spaces: The Archon counts the player as flagged out, archon as "
+                    "playing; clear the cell (Delete key) if the player plays, or type the reason (WD, DQ...)",
+                )
             player = Player(
                 number=number,
                 first_name=self._input_text(M.sheet, f"{M.first_name}{r}", at(M.first_name)) or "",
