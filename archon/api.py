@@ -102,8 +102,13 @@ def report(
     round: Optional[int] = None,
     edition: "str | RuleEdition | None" = None,
     csv=None,
+    dry_run: bool = False,
 ) -> ReportResult:
     """Twin of ``archon report FILE [--xlsx OUT.xlsx] [--html OUT.html] [--round N] [--csv DIR]``.
+
+    With ``dry_run`` every report is made in a temporary folder (so every
+    check runs) and thrown away: ``written`` then lists what would be written
+    where, and nothing is.
 
     Reads the Archon workbook ``path``, computes its standings once
     (:func:`archon.standings.compute`, the numbers of ``archon standings``)
@@ -141,6 +146,24 @@ def report(
     read = read_event(path)
     st = compute(read.event, edition)
     data = standings_to_dict(st)
+    if dry_run:
+        import tempfile
+        from pathlib import Path
+
+        with tempfile.TemporaryDirectory(prefix="archon-dry-run-") as tmp:
+            rehearsal = report(
+                path, edition=edition, round=round,
+                xlsx=Path(tmp) / "report.xlsx" if xlsx is not None else None,
+                html=Path(tmp) / "report.html" if html is not None else None,
+                csv=Path(tmp) / "csv" if csv is not None else None,
+            )
+        targets = {".xlsx": xlsx, ".html": html}
+        planned = []
+        for done, what in rehearsal.written:
+            done = Path(done)
+            target = targets.get(done.suffix) if done.parent.name != "csv" else Path(csv) / done.name
+            planned.append((Path(target), what))
+        return ReportResult(planned, rehearsal.problems, rehearsal.notes)
     written = []
     if xlsx is not None:
         if round is not None:

@@ -106,8 +106,9 @@ def editions():
 @click.option("--twd", "as_twd", is_flag=True, help="Print the header of a Tournament Winning Deck entry.")
 @click.option("--url", default=None, help="With --twd: the event's page (vekn.net event calendar).")
 @click.option("--country", default=None, help="With --twd: the country, written after the city.")
+@click.option("--dry-run", is_flag=True, help="With --xlsx/--html/--csv: make every file but write none; say what would be written.")
 @EDITION_OPTION
-def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, edition):
+def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, dry_run, edition):
     """Report an event: the VEKN report, or the files an event posts and publishes.
 
     With no option, prints the VEKN report as The Archon's 'VEKN Report'
@@ -150,7 +151,8 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
             click.echo(make_twd(file, url=url, country=country, edition=edition))
         if not files:
             return
-        result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition, csv=csv_dir)
+        result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition, csv=csv_dir,
+                             dry_run=dry_run)
     except (InputError, WorkbookError, VeknReportError) as exc:
         raise Unreadable(str(exc)) from None
     except (ReportError, CsvSetError) as exc:
@@ -162,7 +164,9 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     for note in result.notes:
         click.echo(f"note: {note}", err=True)
     for path, what in result.written:
-        click.echo(f"wrote {path} ({what})")
+        click.echo(f"{'would write' if dry_run else 'wrote'} {path} ({what})")
+    if dry_run:
+        click.echo("dry run: nothing written")
 
 
 # ---------------------------------------------------------------------------

@@ -412,3 +412,19 @@ def test_new_reads_a_single_name_column_first_last_or_last_comma_first(tmp_path)
     got = sorted(json.loads(run("standings", out, "--json").output)["players"], key=lambda p: p["number"])
     assert [(p["first_name"], p["last_name"], p["vekn"]) for p in got] == [
         ("Anna Maria", "Kowalski", "1234567"), ("Bruno da Silva", "Ferreira", "2345678")]
+
+
+def test_report_dry_run_makes_every_file_but_writes_none(tmp_path):
+    sample = REPO / "samples" / "sample-event.xlsx"
+    before = sample.read_bytes()
+    out = tmp_path / "out"
+    out.mkdir()
+    r = run("report", sample, "--xlsx", out / "r.xlsx", "--html", out / "r.html", "--csv", out / "csv", "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert f"would write {out / 'r.xlsx'} (report workbook)" in r.output
+    assert f"would write {out / 'csv' / 'Round-3.csv'}" in r.output
+    assert "dry run: nothing written" in r.output
+    assert list(out.iterdir()) == [] and sample.read_bytes() == before
+    # the checks still run: a round that is not seated is refused as without --dry-run
+    r = run("report", sample, "--round", 4, "--xlsx", out / "r4.xlsx", "--dry-run")
+    assert r.exit_code != 0 and "round 4" in r.output and list(out.iterdir()) == []
