@@ -145,7 +145,7 @@ def report(
         check_target(html)
     read = read_event(path)
     st = compute(read.event, edition)
-    data = standings_to_dict(st)
+    data = standings_to_dict(st, extras=True)  # the reports also show the deck format
     if dry_run:
         import tempfile
         from pathlib import Path
@@ -612,7 +612,7 @@ def seat(
         from .serialize import standings_to_dict
         from .standings import compute
 
-        rep.printed = write_posting_sheet(standings_to_dict(compute(rep.event)), int(round), print_to)
+        rep.printed = write_posting_sheet(standings_to_dict(compute(rep.event), extras=True), int(round), print_to)
     return rep
 
 

@@ -498,7 +498,7 @@ def _contract_keys() -> dict[str, set[str]]:
     ev.rounds.append(Round(1, [Table([1, 2, 3, 4, 5], [1, 1, 1, 1, 1])]))
     ev.overrides.append(Override(1, 1, "x"))
     ev.final = Final([1, 2, 3, 4, 5], [1, 1, 1, 1, 1])
-    d = standings_to_dict(compute(ev))
+    d = standings_to_dict(compute(ev), extras=True)  # deck_format is read back when present
     table = d["rounds"][0]["tables"][0]
     return {
         "": set(d),

@@ -10,7 +10,7 @@ The contract::
 
     {"event": {"name", "date": "YYYY-MM-DD"|null, "city", "level",
                "format": "2R+F"|"3R+F", "edition", "archon_version", "players": int,
-               "deck_format": "Constructed"|"Limited"|null},
+               },
      "players": [{"number", "vekn", "first_name", "last_name", "city", "dq", "status",
                   "rounds_played", "gw", "vp", "tp", "coin", "rank", "finalist", "seed",
                   "final_vp", "final_rank", "rating_points"}],
@@ -34,8 +34,13 @@ def _num(x: Optional[float]) -> Optional[float]:
     return None if x is None else float(x)
 
 
-def standings_to_dict(st: Standings) -> dict[str, Any]:
-    """The ``standings --json`` contract for computed standings."""
+def standings_to_dict(st: Standings, *, extras: bool = False) -> dict[str, Any]:
+    """The ``standings --json`` contract for computed standings.
+
+    ``extras`` adds what the contract does not name but the reports show:
+    the event's ``deck_format`` ("Constructed" or "Limited", Tournament Info
+    B8). ``archon standings --json`` keeps to the contract exactly.
+    """
     ev = st.event
     players = []
     for s in st.players:
@@ -84,22 +89,19 @@ def standings_to_dict(st: Standings) -> dict[str, Any]:
             vp = ev.final.vps[i] if i < len(ev.final.vps) else None
             seats.append({"seat": i + 1, "player": player, "seed": st.final.seeds[i], "vp": _num(vp)})
         final = {"seats": seats, "winner": st.final.winner}
-    return {
-        "event": {
-            "name": ev.name,
-            "date": ev.date.isoformat() if ev.date else None,
-            "city": ev.city,
-            "level": ev.level,
-            "format": ev.format,
-            "edition": st.edition.name,
-            "archon_version": ev.archon_version,
-            "players": len(ev.players),
-            "deck_format": ev.deck_format,
-        },
-        "players": players,
-        "rounds": rounds,
-        "final": final,
+    event = {
+        "name": ev.name,
+        "date": ev.date.isoformat() if ev.date else None,
+        "city": ev.city,
+        "level": ev.level,
+        "format": ev.format,
+        "edition": st.edition.name,
+        "archon_version": ev.archon_version,
+        "players": len(ev.players),
     }
+    if extras:
+        event["deck_format"] = ev.deck_format
+    return {"event": event, "players": players, "rounds": rounds, "final": final}
 
 
 #: Columns of ``archon standings --csv`` and of the table print-out.

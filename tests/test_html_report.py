@@ -67,7 +67,7 @@ def event() -> Event:
 
 @pytest.fixture(scope="module")
 def contract(event) -> dict:
-    return standings_to_dict(compute(event))
+    return standings_to_dict(compute(event), extras=True)  # what the reports are given
 
 
 @pytest.fixture(scope="module")

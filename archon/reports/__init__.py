@@ -59,9 +59,9 @@ def as_standings_dict(standings: StandingsLike) -> dict[str, Any]:
     if isinstance(standings, dict):
         return standings
     if isinstance(standings, Standings):
-        return standings_to_dict(standings)
+        return standings_to_dict(standings, extras=True)
     if isinstance(standings, Event):
-        return standings_to_dict(compute(standings))
+        return standings_to_dict(compute(standings), extras=True)
     raise TypeError(f"expected the standings contract, Standings or an Event, not {type(standings).__name__}")
 
 
