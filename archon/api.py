@@ -6,7 +6,6 @@ so a script can do what the command does and get data back instead of text.
 
 from __future__ import annotations
 
-import math
 from typing import Iterable, Optional, Sequence
 
 from .editions import RuleEdition, get_edition
@@ -26,20 +25,14 @@ class InputError(ValueError):
 
 def parse_vps(tokens: Sequence[str]) -> list[float]:
     """Read VPs typed as text: ``"1.5"``, ``"2,5"`` (decimal comma), ``"1/2"``, ``"½"``."""
+    from .typed import number_from_text
+
     out = []
     for t in tokens:
-        s = str(t).strip().replace(",", ".").replace("½", ".5")
-        try:
-            if "/" in s:
-                a, b = s.split("/", 1)
-                x = float(a or 0) / float(b)
-            else:
-                x = float(s)
-            if not math.isfinite(x):  # "nan", "inf"
-                raise ValueError(s)
-            out.append(x)
-        except (ValueError, ZeroDivisionError):
-            raise InputError(f"{t!r} is not a number of VPs") from None
+        x = number_from_text(t)
+        if x is None:
+            raise InputError(f"{t!r} is not a number of VPs")
+        out.append(x)
     return out
 
 

@@ -58,6 +58,7 @@ from .grid import (
     open_book,
     split_address,
 )
+from ..typed import number_from_text
 
 __all__ = [
     "CellRef",
@@ -269,23 +270,7 @@ def _is_blank_value(v: object) -> bool:
     return v is None or (isinstance(v, str) and not v.strip())
 
 
-def _number_text(s: str) -> Optional[float]:
-    """A number typed as text: ``"2.5"``, ``"2,5"``, ``" 3 "``, ``"2½"``, ``"1/2"``; None if it is not one."""
-    t = "".join(s.split()).replace("\u2212", "-")
-    if not t:
-        return None
-    t = t.replace("½", ".5") if t != "½" else "0.5"
-    if "," in t and "." not in t and t.count(",") == 1:
-        t = t.replace(",", ".")
-    try:
-        if "/" in t:
-            a, b = t.split("/", 1)
-            x = float(a or 0) / float(b)
-        else:
-            x = float(t)
-    except (ValueError, ZeroDivisionError):
-        return None
-    return x if math.isfinite(x) else None
+_number_text = number_from_text
 
 
 def _as_number(v: object) -> tuple[Optional[float], bool]:
