@@ -279,6 +279,22 @@ def check_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> None:
                 seen[p] = t
 
 
+def _least_met(candidates: list[int], seated: Sequence[int], met: Sequence[int], n: int, look: int = 24) -> int:
+    """Index of the candidate (among the first ``look``) who has met the
+    players already ``seated`` least often; ``met[a * n + b]`` counts meetings."""
+    best_i, best_c = 0, -1
+    for k in range(min(len(candidates), look)):
+        row = candidates[k] * n
+        cost = 0
+        for q in seated:
+            cost += met[row + q]
+        if best_c < 0 or cost < best_c:
+            best_i, best_c = k, cost
+            if cost == 0:
+                break
+    return best_i
+
+
 def _seat_swap_delta(sc, x_from: int, x_to: int, y_from: int, y_to: int, a: int, b: int) -> tuple[int, int]:
     """Change in R5 and R7 when player x moves from seat ``a`` to ``b`` and y from ``b`` to ``a``.
 
@@ -943,16 +959,7 @@ def _deal(n: int, history: list, free: list, types: list, rng) -> list[list[list
             rng.shuffle(order)
             for s in order:
                 cands = pool[(z, s)]
-                best_i, best_c = 0, -1
-                for k in range(min(len(cands), 24)):
-                    row = cands[k] * n
-                    cost = 0
-                    for q in seated:
-                        cost += met[row + q]
-                    if best_c < 0 or cost < best_c:
-                        best_i, best_c = k, cost
-                        if cost == 0:
-                            break
+                best_i = _least_met(cands, seated, met, n)
                 c = cands[best_i]
                 cands[best_i] = cands[-1]
                 cands.pop()
@@ -1114,16 +1121,7 @@ def _groups(
                 pool = pools[z]
                 table: list[int] = []
                 for _ in range(z):
-                    best_i, best_c = 0, -1
-                    for k in range(min(len(pool), 24)):
-                        row = pool[k] * n
-                        cost = 0
-                        for q in table:
-                            cost += meet[row + q]
-                        if best_c < 0 or cost < best_c:
-                            best_i, best_c = k, cost
-                            if cost == 0:
-                                break
+                    best_i = _least_met(pool, table, meet, n)
                     table.append(pool[best_i])
                     pool[best_i] = pool[-1]
                     pool.pop()
