@@ -522,7 +522,7 @@ def _print_standings(file, data, as_json, as_csv) -> None:
         return
     rows = standings_rows(data)
     if as_csv:
-        out = click.get_text_stream("stdout")
+        out = sys.stdout
         w = _csv.DictWriter(out, fieldnames=list(STANDINGS_COLUMNS), lineterminator="\n")
         w.writeheader()
         w.writerows(rows)
