@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Optional
 
 import xlsxwriter
-from xlsxwriter.utility import xl_cell_to_rowcol, xl_col_to_name
+from xlsxwriter.utility import xl_cell_to_rowcol
 
 from .. import layout as L
 from ..editions import DEFAULT_EDITION, LEVELS
@@ -239,6 +239,17 @@ def _methuselahs(wb, fm: _Formats) -> None:
     _page(ws, landscape=True, header_row=header)
 
 
+def _columns(ws, fm: "_Formats", header: int, first_row: int, last_row: int, columns: list) -> None:
+    """Header labels, column widths and cell formats of a results table.
+
+    ``columns``: (column letter, header text, cell format, width) in order.
+    """
+    for letter, text, _fmt, width in columns:
+        ws.write(header, _col(letter), text, fm.header)
+        ws.set_column(_col(letter), _col(letter), width)
+    _cells(ws, first_row, last_row, {letter: fmt for letter, _t, fmt, _w in columns})
+
+
 def _standings(wb, fm: _Formats) -> None:
     s = L.STANDINGS
     ws = wb.add_worksheet(s.sheet)
@@ -254,10 +265,7 @@ def _standings(wb, fm: _Formats) -> None:
         (s.final_vp, "Final VPs", fm.result_center, 10),
         (s.tp, "TPs", fm.result_center, 8),
     ]
-    for letter, text, _fmt, width in columns:
-        ws.write(header, _col(letter), text, fm.header)
-        ws.set_column(_col(letter), _col(letter), width)
-    _cells(ws, s.first_row, s.last_row, {letter: fmt for letter, _t, fmt, _w in columns})
+    _columns(ws, fm, header, s.first_row, s.last_row, columns)
     ws.freeze_panes(s.first_row - 1, 0)
     _page(ws, landscape=False, header_row=header)
 
@@ -378,10 +386,7 @@ def _vekn_report(wb, fm: _Formats) -> None:
         (v.total_vp, "Total VPs", fm.result_center, 9),
         (v.rank, "Rank", fm.result_center, 8),
     ]
-    for letter, text, _fmt, width in columns:
-        ws.write(header, _col(letter), text, fm.header)
-        ws.set_column(_col(letter), _col(letter), width)
-    _cells(ws, v.first_row, v.last_row, {letter: fmt for letter, _t, fmt, _w in columns})
+    _columns(ws, fm, header, v.first_row, v.last_row, columns)
     ws.set_row(header, 27)
     ws.freeze_panes(v.first_row - 1, 0)
     _page(ws, landscape=False, header_row=header)
