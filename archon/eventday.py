@@ -43,7 +43,7 @@ from typing import Callable, Iterable, Optional, Sequence, Union
 from .editions import FINAL_SIZE, TABLE_SIZES
 from .model import FINAL, OUT_REASONS, Event, Final, Override, Player, Round, Table
 from .scoring import COMPLETE, VPError, score_table
-from .standings import PlayerStanding, Standings, Tie, compute
+from .standings import PlayerStanding, Standings, Tie, compute, preliminary_key, unfinished_preliminaries
 from .validation import Where
 
 __all__ = [
@@ -151,18 +151,7 @@ def _new(event: Event) -> Event:
 
 def unfinished(event: Event, st: Optional[Standings] = None) -> list[str]:
     """What keeps the preliminary rounds from being over, in words (empty when over)."""
-    st = st if st is not None else compute(event)
-    out = []
-    seated = {r.number: r for r in st.rounds if r.tables}
-    for k in range(1, event.preliminary_rounds + 1):
-        r = seated.get(k)
-        if r is None:
-            out.append(f"round {k} is not seated")
-            continue
-        for t in r.tables:
-            if t.result is None or not t.result.scored:
-                out.append(f"round {k}, table {t.number} has no complete result")
-    return out
+    return unfinished_preliminaries(event, st if st is not None else compute(event))
 
 
 def _require_preliminaries_over(event: Event, st: Standings, what: str) -> None:
@@ -631,10 +620,6 @@ def _same_table(o: Override, key: "int | str", table: int) -> bool:
 # Coin toss
 
 
-def _prelim_key(s: PlayerStanding, keys: Sequence[str]) -> tuple:
-    return tuple(round(float(getattr(s, k) or 0) * 2) / 2 for k in keys)
-
-
 def _stats(s: PlayerStanding, keys: Sequence[str]) -> str:
     return ", ".join(f"{k.upper()} {float(getattr(s, k) or 0):g}" for k in keys)
 
@@ -692,8 +677,8 @@ def _suffix(n: int) -> str:
 
 def _toss_group(ev: Event, st: Standings, tie: Tie, keys: Sequence[str], rng: random.Random, lines: list[str]) -> None:
     by = st.by_number()
-    pk = _prelim_key(by[tie.players[0]], keys)
-    group = [s for s in st.players if not s.player.is_out and _prelim_key(s, keys) == pk]
+    pk = preliminary_key(by[tie.players[0]], st.edition)
+    group = [s for s in st.players if not s.player.is_out and preliminary_key(s, st.edition) == pk]
     coins = [p.coin for p in ev.players if p.coin]
     max_coin = max(coins) if coins else 0
 

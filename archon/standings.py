@@ -27,7 +27,7 @@ from typing import Optional
 
 from .editions import FINAL_SIZE, RuleEdition, get_edition
 from .model import FINAL, Event, Player
-from .scoring import OVERRIDDEN, TableResult, VPError, score_table
+from .scoring import TableResult, VPError, score_table
 
 __all__ = [
     "PlayerStanding",
@@ -38,6 +38,8 @@ __all__ = [
     "Standings",
     "compute",
     "rating_points",
+    "preliminary_key",
+    "unfinished_preliminaries",
 ]
 
 
@@ -234,7 +236,7 @@ def compute(event: Event, edition: "str | RuleEdition | None" = None) -> Standin
         # The coin ranking orders ties: 1 (won the toss) is best. As in The
         # Archon, a player with no coin ranking ties with the worst coin.
         coin_order = (max_coin - s.player.coin) if s.player.coin else 0
-        return tuple(_exact(getattr(s, k)) for k in ed.ranking_keys) + (coin_order,)
+        return preliminary_key(s, ed) + (coin_order,)
 
     keys = {s.number: key(s) for s in eligible}
     for s in eligible:
@@ -324,6 +326,28 @@ def _typed(vps: list[Optional[float]]) -> list[float]:
             out.append(float(v or 0))
         except (TypeError, ValueError):
             out.append(0.0)
+    return out
+
+
+def preliminary_key(s: PlayerStanding, edition: RuleEdition) -> tuple:
+    """A player's preliminary ranking key under ``edition`` (e.g. GW, VP, TP),
+    before coin ranking: equal keys are a tie."""
+    return tuple(_exact(getattr(s, k)) for k in edition.ranking_keys)
+
+
+def unfinished_preliminaries(event: Event, st: Standings) -> list[str]:
+    """What keeps the preliminary rounds from being over, in words (empty when over):
+    a planned round not seated, or a table not scored yet."""
+    out = []
+    seated = {r.number: r for r in st.rounds if r.tables}
+    for k in range(1, event.preliminary_rounds + 1):
+        r = seated.get(k)
+        if r is None:
+            out.append(f"round {k} is not seated")
+            continue
+        for t in r.tables:
+            if t.result is None or not t.result.scored:
+                out.append(f"round {k}, table {t.number} has no complete result")
     return out
 
 

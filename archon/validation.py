@@ -16,7 +16,7 @@ from typing import Optional, Union
 
 from .editions import LEVELS, TABLE_SIZES
 from .model import FINAL, Event
-from .standings import Standings, compute
+from .standings import Standings, compute, preliminary_key, unfinished_preliminaries
 
 __all__ = ["Where", "Problem", "check_event", "ERROR", "WARNING", "NOTE"]
 
@@ -208,7 +208,7 @@ def check_event(event: Event, standings: Optional[Standings] = None) -> list[Pro
             ))
 
     # Final cut and coin rankings: only once the preliminary rounds are over.
-    for tie in (st.ties if _preliminaries_finished(event, st) else []):
+    for tie in (st.ties if not unfinished_preliminaries(event, st) else []):
         if tie.at_cut:
             add(Problem(
                 tie.describe(event),
@@ -226,7 +226,8 @@ def check_event(event: Event, standings: Optional[Standings] = None) -> list[Pro
     for coin, count in sorted(coins.items()):
         if count > 1:
             numbers = [p.number for p in event.players if p.coin == coin]
-            if len({_rank_key(st, n) for n in numbers}) < len(numbers):
+            by = st.by_number()
+            if len({preliminary_key(by[n], st.edition) for n in numbers}) < len(numbers):
                 add(Problem(
                     f"coin ranking {coin} is given to {count} tied players "
                     f"({', '.join(_name(event, n) for n in numbers)})",
@@ -310,16 +311,3 @@ def _seating_criteria(event: Event) -> list[Problem]:
     return out
 
 
-def _preliminaries_finished(event: Event, st: Standings) -> bool:
-    """Every planned preliminary round is seated and every table is scored."""
-    played = [r for r in st.rounds if r.tables]
-    if len(played) < event.preliminary_rounds:
-        return False
-    return all(t.result is not None and t.result.scored for r in played for t in r.tables)
-
-
-def _rank_key(st: Standings, number: int) -> tuple:
-    for s in st.players:
-        if s.number == number:
-            return tuple(getattr(s, k) for k in st.edition.ranking_keys)
-    return ()

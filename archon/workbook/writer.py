@@ -43,7 +43,7 @@ from typing import Any, Optional
 from .. import layout as L
 from ..model import FINAL as FINAL_KEY
 from ..model import Event
-from ..standings import Standings, compute
+from ..standings import Standings, compute, preliminary_key
 from . import xlsxpatch
 from .safety import WriteError, check_not_open, safe_write
 from .xlsxpatch import CLEAR_VALUE, PatchError
@@ -311,12 +311,7 @@ def event_edits(event: Event, standings: Optional[Standings] = None, kind: str =
 def _pre_coin_ranks(standings: Standings) -> dict[int, int]:
     """The Archon's "Rank" column: every entered player (flagged out or not)
     ranked by the edition's keys, before coin ranking."""
-    keys = standings.edition.ranking_keys
-
-    def key(s) -> tuple:
-        return tuple(round(float(getattr(s, k) or 0) * 2) for k in keys)
-
-    kv = {s.number: key(s) for s in standings.players}
+    kv = {s.number: preliminary_key(s, standings.edition) for s in standings.players}
     return {n: 1 + sum(1 for other in kv.values() if other > mine) for n, mine in kv.items()}
 
 
