@@ -36,6 +36,7 @@ sys.path.insert(0, str(REPO))
 from archon.model import Event, Final, Player, Round, Table  # noqa: E402
 from archon.reports import write_html_report, write_posting_sheet  # noqa: E402
 from archon.scoring import legal_results  # noqa: E402
+from archon.seating import table_sizes  # noqa: E402
 from archon.serialize import standings_to_dict  # noqa: E402
 from archon.standings import compute  # noqa: E402
 
@@ -58,12 +59,6 @@ def sample_players() -> list[Player]:
                vekn=(r.get("VEKN Number") or "").strip() or None)
         for i, r in enumerate(rows, start=1)
     ]
-
-
-def table_sizes(n: int) -> list[int]:
-    tables = -(-n // 5)
-    fours = 5 * tables - n
-    return [4] * fours + [5] * (tables - fours)
 
 
 def made_up_event() -> Event:

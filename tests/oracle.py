@@ -82,7 +82,7 @@ import uuid
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Optional, Sequence
+from typing import Optional, Sequence
 
 import openpyxl
 from openpyxl.utils import column_index_from_string
@@ -90,6 +90,7 @@ from openpyxl.utils import column_index_from_string
 from archon import layout
 from archon.editions import FINAL_SIZE, LEVELS, TABLE_SIZES
 from archon.model import FINAL, Event, Final, Override, Player, Round, Table
+from archon import seating
 from archon.scoring import legal_results
 from archon.standings import Standings, compute
 
@@ -124,16 +125,9 @@ OVERRIDE_REASONS = ("player ejected mid-game", "player left the table", "judge r
 
 
 def table_sizes(players: int) -> list[int]:
-    """Tables of 5, with tables of 4 where needed (as many 5s as possible).
-
-    Returns ``[]`` when ``players`` cannot be split into tables of 4 and 5
-    (1-3, 6, 7 and 11 players).
-    """
-    fours = (-players) % 5
-    if players < 4 * fours or players < min(TABLE_SIZES):
-        return []
-    fives = (players - 4 * fours) // 5
-    return [5] * fives + [4] * fours
+    """Tables of 5, with tables of 4 where needed (as many 5s as possible);
+    ``[]`` when ``players`` cannot be split into tables of 4 and 5 (1-3, 6, 7, 11)."""
+    return seating.table_sizes(players) if seating.can_seat(players) else []
 
 
 def _seatable(players: int) -> int:

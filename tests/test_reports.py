@@ -25,6 +25,7 @@ import pytest
 from archon.model import Event, Final, Override, Player, Round, Table
 from archon.reports import ReportError, write_posting_sheet, write_xlsx_report
 from archon.scoring import legal_results
+from archon.seating import table_sizes
 from archon.serialize import standings_to_dict
 from archon.standings import compute
 
@@ -49,12 +50,6 @@ ALPHABETICAL = [
 
 WITHDRAWN = 8  # Jürgen Müller withdraws after round 2.
 OVERRIDDEN = (2, 3)  # round 2, table 3: a judge accepts VPs that do not add up.
-
-
-def table_sizes(n: int) -> list[int]:
-    tables = -(-n // 5)
-    fours = 5 * tables - n
-    return [4] * fours + [5] * (tables - fours)
 
 
 def seat_round(rng: random.Random, number: int, players: list[int]) -> Round:
