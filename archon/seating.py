@@ -851,23 +851,22 @@ def _positions(
     tr = [0] * n
     sc = [0] * (n * 6)
     played = [0] * n
+    def take(p: int, z: int, s: int) -> None:  # player p at a z-player table, seat index s
+        vp[p] += z
+        tr[p] += TRANSFERS[s]
+        sc[p * 6 + s + 1] += 1
+        played[p] += 1
+
     for rnd in history:
         for table in rnd:
-            z = len(table)
             for s, p in enumerate(table):
-                vp[p] += z
-                tr[p] += TRANSFERS[s]
-                sc[p * 6 + s + 1] += 1
-                played[p] += 1
+                take(p, len(table), s)
     types: list[list[tuple[int, int]]] = []
     for players, sizes in free:
         ty = [(z, s) for z in sizes for s in range(z)]
         types.append(ty)
         for p, (z, s) in zip(players, ty):
-            vp[p] += z
-            tr[p] += TRANSFERS[s]
-            sc[p * 6 + s + 1] += 1
-            played[p] += 1
+            take(p, z, s)
     lm = [lcm // k if k else 0 for k in played]
     nplay = sum(1 for k in played if k)
     unit = (lcm // most) ** 2 * nplay
