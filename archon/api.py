@@ -264,7 +264,7 @@ def new(
     import datetime as dt
 
     from .editions import LEVELS, get_edition
-    from .model import Event, Player, parse_format
+    from .model import Event, parse_format
     from .players_csv import PlayersCSVError, read_players_csv
     from .workbook import new_event
 
@@ -301,15 +301,14 @@ def new(
             rows = read_players_csv(players)
         except PlayersCSVError as exc:
             raise InputError(str(exc)) from None
-        seen: dict[str, int] = {}
-        for i, r in enumerate(rows, start=1):
-            if r.vekn and r.vekn in seen:
-                raise InputError(
-                    f"{players}, line {r.line}: VEKN number {r.vekn} is already on line {seen[r.vekn]}"
-                )
-            if r.vekn:
-                seen[r.vekn] = r.line
-            event.players.append(Player(i, r.first_name, r.last_name, city=r.city, vekn=r.vekn))
+        from pathlib import Path
+
+        from .eventday import EventDayError, register_many
+
+        try:  # the same checks as 'archon register --from' (names, VEKN numbers, duplicates)
+            event = register_many(event, rows, source=Path(str(players)).name).event
+        except EventDayError as exc:
+            raise InputError(str(exc)) from None
     return new_event(path, event, template=template)
 
 

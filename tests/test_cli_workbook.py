@@ -427,3 +427,17 @@ def test_report_dry_run_makes_every_file_but_writes_none(tmp_path):
     # the checks still run: a round that is not seated is refused as without --dry-run
     r = run("report", sample, "--round", 4, "--xlsx", out / "r4.xlsx", "--dry-run")
     assert r.exit_code != 0 and "round 4" in r.output and list(out.iterdir()) == []
+
+
+def test_new_checks_a_players_csv_as_register_does(tmp_path):
+    out = tmp_path / "cup.xlsx"
+    for rows, message in [
+        ("Anna,One,1000001\nBob,Two,1000001\n", "line 3: VEKN number 1000001 is listed twice"),
+        ("Anna,One,1000001\nAnna,One,\n", "line 3: Anna One is listed twice"),
+        ("Anna,One,12345\n", "line 2: VEKN number '12345' is not 7 digits"),
+    ]:
+        csv_file = tmp_path / "p.csv"
+        csv_file.write_text("First Name,Last Name,VEKN\n" + rows, encoding="utf-8")
+        r = run("new", out, "--players", csv_file)
+        assert r.exit_code == 2 and message in r.output, r.output
+        assert not out.exists()
