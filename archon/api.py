@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional, Sequence
 
+from .exits import ExitStatus
 from .editions import RuleEdition, get_edition
 from .scoring import TableResult, VPError, score_table
 
@@ -21,6 +22,8 @@ __all__ = [
 
 class InputError(ValueError):
     """Input a user typed that archon cannot read (exit status 2 on the command line)."""
+
+    exit_status = ExitStatus.UNREADABLE
 
 
 def parse_vps(tokens: Sequence[str]) -> list[float]:

@@ -26,6 +26,7 @@ import re
 import zipfile
 from typing import Optional, Union
 
+from .exits import ExitStatus
 from . import layout as L
 
 __all__ = ["ChartError", "ChartBook", "chart_plan", "chart_slots", "chart_plans", "column_number"]
@@ -37,6 +38,8 @@ _NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 class ChartError(ValueError):
     """The workbook has no such chart, or the chart is not laid out as expected."""
+
+    exit_status = ExitStatus.UNREADABLE
 
 
 def column_number(col: str) -> int:

@@ -13,12 +13,55 @@ import click
 from . import __version__
 from .api import InputError, parse_vps, score_lines
 from .editions import EDITIONS, get_edition
+from .exits import ExitStatus, status_of
 from .scoring import VPError, score_table
 
 class Unreadable(click.ClickException):
     """Input archon cannot read: printed as one line, exit status 2."""
 
-    exit_code = 2
+    exit_code = ExitStatus.UNREADABLE
+
+
+def _failed(exc: BaseException) -> click.ClickException:
+    """The one-line error for ``exc``, exiting with the status it carries
+    (:func:`archon.exits.status_of`; 2, unreadable input, by default)."""
+    err = click.ClickException(str(exc))
+    err.exit_code = status_of(exc)
+    return err
+
+
+class _Archon(click.Group):
+    """The command group: every error ends in one line and its exit status
+    (:mod:`archon.exits`), never a traceback.
+
+    An error that carries ``exit_status`` exits with it; anything else is a
+    bug in archon (status 4). ``ARCHON_DEBUG=1`` shows the traceback.
+    """
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, KeyboardInterrupt):
+            raise
+        except BrokenPipeError:  # 'archon standings FILE | head': the reader has all it wants
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(ExitStatus.OK)
+        except Exception as exc:  # noqa: BLE001 - the one place that turns errors into exit statuses
+            import os
+
+            if os.environ.get("ARCHON_DEBUG"):
+                raise
+            if hasattr(exc, "exit_status"):
+                click.echo(f"Error: {exc}", err=True)
+                ctx.exit(status_of(exc))
+            click.echo(
+                f"Error: archon failed ({type(exc).__name__}: {exc}). Nothing was written by this command. "
+                "Please report it with the command you ran (ARCHON_DEBUG=1 shows the details).",
+                err=True,
+            )
+            ctx.exit(ExitStatus.INTERNAL)
 
 
 EDITION_OPTION = click.option(
@@ -29,7 +72,7 @@ EDITION_OPTION = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Archon, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="archon")
 def main() -> None:
     """Run VTES tournaments on The Archon workbook.
@@ -67,7 +110,7 @@ def score(vps, as_json, edition):
         try:
             results = score_lines(sys.stdin, ed)
         except InputError as exc:
-            raise Unreadable(str(exc)) from None
+            raise _failed(exc) from None
         for r in results:
             click.echo(json.dumps(r))
         sys.exit(0 if all(r["legal"] for r in results) else 1)
@@ -75,7 +118,7 @@ def score(vps, as_json, edition):
         values = parse_vps(vps)
         result = score_table(values, ed)
     except (InputError, VPError) as exc:
-        raise Unreadable(str(exc)) from None
+        raise _failed(exc) from None
     if as_json:
         click.echo(json.dumps(result.as_dict()))
     else:
@@ -154,9 +197,9 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
         result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition, csv=csv_dir,
                              dry_run=dry_run)
     except (InputError, WorkbookError, VeknReportError) as exc:
-        raise Unreadable(str(exc)) from None
+        raise _failed(exc) from None
     except (ReportError, CsvSetError) as exc:
-        raise click.ClickException(str(exc)) from None
+        raise _failed(exc) from None
     for problem in result.problems[:5]:
         click.echo(f"warning: {problem}", err=True)
     if len(result.problems) > 5:
@@ -212,7 +255,7 @@ def register(file, name, vekn, city, from_csv, dry_run):
     try:
         rep = run(file, name, vekn=vekn, city=city, players=from_csv, dry_run=dry_run)
     except _event_day_errors() as exc:
-        raise Unreadable(str(exc)) from None
+        raise _failed(exc) from None
     _done(rep)
 
 
@@ -244,7 +287,7 @@ def drop(file, player, reason, undo, dry_run):
     try:
         rep = run(file, player, reason=reason, undo=undo, dry_run=dry_run)
     except _event_day_errors() as exc:
-        raise Unreadable(str(exc)) from None
+        raise _failed(exc) from None
     _done(rep)
 
 
@@ -275,7 +318,7 @@ def result(file, vps, round_number, table, final, override, dry_run):
         rep = run(file, list(vps), round=round_number, table=table, final=final, override=override,
                   dry_run=dry_run)
     except _event_day_errors() as exc:
-        raise Unreadable(str(exc)) from None
+        raise _failed(exc) from None
     _done(rep)
 
 
@@ -295,7 +338,7 @@ def toss(file, seed, dry_run):
     try:
         rep = run(file, seed=seed, dry_run=dry_run)
     except _event_day_errors() as exc:
-        raise Unreadable(str(exc)) from None
+        raise _failed(exc) from None
     _done(rep)
     if rep.changed:
         click.echo(f"to repeat this draw: archon toss {file} --seed {rep.seed}")
@@ -334,7 +377,7 @@ def seat(file, round_number, seed, force, time_budget, print_to, dry_run):
         rep = run(file, round_number, seed=seed, force=force, dry_run=dry_run,
                   time_budget=time_budget, progress=progress, print_to=print_to)
     except _event_day_errors() + (ReportError,) as exc:
-        raise Unreadable(str(exc)) from None
+        raise _failed(exc) from None
     finally:
         progress.close()
     _done(rep)
@@ -409,7 +452,7 @@ def finals(file, seating, no_final, dry_run):
             raise Unreadable("--dry-run goes with --seating or --none")
         v = view(file)
     except _event_day_errors() as exc:
-        raise Unreadable(str(exc)) from None
+        raise _failed(exc) from None
     _print_finals(v, file)
 
 
@@ -501,7 +544,7 @@ def standings(file, as_json, as_csv, edition):
         read = read_event(file)
         data = standings_to_dict(compute(read.event, edition))
     except _workbook_errors() as exc:
-        raise Unreadable(str(exc)) from None
+        raise _failed(exc) from None
     _print_standings(file, data, as_json, as_csv)
     for problem in read.problems[:5]:
         click.echo(f"warning: {problem}", err=True)
@@ -562,7 +605,7 @@ def check(file, as_json, edition):
     try:
         problems = check_workbook(file, edition)
     except _workbook_errors() as exc:
-        raise Unreadable(str(exc)) from None
+        raise _failed(exc) from None
     if as_json:
         click.echo(json.dumps([p.as_dict() for p in problems], ensure_ascii=False, indent=1))
     elif not problems:
@@ -608,7 +651,7 @@ def new(file, name, date, city, organizer, level, event_format, players, templat
             format=event_format, players=players, template=template, edition=edition,
         )
     except _workbook_errors() as exc:
-        raise Unreadable(str(exc)) from None
+        raise _failed(exc) from None
     click.echo(
         f"created {rep.path} ({rep.kind} template, {rep.edition or 'current'} rules, "
         f"level {level or 'Standard Constructed'})"
@@ -631,7 +674,7 @@ def update(file, edition):
     try:
         rep = update_workbook(file, edition)
     except _workbook_errors() as exc:
-        raise Unreadable(str(exc)) from None
+        raise _failed(exc) from None
     click.echo(rep.describe())
 
 
@@ -676,7 +719,7 @@ def convert(source, output, edition, template, force):
         click.echo(f"stopped: {exc}", err=True)
         sys.exit(1)
     except (ConvertError, WriteError) as exc:
-        raise Unreadable(str(exc)) from None
+        raise _failed(exc) from None
     for line in result.lines():
         click.echo(line)
 
@@ -759,7 +802,7 @@ def plan(players, rounds, seed, as_json, as_archon, time_budget, sit_out, games)
         result = make_plan(players, rounds, seed=seed, time_budget=time_budget,
                            sit_out=True if sit_out else None, games=games, progress=bar)
     except (InputError, SeatingError) as exc:
-        raise Unreadable(str(exc)) from None
+        raise _failed(exc) from None
     finally:
         bar.close()
     if as_json:

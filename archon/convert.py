@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional, Union
 
+from .exits import ExitStatus
 from . import layout as L
 from .editions import get_edition
 from .model import FINAL, Event, Final
@@ -75,6 +76,8 @@ _FORMAT_NAMES = {
 class ConvertError(ValueError):
     """An input archon cannot read, or arguments it cannot follow; the
     message names the file (and sheet, line or field) and what was expected."""
+
+    exit_status = ExitStatus.UNREADABLE
 
 
 @dataclass(frozen=True)
@@ -177,6 +180,8 @@ class ConversionResult:
 class ConversionStopped(ValueError):
     """The input holds values the current layout has no place for; nothing was
     written. ``result`` is the :class:`ConversionResult` (its ``unmapped``)."""
+
+    exit_status = ExitStatus.PROBLEMS
 
     def __init__(self, result: ConversionResult) -> None:
         self.result = result

@@ -83,6 +83,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Union
 
+from .exits import ExitStatus
 from .editions import TABLE_SIZES, get_edition
 from .model import FINAL, Event, Final, Override, Player, Round, Table
 from .standings import Standings, compute
@@ -137,6 +138,8 @@ def round_file(number: int) -> str:
 class CsvSetError(ValueError):
     """A CSV set archon cannot read; the message names the file and line and
     says what was expected."""
+
+    exit_status = ExitStatus.UNREADABLE
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Optional, Sequence, Union
 
+from .exits import ExitStatus
 from .editions import FINAL_SIZE, TABLE_SIZES
 from .model import FINAL, OUT_REASONS, Event, Final, Override, Player, Round, Table
 from .scoring import COMPLETE, VPError, score_table
@@ -79,6 +80,8 @@ _VEKN = re.compile(r"^\d{7}$")
 
 class EventDayError(ValueError):
     """Input that does not fit the event: the message says where and what to do."""
+
+    exit_status = ExitStatus.PROBLEMS
 
 
 class AmbiguousPlayer(EventDayError):

@@ -22,11 +22,15 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
+from .exits import ExitStatus
+
 __all__ = ["PlayerRow", "read_players_csv", "parse_players_csv", "PlayersCSVError", "split_name"]
 
 
 class PlayersCSVError(ValueError):
     """A players list archon cannot read; the message names the file and line."""
+
+    exit_status = ExitStatus.UNREADABLE
 
 
 @dataclass

@@ -27,6 +27,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Optional, Sequence
 
+from .exits import ExitStatus
 from .editions import TABLE_SIZES, RuleEdition, get_edition
 
 __all__ = [
@@ -51,6 +52,8 @@ OVERRIDDEN = "overridden"
 
 class VPError(ValueError):
     """A VP value that is not a number of half points between 0 and the table size."""
+
+    exit_status = ExitStatus.UNREADABLE
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Optional, Sequence
 
+from .exits import ExitStatus
 from .editions import TABLE_SIZES
 
 __all__ = [
@@ -105,6 +106,8 @@ ADJACENT = ("prey", "predator")
 
 class SeatingError(ValueError):
     """A seating request or plan archon cannot handle, with what to do about it."""
+
+    exit_status = ExitStatus.PROBLEMS
 
 
 # ---------------------------------------------------------------------------

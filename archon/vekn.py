@@ -44,6 +44,7 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
+from .exits import ExitStatus
 from . import layout as L
 from .standings import PlayerStanding, Standings
 
@@ -74,6 +75,8 @@ RANKS_SHOWN = 5
 
 class VeknReportError(ValueError):
     """The event cannot be reported yet: the message says what to fix and where."""
+
+    exit_status = ExitStatus.PROBLEMS
 
 
 @dataclass(frozen=True)

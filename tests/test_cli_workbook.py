@@ -103,7 +103,7 @@ def test_new_refuses_to_overwrite(tmp_path):
     assert run("new", out).exit_code == 0
     before = out.read_bytes()
     r = run("new", out)
-    assert r.exit_code == 2 and "already exists" in r.output
+    assert r.exit_code == 3 and "already exists" in r.output
     assert out.read_bytes() == before
 
 

@@ -538,7 +538,7 @@ def test_a_report_is_never_written_over_the_event_workbook(event_workbook, tmp_p
     before = event_workbook.read_bytes()
     for args in (["--xlsx", event_workbook], ["--html", event_workbook], ["--round", "1", "--xlsx", event_workbook]):
         r = CliRunner().invoke(main, ["report", str(event_workbook), *map(str, args)])
-        assert r.exit_code == 1, (args, r.output)
+        assert r.exit_code == 3, (args, r.output)
         assert "is an Archon event workbook: a report is never written over it" in r.output, args
         assert "Traceback" not in r.output
         assert event_workbook.read_bytes() == before, args

@@ -101,7 +101,7 @@ def test_a_full_disk_is_one_clear_message_on_the_command_line(workbook, monkeypa
 
     monkeypatch.setattr(zipfile.ZipFile, "writestr", no_space)
     r = CliRunner().invoke(main, ["update", str(workbook), "--edition", "2004"])
-    assert r.exit_code == 2 and "Traceback" not in r.output and not isinstance(r.exception, OSError)
+    assert r.exit_code == 3 and "Traceback" not in r.output and not isinstance(r.exception, OSError)
     assert "event.xlsx" in r.output and "No space left" in r.output and "nothing was changed" in r.output
     assert workbook.read_bytes() == before
     assert folder_listing(workbook) == ["event.xlsx"]

@@ -27,6 +27,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Callable, Optional, Union
 
+from ..exits import ExitStatus
 from ..model import Event
 from ..serialize import standings_to_dict
 from ..standings import Standings, compute
@@ -49,6 +50,8 @@ __all__ = [
 
 class ReportError(ValueError):
     """A report that cannot be written as asked (the message says what to do)."""
+
+    exit_status = ExitStatus.NOT_WRITTEN
 
 
 StandingsLike = Union[dict, Standings, Event]
@@ -143,7 +146,9 @@ def find_round(data: dict, round_number: int) -> dict:
             return r
     seated = [str(r["round"]) for r in data.get("rounds") or [] if r.get("tables")]
     hint = f"rounds seated: {', '.join(seated)}" if seated else "no round is seated yet"
-    raise ReportError(f"round {round_number} has no seating ({hint}); seat it first with 'archon seat'")
+    err = ReportError(f"round {round_number} has no seating ({hint}); seat it first with 'archon seat'")
+    err.exit_status = ExitStatus.PROBLEMS  # the event is not there yet: nothing wrong with the command
+    raise err
 
 
 def seat_list(data: dict, round_number: int) -> list[dict]:

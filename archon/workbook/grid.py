@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional, Union
 from xml.etree import ElementTree as ET
+from ..exits import ExitStatus
 from .cellref import column_index, column_letters, split_address  # noqa: F401 (re-exported)
 
 __all__ = [
@@ -63,6 +64,8 @@ class WorkbookError(ValueError):
 
     The message names the file and says what was expected.
     """
+
+    exit_status = ExitStatus.UNREADABLE
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,8 @@ import tempfile
 from pathlib import Path
 from typing import IO, Callable, Optional
 
+from ..exits import ExitStatus
+
 __all__ = [
     "WriteError",
     "WorkbookInUseError",
@@ -52,6 +54,8 @@ TEMP_SUFFIX = ".xlsx.tmp"
 
 class WriteError(ValueError):
     """A workbook archon must not or cannot write; the message says what to do."""
+
+    exit_status = ExitStatus.NOT_WRITTEN
 
 
 class WorkbookInUseError(WriteError):

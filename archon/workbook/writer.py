@@ -45,6 +45,7 @@ from ..model import FINAL as FINAL_KEY
 from ..model import Event
 from ..standings import Standings, compute, preliminary_key
 from . import xlsxpatch
+from .grid import WorkbookError
 from .safety import WriteError, check_not_open, safe_write
 from .xlsxpatch import CLEAR_VALUE, PatchError
 
@@ -130,7 +131,7 @@ def _kind_of(data: bytes, name: "str | Path") -> str:
     try:
         return detect_kind(data)
     except PatchError as exc:
-        raise WriteError(f"{name}: {exc}") from None
+        raise WorkbookError(f"{name}: {exc}") from None
 
 
 def read_edition(path: "str | Path") -> Optional[str]:

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import IO, Iterable, Mapping, Optional, Union
 from xml.etree import ElementTree as ET
 from xml.sax.saxutils import escape as _xml_escape
+from ..exits import ExitStatus
 from .cellref import column_index, column_letters, split_address
 
 __all__ = [
@@ -77,6 +78,8 @@ CLEAR_VALUE = _ClearValue()
 
 class PatchError(ValueError):
     """The package cannot be patched as asked (missing sheet, unsupported cell)."""
+
+    exit_status = ExitStatus.UNREADABLE
 
 
 @dataclass
