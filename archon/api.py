@@ -6,11 +6,14 @@ so a script can do what the command does and get data back instead of text.
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Iterable, Optional, Sequence
 
 from .exits import ExitStatus
 from .editions import RuleEdition, get_edition
 from .scoring import TableResult, VPError, score_table
+
+if TYPE_CHECKING:
+    from .workbook.problems import CheckedProblem
 
 __all__ = [
     "score", "score_lines", "parse_vps", "InputError", "report", "ReportResult",
@@ -199,47 +202,28 @@ def standings(path, edition: "str | RuleEdition | None" = None) -> dict:
     return standings_to_dict(compute(load_event(path), edition))
 
 
-class CheckedProblem:
-    """A problem ``archon check`` reports: where (``Sheet!Cell``), what, what to do."""
-
-    def __init__(self, where: str, message: str, advice: str = "", severity: str = "error") -> None:
-        self.where = where
-        self.message = message
-        self.advice = advice
-        self.severity = severity
-
-    def as_dict(self) -> dict:
-        return {"where": self.where, "severity": self.severity, "message": self.message, "advice": self.advice}
-
-    def __str__(self) -> str:
-        text = f"{self.where}: {self.message}" if self.where else self.message
-        return text + (f" — {self.advice}" if self.advice else "")
-
-    def __repr__(self) -> str:
-        return f"CheckedProblem({str(self)!r})"
-
-
-def check(path, edition: "str | RuleEdition | None" = None) -> list[CheckedProblem]:
+def check(path, edition: "str | RuleEdition | None" = None) -> "list[CheckedProblem]":
     """Twin of ``archon check FILE``: every problem, with its sheet and cell.
 
     Combines what the reader found in the cells (values it could not use) with
     the rules' checks (:func:`archon.validation.check_event`), each placed on
-    the cell an organizer must fix. An empty list means the workbook is clean.
-    Raises :class:`archon.workbook.WorkbookError` for an unreadable file.
+    the cell an organizer must fix (:func:`archon.workbook.problems.check_workbook`).
+    An empty list means the workbook is clean. Raises
+    :class:`archon.workbook.WorkbookError` for an unreadable file.
     """
-    from .standings import compute
-    from .validation import check_event
-    from .workbook import read_event
+    from .workbook.problems import check_workbook
 
-    read = read_event(path)
-    st = compute(read.event, edition)
-    rules = []
-    for p in check_event(read.event, st):
-        cell = read.cells.locate(p.where)
-        rules.append(CheckedProblem(str(cell) if cell else p.where.describe(), p.message, p.advice, p.severity))
-    # A cell both the reader and the rules flag (a table of 3) is said once, with the rules' advice.
-    flagged = {p.where for p in rules if p.severity == "error"}
-    return [CheckedProblem(p.where, p.message, "", "error") for p in read.problems if p.where not in flagged] + rules
+    return check_workbook(path, edition)
+
+
+def __getattr__(name: str):
+    # archon.api.CheckedProblem, without loading the workbook modules when the
+    # command line starts (``archon score`` needs none of them)
+    if name == "CheckedProblem":
+        from .workbook.problems import CheckedProblem
+
+        return CheckedProblem
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def new(

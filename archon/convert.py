@@ -128,7 +128,7 @@ class ConversionResult:
     conversion was forced (empty otherwise); ``written``: the
     :class:`~archon.workbook.WriteReport` (None when stopped); ``problems``:
     what ``archon check`` finds in the new workbook
-    (:class:`archon.api.CheckedProblem`).
+    (:class:`archon.workbook.problems.CheckedProblem`).
     """
 
     source: SourceRead
@@ -811,11 +811,11 @@ def convert(
         result.left_out = list(src.unmapped)
     say(f"writing {out.name}...")
     result.written, result.carried_cells = _write(out, event, template, src.carried)
-    from .api import check
+    from .workbook.problems import check_workbook
 
     say(f"checking {out.name}...")
     # seating notes (criteria R2-R7, R1 in rounds played) describe history, not problems
-    result.problems = [p for p in check(out) if p.severity != "note"]
+    result.problems = [p for p in check_workbook(out) if p.severity != "note"]
     return result
 
 

@@ -17,7 +17,8 @@ from typing import Any, Iterable, Optional
 
 from .. import __version__
 from ..editions import EDITIONS
-from . import StandingsLike, as_standings_dict, display_name, players_by_number, winner_of, write_atomically
+from .data import StandingsLike, as_standings_dict, display_name, players_by_number, winner_of
+from .output import write_atomically
 
 __all__ = ["render_html_report", "write_html_report"]
 

@@ -14,7 +14,8 @@ from typing import Any
 
 import xlsxwriter
 
-from . import StandingsLike, as_standings_dict, check_target, seat_list, write_atomically
+from .data import StandingsLike, as_standings_dict, seat_list
+from .output import check_target, write_atomically
 
 __all__ = ["write_posting_sheet", "add_posting_sheet", "posting_sheet_name", "POSTING_FONT_SIZE"]
 

@@ -28,15 +28,8 @@ import xlsxwriter
 
 from .. import __version__
 from ..editions import EDITIONS
-from . import (
-    StandingsLike,
-    as_standings_dict,
-    check_target,
-    display_name,
-    players_by_number,
-    winner_of,
-    write_atomically,
-)
+from .data import StandingsLike, as_standings_dict, display_name, players_by_number, winner_of
+from .output import check_target, write_atomically
 from .posting import A4, add_posting_sheet, posting_sheet_name
 
 __all__ = ["write_xlsx_report", "TOP_PLAYERS_CHARTED", "STANDINGS_HEADERS"]

@@ -1,0 +1,159 @@
+"""What every report is made from: the standings contract, players' names
+as reports show them, a round's seat list, the winner.
+
+Nothing here recomputes a score, a rank or a rating: it reads
+:func:`archon.serialize.standings_to_dict` of :func:`archon.standings.compute`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any, Optional, Union
+
+from ..exits import ExitStatus
+from ..model import Event
+from ..serialize import standings_to_dict
+from ..standings import Standings, compute
+
+__all__ = [
+    "ReportError",
+    "StandingsLike",
+    "as_standings_dict",
+    "seat_list",
+    "find_round",
+    "name_sort_key",
+    "posting_name",
+    "display_name",
+    "players_by_number",
+    "winner_of",
+]
+
+
+class ReportError(ValueError):
+    """A report that cannot be written as asked (the message says what to do)."""
+
+    exit_status = ExitStatus.NOT_WRITTEN
+
+
+StandingsLike = Union[dict, Standings, Event]
+
+
+def as_standings_dict(standings: StandingsLike) -> dict[str, Any]:
+    """The standings contract for a contract dict, computed Standings or an Event."""
+    if isinstance(standings, dict):
+        return standings
+    if isinstance(standings, Standings):
+        return standings_to_dict(standings, extras=True)
+    if isinstance(standings, Event):
+        return standings_to_dict(compute(standings), extras=True)
+    raise TypeError(f"expected the standings contract, Standings or an Event, not {type(standings).__name__}")
+
+
+# ---------------------------------------------------------------------------
+# Names
+
+#: Letters that Unicode does not decompose into a base letter and an accent.
+_FOLD = str.maketrans(
+    {
+        "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss",
+        "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "TH",
+        "ı": "i",
+    }
+)
+
+
+def _fold(text: str) -> str:
+    """'Ångström' -> 'angstrom': the text without accents, case folded."""
+    decomposed = unicodedata.normalize("NFKD", (text or "").strip().translate(_FOLD))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def name_sort_key(player: dict) -> tuple:
+    """Alphabetical order: last name, then first name; accents and case ignored.
+
+    'Élodie Ábel' sorts with the A's, 'Øyvind' with the O's. A player with only
+    one name sorts by it.
+    """
+    first = player.get("first_name") or ""
+    last = player.get("last_name") or ""
+    primary = last or first
+    secondary = first if last else ""
+    return (_fold(primary), _fold(secondary), primary, secondary, player.get("number") or 0)
+
+
+def display_name(player: Optional[dict], number: Optional[int] = None) -> str:
+    """'First Last' (or '#12' for a player with no name or not registered)."""
+    if player is None:
+        return f"#{number}" if number is not None else ""
+    name = " ".join(p for p in ((player.get("first_name") or "").strip(), (player.get("last_name") or "").strip()) if p)
+    return name or f"#{player.get('number')}"
+
+
+def posting_name(player: Optional[dict], number: Optional[int] = None) -> str:
+    """'Last, First' as a seat list shows it."""
+    if player is None:
+        return f"#{number} (not registered)" if number is not None else ""
+    first = (player.get("first_name") or "").strip()
+    last = (player.get("last_name") or "").strip()
+    if first and last:
+        return f"{last}, {first}"
+    return last or first or f"#{player.get('number')}"
+
+
+# ---------------------------------------------------------------------------
+# Reading the contract
+
+
+def players_by_number(data: dict) -> dict[int, dict]:
+    return {p["number"]: p for p in data["players"]}
+
+
+def winner_of(data: dict) -> Optional[dict]:
+    """The winner's player entry: the final's winner, or for an event closed
+    without a final the one player placed 1st; None while undecided."""
+    by_number = players_by_number(data)
+    final = data.get("final")
+    if final:
+        w = final.get("winner")
+        return by_number.get(w) if w is not None else None
+    firsts = [p for p in data["players"] if p.get("final_rank") == 1]
+    return firsts[0] if len(firsts) == 1 else None
+
+
+def find_round(data: dict, round_number: int) -> dict:
+    """The round entry for ``round_number``; ReportError when it has no seating."""
+    for r in data.get("rounds") or []:
+        if int(r["round"]) == int(round_number) and r.get("tables"):
+            return r
+    seated = [str(r["round"]) for r in data.get("rounds") or [] if r.get("tables")]
+    hint = f"rounds seated: {', '.join(seated)}" if seated else "no round is seated yet"
+    err = ReportError(f"round {round_number} has no seating ({hint}); seat it first with 'archon seat'")
+    err.exit_status = ExitStatus.PROBLEMS  # the event is not there yet: nothing wrong with the command
+    raise err
+
+
+def seat_list(data: dict, round_number: int) -> list[dict]:
+    """Every player seated in a round, alphabetically, with table and seat.
+
+    Each entry: ``{"number", "name" ('Last, First'), "table", "seat", "player"}``
+    (``player`` is the contract entry, None for a number not registered).
+    """
+    rnd = find_round(data, round_number)
+    by_number = players_by_number(data)
+    rows = []
+    for t in rnd["tables"]:
+        for s in t["seats"]:
+            p = by_number.get(s["player"])
+            rows.append(
+                {
+                    "number": s["player"],
+                    "name": posting_name(p, s["player"]),
+                    "table": t["table"],
+                    "seat": s["seat"],
+                    "player": p,
+                }
+            )
+    rows.sort(
+        key=lambda r: name_sort_key(r["player"]) if r["player"] else ("\uffff", "", "", "", r["number"])
+    )
+    return rows
