@@ -1,0 +1,84 @@
+"""The README's front door: its set-up is what CI runs, works on Debian and
+Windows shells, and every dependency it installs earns its place."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+
+from conftest import REPO
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+README = (REPO / "README.md").read_text(encoding="utf-8")
+CI = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def _quickstart_lines() -> list[str]:
+    section = README[README.index("## Quickstart"):README.index("## Tests")]
+    block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+    return [line.strip() for line in block.splitlines() if line.strip()]
+
+
+def test_the_set_up_uses_a_virtual_environment_and_quotes_every_shell_reads():
+    lines = _quickstart_lines()
+    assert lines[0].startswith("python3 -m venv"), "Debian/Ubuntu refuse pip outside a virtual environment (PEP 668)"
+    install = next(line for line in lines if "pip install" in line)
+    assert "'" not in install, "cmd.exe does not strip single quotes: '.[test]' fails on Windows"
+    assert '".[test]"' in install
+    assert lines[-1] == "archon standings samples/sample-event.xlsx"
+
+
+def test_ci_runs_the_readme_set_up_and_test_command_as_written():
+    ci_lines = [line.strip() for line in CI.splitlines()]
+    for line in _quickstart_lines()[:-1]:
+        assert line in ci_lines or line.replace("pip install", "pip install -q") in ci_lines, line
+    tests = re.search(r"## Tests\n\n```sh\n(.*?)\n```", README, re.S).group(1).strip()
+    assert any(line.startswith(tests) for line in ci_lines), f"CI does not run the README's test command {tests!r}"
+
+
+def _imported_top_level_names() -> set[str]:
+    names = set()
+    for path in (REPO / "archon").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(a.name.split(".")[0] for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names.add(node.module.split(".")[0])
+    return names
+
+
+#: Distributions whose import name is not their name, lower-cased with '_' for '-'.
+IMPORT_NAMES = {"python-multipart": "multipart", "pyyaml": "yaml"}
+
+
+def test_every_installed_dependency_is_imported_by_archon_and_test_tools_stay_optional():
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    imported = _imported_top_level_names()
+    unused = []
+    for requirement in project["dependencies"]:
+        dist = re.match(r"[A-Za-z0-9_.-]+", requirement).group(0).lower()
+        if "python_version" in requirement and "<" in requirement.split(";", 1)[1]:
+            continue  # a back-port for older Pythons (tomli), imported only there
+        if IMPORT_NAMES.get(dist, dist.replace("-", "_")) not in imported:
+            unused.append(dist)
+    assert not unused, f"installed for every user but imported nowhere in archon/: {unused}"
+    core = " ".join(project["dependencies"]).lower()
+    for tool in ("pytest", "hypothesis", "playwright"):
+        assert tool not in core, f"{tool} is a test tool: it belongs in the 'test' extra"
+
+
+def test_every_library_archon_imports_is_a_declared_dependency():
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = set()
+    for requirement in project["dependencies"]:
+        dist = re.match(r"[A-Za-z0-9_.-]+", requirement).group(0).lower()
+        declared.add(IMPORT_NAMES.get(dist, dist.replace("-", "_")))
+    third_party = {n for n in _imported_top_level_names() if n not in sys.stdlib_module_names and n != "archon"}
+    third_party -= {"tomli"}  # imported only on Python 3.10, declared with a marker
+    missing = sorted(third_party - declared)
+    assert not missing, f"archon/ imports {missing} but pyproject.toml does not install them"
