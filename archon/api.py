@@ -119,7 +119,7 @@ def report(
     * ``html``: the one-page HTML report (:func:`archon.reports.write_html_report`);
     * ``csv``: a folder for the Archon-compatible CSV set
       (:func:`archon.csvset.write_csv_set`: ``Methuselahs.csv``, ``Round-N.csv``,
-      ``Finals.csv``, ``Report.csv``).
+      ``Finals.csv``, ``Override.csv`` when a judge overrode a table, ``Report.csv``).
 
     (``archon report FILE`` with no output prints the VEKN report:
     :func:`vekn_report`, :func:`archondata`, :func:`twd`.) Raises :class:`InputError` when no output is asked for or ``round`` is

@@ -144,7 +144,7 @@ def editions():
 @click.option("--xlsx", "xlsx_out", type=click.Path(dir_okay=False), help="Write the report workbook (with --round: that round's seat list).")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), help="Write the one-page HTML report.")
 @click.option("--round", "round_number", type=click.IntRange(1), help="With --xlsx: only round N's seat list, to print and post.")
-@click.option("--csv", "csv_dir", type=click.Path(file_okay=False), help="Write the Archon-compatible CSV set (Methuselahs.csv, Round-N.csv, Finals.csv, Report.csv) into this folder.")
+@click.option("--csv", "csv_dir", type=click.Path(file_okay=False), help="Write the Archon-compatible CSV set (Methuselahs.csv, Round-N.csv, Finals.csv, Override.csv, Report.csv) into this folder.")
 @click.option("--archondata", "as_archondata", is_flag=True, help="Print the string vekn.net's results endpoint takes (form field 'archondata').")
 @click.option("--twd", "as_twd", is_flag=True, help="Print the header of a Tournament Winning Deck entry.")
 @click.option("--url", default=None, help="With --twd: the event's page (vekn.net event calendar).")

@@ -23,13 +23,25 @@ seat order (seat 1 first; each seat's prey is the next row)::
   (``,,,,``: the empty 5th row of that table in The Archon). A VP never
   entered is an empty cell.
 
-``Finals.csv`` (no header line), one row per finalist, in seat order::
+``Finals.csv`` (no header line), one row per finalist::
 
     number, first name, last name, table (1), seed, VP
 
-  (The bot does not record where finalists sit and lists them by seed; archon
-  writes seat order, which The Archon's Final Round A14:A18 holds, and reads
-  the rows as seat order either way.)
+  The bot does not record where finalists sit: it lists them by seed (seeds
+  1, 2, 3... down the file). archon writes them in seat order (seat 1
+  first), which The Archon's Final Round A14:A18 holds. Reading tells the two
+  apart by the seed column: rows whose seeds go up from the first line are
+  the bot's seed order, and the seat order is unknown; archon then seats the
+  finalists in seed order if the final's VPs are possible so, else in the
+  first order (by seed) in which they are, and says so in the notes. Any
+  other order of seeds is seat order and is kept as it is.
+
+``Override.csv`` (no header line; archon's own, the bot has no overrides),
+one row per judge's override, as The Archon's Override sheet holds them::
+
+    round (1, 2, 3 or F), table, reason
+
+  (The Archon's Override A, B and D: its column C is a formula.)
 
 ``Report.csv``, with this header line, one row per player in standings order::
 
@@ -44,8 +56,9 @@ seat order (seat 1 first; each seat's prey is the next row)::
 Exact text, as the bot's Python ``csv`` writer produces it: UTF-8 without a
 byte-order mark, comma-separated, lines ending CR LF, a field quoted only
 when it holds a comma, quote or line break. Whole numbers (player and table
-numbers, seeds, rounds, games, ranks) are written as integers; VPs as
-decimal numbers with a point (``3.0``, ``0.5``), as the bot writes them.
+numbers, seeds, rounds, games, ranks) are written as integers; VPs as the
+bot's test events show them: no VP is ``0``, any other as a decimal number
+with a point (``3.0``, ``0.5``).
 
 Reading is lenient where real files differ: a header line on any file is
 skipped, ``;`` or tab separators and decimal commas (``2,5``) are accepted,
@@ -62,10 +75,11 @@ listed in :attr:`CsvSetRead.notes`:
 * ``info``: how something was read (a header skipped, an inferred override).
 
 The CSV set does not hold the event's details (name, date, city, level...),
-its rule edition, the judges' overrides or the coin rankings. Reading infers
-the last two back: a table whose VPs do not add up but whose players the
-files count as having played it was accepted by a judge (an override), and a
-tie the rounds leave open is ordered as Finals.csv's seeds and Report.csv's
+its rule edition or the coin rankings. The judges' overrides are in
+``Override.csv`` when archon wrote the set; for a set without it (the
+bot's), reading infers them: a table whose VPs do not add up but whose
+players the files count as having played it was accepted by a judge. A tie
+the rounds leave open is ordered as Finals.csv's seeds and Report.csv's
 ranks order it (coin rankings). Writing lists what it could not put in the
 files in :attr:`CsvSetWritten.not_held`.
 """
@@ -74,6 +88,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import os
 import re
 import tempfile
@@ -86,11 +101,13 @@ from typing import Any, Optional, Union
 from .exits import ExitStatus
 from .editions import TABLE_SIZES, get_edition
 from .model import FINAL, Event, Final, Override, Player, Round, Table
+from .scoring import VPError, is_legal
 from .standings import Standings, compute
 
 __all__ = [
     "METHUSELAHS_FILE",
     "FINALS_FILE",
+    "OVERRIDE_FILE",
     "REPORT_FILE",
     "REPORT_HEADER",
     "round_file",
@@ -109,6 +126,7 @@ __all__ = [
 
 METHUSELAHS_FILE = "Methuselahs.csv"
 FINALS_FILE = "Finals.csv"
+OVERRIDE_FILE = "Override.csv"
 REPORT_FILE = "Report.csv"
 #: Report.csv's header line, exactly as the bot writes it.
 REPORT_HEADER = (
@@ -118,6 +136,7 @@ REPORT_HEADER = (
 METHUSELAHS_COLUMNS = ("player number", "first name", "last name", "country", "VEKN number", "rounds played", "DQ flag")
 ROUND_COLUMNS = ("player number", "first name", "last name", "table", "VP")
 FINALS_COLUMNS = ("player number", "first name", "last name", "table", "seed", "VP")
+OVERRIDE_COLUMNS = ("round", "table", "reason")
 #: Rank written for a player flagged out (the bot's and The Archon's word).
 OUT_RANK = "DQ"
 
@@ -198,10 +217,11 @@ class CsvSetWritten:
 
 
 def _vp_text(v: Any) -> str:
-    """A VP as the bot writes it (Python float text: ``3.0``, ``0.5``); blank stays blank."""
+    """A VP as the bot writes it: ``0`` for none, else float text (``3.0``,
+    ``0.5``); blank stays blank."""
     if v is None:
         return ""
-    return repr(float(v))
+    return "0" if float(v) == 0 else repr(float(v))
 
 
 def _int_text(v: Any) -> str:
@@ -275,6 +295,12 @@ def csv_set_texts(source: Any, *, edition: Any = None) -> tuple[dict[str, str], 
             rows.append([str(n), *names(n), "1", _int_text(seed), _vp_text(vp)])
         texts[FINALS_FILE] = _render(rows)
 
+    if ev.overrides:
+        texts[OVERRIDE_FILE] = _render([
+            [FINAL if str(o.round).upper() == FINAL else str(o.round), str(o.table), o.reason or ""]
+            for o in ev.overrides
+        ])
+
     winner = st.final.winner if st.final is not None else None
     rows = []
     for s in st.players:
@@ -315,13 +341,6 @@ def _not_held(ev: Event, st: Standings) -> list[str]:
         out.append(
             f"coin rankings ({listed}) are not in the CSV set: reading it back infers them from "
             f"Finals.csv's seeds and Report.csv's ranks"
-        )
-    for o in ev.overrides:
-        where = "the final" if str(o.round).upper() == FINAL else f"round {o.round}, table {o.table}"
-        reason = f" ({o.reason})" if o.reason else ""
-        out.append(
-            f"the judge's override of {where}{reason} is not in the CSV set: reading it back infers "
-            f"it from the rounds played, without its reason"
         )
     if not ev.has_final:
         out.append("the event was closed without a final: the CSV set cannot say so")
@@ -399,7 +418,9 @@ _ROUND_KEY = re.compile(r"^round(\d+)\.csv$")
 
 
 def _set_member(key: str) -> bool:
-    return key in (_file_key(METHUSELAHS_FILE), _file_key(FINALS_FILE), _file_key(REPORT_FILE)) or bool(
+    return key in (
+        _file_key(METHUSELAHS_FILE), _file_key(FINALS_FILE), _file_key(OVERRIDE_FILE), _file_key(REPORT_FILE)
+    ) or bool(
         _ROUND_KEY.match(key)
     )
 
@@ -670,7 +691,10 @@ def load_csv_set(source: Union[str, Path], *, edition: Any = None) -> CsvSetRead
     fk = _file_key(FINALS_FILE)
     finals_name = texts[fk][0] if fk in texts else FINALS_FILE
     if fk in texts:
-        _read_finals(_File(*texts[fk], notes, FINALS_COLUMNS), event, seeds_given)
+        _read_finals(_File(*texts[fk], notes, FINALS_COLUMNS), event, seeds_given, ed)
+    ok = _file_key(OVERRIDE_FILE)
+    if ok in texts:
+        _read_overrides(_File(*texts[ok], notes, OVERRIDE_COLUMNS), event)
 
     report: list[_ReportRow] = []
     rk = _file_key(REPORT_FILE)
@@ -706,7 +730,8 @@ def load_csv_set(source: Union[str, Path], *, edition: Any = None) -> CsvSetRead
             INFO,
         ))
 
-    _infer_overrides(event, claimed_rounds, notes)
+    if ok not in texts:
+        _infer_overrides(event, claimed_rounds, notes)
     _name_checks(event, report, report_name, notes)
     _infer_coins(event, seeds_given, report, finals_name, report_name, notes)
     _compare(event, claimed_rounds, seeds_given, finals_name, report, report_name, notes)
@@ -793,7 +818,7 @@ def _read_round(f: _File, number: int, notes: list[CsvNote]) -> Optional[Round]:
     return rnd
 
 
-def _read_finals(f: _File, event: Event, seeds: dict[int, tuple[int, int]]) -> None:
+def _read_finals(f: _File, event: Event, seeds: dict[int, tuple[int, int]], ed: Any) -> None:
     if f.header is not None:
         f.notes.append(CsvNote(f.name, f.header.line, "a header line: skipped", INFO))
     seating: list[int] = []
@@ -814,7 +839,62 @@ def _read_finals(f: _File, event: Event, seeds: dict[int, tuple[int, int]]) -> N
             seeds[n] = (row.line, seed)
         seating.append(n)
         vps.append(f.vp(row, 5))
+    in_seed_order = len(seeds) == len(seating) > 1 and all(
+        seeds[a][1] < seeds[b][1] for a, b in zip(seating, seating[1:])
+    )
+    if in_seed_order:
+        seating, vps = _seat_by_seed(f, seating, vps, ed)
     event.final = Final(seating, vps)
+
+
+def _seat_by_seed(f: _File, by_seed: list[int], vps: list[Optional[float]], ed: Any
+                  ) -> tuple[list[int], list[Optional[float]]]:
+    """Finalists listed by seed (the bot's order): the seat order is not in the
+    file. Seed order if the final's VPs are possible so, else the first order
+    (by seed) in which they are; seed order when none is (check says why)."""
+    rows = list(zip(by_seed, vps))
+    chosen = rows
+    if len(rows) in TABLE_SIZES and all(v is not None for v in vps):
+        chosen = next((list(order) for order in itertools.permutations(rows)
+                       if _possible([v for _, v in order], ed)), rows)
+    seating = [n for n, _ in chosen]
+    how = "in seed order" if chosen == rows else (
+        f"as {', '.join('#' + str(n) for n in seating)} (seat 1 first), the first order in which "
+        f"the final's VPs are possible"
+    )
+    f.notes.append(CsvNote(
+        f.name, None,
+        f"the finalists are listed by seed, as the Discord bot writes them: the file does not say where they "
+        f"sat, so they are seated {how}",
+        INFO,
+    ))
+    return seating, [v for _, v in chosen]
+
+
+def _possible(vps: list[Any], ed: Any) -> bool:
+    try:
+        return is_legal(vps, ed)
+    except VPError:
+        return False
+
+
+def _read_overrides(f: _File, event: Event) -> None:
+    """Override.csv: round (or F), table, reason: The Archon's Override sheet."""
+    if f.header is not None:
+        f.notes.append(CsvNote(f.name, f.header.line, "a header line: skipped", INFO))
+    for row in f.rows:
+        f.extras(row)
+        key = row.get(0).strip().upper()
+        if key == FINAL:
+            rnd: Union[int, str] = FINAL
+        else:
+            whole = f.whole(row, 0, "round")
+            assert whole is not None
+            rnd = whole
+        table = f.whole(row, 1, "table", required=rnd != FINAL) or 1
+        if event.override_for(rnd, table) is not None:
+            raise f.error(row, f"round {rnd}, table {table} is overridden twice: keep one line for it")
+        event.overrides.append(Override(rnd, table, row.get(2)))
 
 
 def _read_report(f: _File, notes: list[CsvNote]) -> list[_ReportRow]:

@@ -24,7 +24,9 @@ from archon.csvset import (
     read_csv_set,
     write_csv_set,
 )
+from archon.cli import main
 from archon.model import Event, Final, Override, Player, Round, Table
+from click.testing import CliRunner
 from archon.serialize import standings_to_dict
 from archon.standings import compute
 
@@ -149,17 +151,17 @@ SMALL_FILES = {
         "9,Ivy,Nine,,1000009,1,WD",
     ),
     "Round-1.csv": crlf(
-        "1,Anna,One,1,3.0", "2,Bea,Two,1,0.0", "3,Cid,Three,1,1.0", "4,Dan,Four,1,1.0", "5,Eve,Five,1,0.0",
-        "6,Finn,Six,2,4.0", "7,Gus,Seven,2,0.0", "8,Hal,Eight,2,0.0", "9,Ivy,Nine,2,0.0", ",,,,",
+        "1,Anna,One,1,3.0", "2,Bea,Two,1,0", "3,Cid,Three,1,1.0", "4,Dan,Four,1,1.0", "5,Eve,Five,1,0",
+        "6,Finn,Six,2,4.0", "7,Gus,Seven,2,0", "8,Hal,Eight,2,0", "9,Ivy,Nine,2,0", ",,,,",
     ),
     "Round-2.csv": crlf(
-        "2,Bea,Two,1,0.0", "4,Dan,Four,1,2.0", "6,Finn,Six,1,1.0", "8,Hal,Eight,1,1.0", ",,,,",
-        "1,Anna,One,2,1.0", "3,Cid,Three,2,0.0", "5,Eve,Five,2,2.0", "7,Gus,Seven,2,1.0", ",,,,",
+        "2,Bea,Two,1,0", "4,Dan,Four,1,2.0", "6,Finn,Six,1,1.0", "8,Hal,Eight,1,1.0", ",,,,",
+        "1,Anna,One,2,1.0", "3,Cid,Three,2,0", "5,Eve,Five,2,2.0", "7,Gus,Seven,2,1.0", ",,,,",
     ),
     # seat order, with each finalist's seed
     "Finals.csv": crlf(
-        "4,Dan,Four,1,3,1.0", "8,Hal,Eight,1,5,0.0", "1,Anna,One,1,2,2.0", "6,Finn,Six,1,1,2.0",
-        "5,Eve,Five,1,4,0.0",
+        "4,Dan,Four,1,3,1.0", "8,Hal,Eight,1,5,0", "1,Anna,One,1,2,2.0", "6,Finn,Six,1,1,2.0",
+        "5,Eve,Five,1,4,0",
     ),
     "Report.csv": crlf(
         "Player Num,V:EKN Num,Name,Games Played,Games Won,Total VPs,Finals Position,Rank",
@@ -170,8 +172,8 @@ SMALL_FILES = {
         "8,1000008,Hal Eight,3,0,1.0,5,2",
         "7,1000007,Gus Seven,2,0,1.0,,6",
         "3,1000003,Cid Three,2,0,1.0,,7",
-        "2,1000002,Bea Two,2,0,0.0,,8",
-        "9,1000009,Ivy Nine,1,0,0.0,,DQ",
+        "2,1000002,Bea Two,2,0,0,,8",
+        "9,1000009,Ivy Nine,1,0,0,,DQ",
     ),
 }
 
@@ -208,7 +210,7 @@ def test_reading_the_written_files_gives_the_event_back(tmp_path):
 
 # What the Discord bot itself exports for the same event: no city, "DQ" for a
 # player who dropped, finalists listed by seed (it does not record the final's
-# seating), a VP left at its default 0.0.
+# seating).
 BOT_FILES = {
     "Methuselahs.csv": crlf(
         "1,Anna,One,,1000001,3,", "2,Bea,Two,,1000002,2,", "3,Cid,Three,,1000003,2,",
@@ -218,8 +220,8 @@ BOT_FILES = {
     "Round-1.csv": SMALL_FILES["Round-1.csv"],
     "Round-2.csv": SMALL_FILES["Round-2.csv"],
     "Finals.csv": crlf(
-        "6,Finn,Six,1,1,2.0", "1,Anna,One,1,2,2.0", "4,Dan,Four,1,3,1.0", "5,Eve,Five,1,4,0.0",
-        "8,Hal,Eight,1,5,0.0",
+        "6,Finn,Six,1,1,2.0", "1,Anna,One,1,2,2.0", "4,Dan,Four,1,3,1.0", "5,Eve,Five,1,4,0",
+        "8,Hal,Eight,1,5,0",
     ),
     "Report.csv": SMALL_FILES["Report.csv"],
 }
@@ -251,8 +253,9 @@ def test_an_override_the_set_cannot_hold_is_inferred_back(tmp_path):
     for p in ev.players:
         p.coin = None  # #7 now has 0 VP in round 2: no tie with #8 any more
     ev.overrides.append(Override(2, 2, "player ejected"))
-    written = write_csv_set(ev, tmp_path / "set")
-    assert any("override of round 2, table 2 (player ejected)" in s for s in written.not_held)
+    write_csv_set(ev, tmp_path / "set")
+    assert (tmp_path / "set" / "Override.csv").read_bytes() == crlf("2,2,player ejected")
+    (tmp_path / "set" / "Override.csv").unlink()  # as the bot writes the set: no Override.csv
     read = load_csv_set(tmp_path / "set")
     assert [(o.round, o.table) for o in read.event.overrides] == [(2, 2)]
     assert any("round 2, table 2" in n.message and "override" in n.message for n in read.notes)
@@ -402,3 +405,123 @@ def test_exported_files_can_be_read_by_others_like_any_new_file(tmp_path):
     modes = {p.name: p.stat().st_mode & 0o777 for p in done.files}
     assert modes.pop(done.files[0].name) == 0o640
     assert set(modes.values()) == {0o644}  # not private to the user who exported them
+
+
+# The Discord bot's own published test event (archon-bot, tests/test_bot.py,
+# "archon close"): six players, two rounds, Bob and Frank disqualified, a
+# final of four. Numbers here are the bot's report numbers (1 Emili ... 6 Bob).
+def bot_test_event() -> Event:
+    names = {1: "Emili", 2: "Alice", 3: "Charles", 4: "Doug", 5: "Frank", 6: "Bob"}
+    vekns = {1: "TEMP_5", 2: "1234567", 3: "3456789", 4: "4567890", 5: "7890123", 6: "2345678"}
+    ev = Event(players=[Player(n, names[n], "", vekn=vekns[n]) for n in names], preliminary_rounds=2)
+    ev.player(5).out = ev.player(6).out = "DQ"
+    ev.rounds.append(Round(1, [Table([4, 6, 2, 3, 1], [0, 0, 4, 1, 0])]))
+    ev.rounds.append(Round(2, [Table([2, 1, 3, 4, 5], [0, 5, 0, 0, 0])]))
+    ev.final = Final([1, 2, 4, 3], [3, 0, 1, 0])  # a seat order in which 3 0 0 1 by seed is possible
+    return ev
+
+
+# The bot's Report.csv and Finals.csv for it, byte for byte as its test asserts them.
+BOT_TEST_REPORT = crlf(
+    "Player Num,V:EKN Num,Name,Games Played,Games Won,Total VPs,Finals Position,Rank",
+    "1,TEMP_5,Emili,3,2,8.0,1,1",
+    "2,1234567,Alice,3,1,4.0,2,2",
+    "3,3456789,Charles,3,0,1.0,3,2",
+    "4,4567890,Doug,3,0,1.0,4,2",
+    "5,7890123,Frank,1,0,0,,DQ",
+    "6,2345678,Bob,1,0,0,,DQ",
+)
+BOT_TEST_FINALS = crlf("1,Emili,,1,1,3.0", "2,Alice,,1,2,0", "3,Charles,,1,3,0", "4,Doug,,1,4,1.0")
+
+
+def test_report_csv_is_the_bots_text_byte_for_byte(tmp_path):
+    written = write_csv_set(bot_test_event(), tmp_path / "set")
+    assert (tmp_path / "set" / "Report.csv").read_bytes() == BOT_TEST_REPORT
+    # the rounds as the bot writes them: a VP never scored is 0, not 0.0
+    assert (tmp_path / "set" / "Round-1.csv").read_bytes() == crlf(
+        "4,Doug,,1,0", "6,Bob,,1,0", "2,Alice,,1,4.0", "3,Charles,,1,1.0", "1,Emili,,1,0")
+    assert "Override.csv" not in [p.name for p in written.files]
+
+
+def bot_test_set(folder: Path, *, temporary_vekn: bool = True) -> Path:
+    ev = bot_test_event()
+    if not temporary_vekn:
+        ev.player(1).vekn = "5000005"  # the bot's TEMP_5 is no VEKN number: check would say so
+    written = write_csv_set(ev, folder)
+    (folder / "Finals.csv").write_bytes(BOT_TEST_FINALS)  # the bot lists the final by seed
+    return written.folder
+
+
+def test_the_bots_finals_by_seed_are_seated_where_the_result_is_possible(tmp_path):
+    from archon.validation import check_event
+
+    read = load_csv_set(bot_test_set(tmp_path / "set"))
+    ev = read.event
+    # 3 0 0 1 is impossible in seed order (Doug's only prey is Emili): the bot
+    # does not know the seat order, archon seats them where the result is possible
+    assert ev.final.seating == [1, 2, 4, 3] and ev.final.vps == [3, 0, 1, 0]
+    assert any("listed by seed" in n.message for n in read.notes)
+    st = compute(ev)
+    assert st.final.winner == 1 and st.final.result.legal
+    assert not [p for p in check_event(ev, st) if p.severity == "error" and p.where.field != "vekn"]
+
+
+def test_finals_in_seat_order_keep_their_seats(tmp_path):
+    # archon's own Finals.csv (seeds not in order down the file) is seat order, kept as it is
+    folder = tmp_path / "set"
+    write_csv_set(small_event(), folder)
+    assert load_csv_set(folder).event.final.seating == [4, 8, 1, 6, 5]
+
+
+def test_the_bots_final_converts_and_checks_clean_through_the_cli(tmp_path):
+    from archon import api
+
+    folder = bot_test_set(tmp_path / "set", temporary_vekn=False)
+    out = tmp_path / "event.xlsx"
+    r = CliRunner().invoke(main, ["convert", str(folder), str(out)])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(main, ["check", str(out)])
+    assert " 0 error(s)" in r.output and "impossible" not in r.output, r.output  # a blank level is a warning
+    assert not [p for p in api.check(out) if p.severity == "error"]
+    assert api.standings(out)["final"]["winner"] == 1
+
+
+def impossible_override_event() -> Event:
+    ev = small_event()
+    # Round 1, table 2: 0 0 1 3 adds up to 4 (so the table counts as played
+    # either way) but no game gives it: #9 (seat 4) can only get 3 VP by ousting
+    # #6, #7 and #8 in turn, and #8 then never ousts anyone. A judge accepted it.
+    ev.round(1).tables[1].vps = [0, 0, 1, 3]
+    ev.overrides.append(Override(1, 2, "player 9 ejected, Finn's last oust voided"))
+    return ev
+
+
+def test_an_impossible_override_that_adds_up_is_kept_by_the_set(tmp_path):
+    from archon import api
+    from archon.validation import check_event
+
+    ev = impossible_override_event()
+    st = compute(ev)
+    table = st.rounds[0].tables[1].result
+    assert table.status == "overridden" and table.scored
+    written = write_csv_set(ev, tmp_path / "set")
+    assert (tmp_path / "set" / "Override.csv").read_bytes() == crlf(
+        "1,2,\"player 9 ejected, Finn's last oust voided\"")
+    assert not any("override" in s for s in written.not_held)
+    read = load_csv_set(tmp_path / "set")
+    assert [(o.round, o.table, o.reason) for o in read.event.overrides] == [
+        (1, 2, "player 9 ejected, Finn's last oust voided")]
+    assert not [p for p in check_event(read.event, compute(read.event)) if p.severity == "error"]
+    # through the command line: report --csv, convert, check
+    from archon.workbook import write_event
+
+    book = tmp_path / "event.xlsx"
+    assert CliRunner().invoke(main, ["new", str(book)]).exit_code == 0
+    write_event(book, ev)
+    assert CliRunner().invoke(main, ["report", str(book), "--csv", str(tmp_path / "out")]).exit_code == 0
+    back = tmp_path / "back.xlsx"
+    r = CliRunner().invoke(main, ["convert", str(tmp_path / "out"), str(back)])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(main, ["check", str(back)])
+    assert " 0 error(s)" in r.output and "impossible" not in r.output, r.output
+    assert not [p for p in api.check(back) if p.severity == "error"]
