@@ -6,6 +6,7 @@ so a script can do what the command does and get data back instead of text.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Optional, Sequence
 
 from .exits import ExitStatus
@@ -147,7 +148,6 @@ def report(
     data = standings_to_dict(st, extras=True)  # the reports also show the deck format
     if dry_run:
         import tempfile
-        from pathlib import Path
 
         with tempfile.TemporaryDirectory(prefix="archon-dry-run-") as tmp:
             rehearsal = report(
@@ -654,21 +654,49 @@ def vekn_report(path, edition: "str | RuleEdition | None" = None):
     return rows(_standings_of(path, edition))
 
 
-def archondata(path, edition: "str | RuleEdition | None" = None) -> str:
-    """Twin of ``archon report FILE --archondata``: the string vekn.net's results
-    endpoint takes (:func:`archon.vekn.archondata`)."""
+def archondata(path, edition: "str | RuleEdition | None" = None, *, force: bool = False) -> str:
+    """Twin of ``archon report FILE --archondata [--force]``: the string
+    vekn.net's results endpoint takes (:func:`archon.vekn.archondata`).
+
+    Never what ``archon check`` says is wrong: when :func:`check` finds
+    errors (a VEKN number that is not one, an impossible table...) raises
+    :class:`archon.vekn.VeknReportError` (exit status 1) listing them, unless
+    ``force``. What vekn.net itself refuses (an unfinished event, a missing or
+    shared VEKN number) is refused even with ``force``.
+    """
+    from .vekn import VeknReportError
     from .vekn import archondata as data
+    from .workbook.problems import check_workbook
 
-    return data(_standings_of(path, edition))
+    text = data(_standings_of(path, edition))
+    errors = [p for p in check_workbook(path, edition) if p.severity == "error"]
+    if errors and not force:
+        shown = "; ".join(str(p) for p in errors[:8]) + ("; ..." if len(errors) > 8 else "")
+        raise VeknReportError(
+            f"'archon check' finds {len(errors)} error(s), which vekn.net would receive: {shown}. "
+            f"Fix them, or give --force to print the upload anyway"
+        )
+    return text
 
 
-def twd(path, *, url: Optional[str] = None, country: Optional[str] = None,
+def twd(path, *, url: Optional[str] = None, country: Optional[str] = None, deck=None,
         edition: "str | RuleEdition | None" = None) -> str:
-    """Twin of ``archon report FILE --twd [--url URL] [--country C]``: the header
-    of a Tournament Winning Deck entry (:func:`archon.vekn.twd_header`)."""
-    from .vekn import twd_header
+    """Twin of ``archon report FILE --twd [--url URL] [--country C] [--deck FILE]``:
+    the Tournament Winning Deck entry (:func:`archon.vekn.twd_entry`): the
+    header, the winner's score line (``-- 2GW7 + 3vp in final``) and, with
+    ``deck`` (a text file: the winner's deck list), that list as given.
+    Raises :class:`InputError` for a deck file that cannot be read."""
+    from .vekn import twd_entry
 
-    return twd_header(_standings_of(path, edition), url=url, country=country)
+    deck_text = None
+    if deck is not None:
+        try:
+            deck_text = Path(deck).read_bytes().decode("utf-8-sig")
+        except OSError as exc:
+            raise InputError(f"cannot read the deck list {deck}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise InputError(f"{deck} is not UTF-8 text: save the deck list as UTF-8 text") from None
+    return twd_entry(_standings_of(path, edition), url=url, country=country, deck=deck_text)
 
 
 # ---------------------------------------------------------------------------

@@ -149,16 +149,20 @@ def editions():
 @click.option("--twd", "as_twd", is_flag=True, help="Print the header of a Tournament Winning Deck entry.")
 @click.option("--url", default=None, help="With --twd: the event's page (vekn.net event calendar).")
 @click.option("--country", default=None, help="With --twd: the country, written after the city.")
+@click.option("--deck", "deck_file", type=click.Path(dir_okay=False), help="With --twd: append the winner's deck list from this text file, as given.")
+@click.option("--force", is_flag=True, help="With --archondata: print it even when 'archon check' finds errors.")
 @click.option("--dry-run", is_flag=True, help="With --xlsx/--html/--csv: make every file but write none; say what would be written.")
 @EDITION_OPTION
-def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, dry_run, edition):
+def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file, force,
+           dry_run, edition):
     """Report an event: the VEKN report, or the files an event posts and publishes.
 
     With no option, prints the VEKN report as The Archon's 'VEKN Report'
     sheet has it: player number, VEKN number, name, games played, games won
     (+1 for the final's winner), total VPs and rank (top five only).
-    --archondata prints the string to send to vekn.net, --twd the header of
-    the winning deck's TWD entry; --xlsx, --html and --csv write files. The
+    --archondata prints the string to send to vekn.net (refused while 'archon
+    check' finds errors, unless --force), --twd the winning deck's TWD entry
+    (header and score line; --deck adds the deck list); --xlsx, --html and --csv write files. The
     numbers are those of 'archon standings', computed once from FILE.
 
     \b
@@ -179,8 +183,10 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     from .workbook import WorkbookError, read_event
 
     files = xlsx_out is not None or html_out is not None or csv_dir is not None
-    if (url or country) and not as_twd:
-        raise Unreadable("--url and --country go with --twd")
+    if (url or country or deck_file) and not as_twd:
+        raise Unreadable("--url, --country and --deck go with --twd")
+    if force and not as_archondata:
+        raise Unreadable("--force goes with --archondata")
     try:
         if not files and not as_archondata and not as_twd:
             if round_number is not None:
@@ -189,9 +195,9 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
             click.echo(vekn_report_text(compute(read.event, edition)))
             return
         if as_archondata:
-            click.echo(make_archondata(file, edition))
+            click.echo(make_archondata(file, edition, force=force))
         if as_twd:
-            click.echo(make_twd(file, url=url, country=country, edition=edition))
+            click.echo(make_twd(file, url=url, country=country, deck=deck_file, edition=edition))
         if not files:
             return
         result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition, csv=csv_dir,

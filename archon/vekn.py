@@ -14,7 +14,8 @@ Pure functions over computed :class:`~archon.standings.Standings`:
 * :func:`archondata` — the one form field vekn.net's results endpoint takes
   (``/api/vekn/archon/{event id}``): ``{rounds}¤`` then, for every player in
   report order, ``{rank}§{first}§{last}§{city}§{vekn}§{gw}§{vp}§{final vp}§{tp}§{toss}§{rating points}§``;
-* :func:`twd_header` — the header of a Tournament Winning Deck entry.
+* :func:`twd_header` — the header of a Tournament Winning Deck entry, and
+  :func:`twd_entry` the entry to paste: header, score line, deck list.
 
 Numbers in ``archondata`` (archon's choices, the endpoint documents none):
 
@@ -57,6 +58,8 @@ __all__ = [
     "archondata",
     "archondata_rounds",
     "twd_header",
+    "twd_score_line",
+    "twd_entry",
     "date_text",
     "FIELD_SEPARATOR",
     "RECORD_START",
@@ -313,3 +316,29 @@ def twd_header(st: Standings, *, url: Optional[str] = None, country: Optional[st
     if url and url.strip():
         lines.append(url.strip())
     return "\n".join(lines)
+
+
+def twd_score_line(st: Standings) -> str:
+    """The winner's score line of a TWD entry, as the archive's recent entries
+    write it (GiottoVerducci/TWD): preliminary GW and VP, then the final's
+    VP, ``-- 2GW7 + 3vp in final``; ``-- 2GW7`` for an event closed without a
+    final. Raises :class:`VeknReportError` while the event has no winner."""
+    if st.winner is None or not report_complete(st):
+        raise VeknReportError("the event has no winner yet: the TWD score line needs one")
+    s = st.by_number()[st.winner]
+    line = f"-- {int(s.gw)}GW{_num(s.vp)}"
+    if st.event.has_final:
+        line += f" + {_num(s.final_vp or 0.0)}vp in final"
+    return line
+
+
+def twd_entry(st: Standings, *, url: Optional[str] = None, country: Optional[str] = None,
+              deck: Optional[str] = None) -> str:
+    """A TWD entry to paste, as the archive's README lays it out: the header
+    (:func:`twd_header`), a blank line, the score line
+    (:func:`twd_score_line`) and, when ``deck`` (the winner's deck list, as
+    text) is given, a blank line and the deck list as given."""
+    parts = [twd_header(st, url=url, country=country), twd_score_line(st)]
+    if deck is not None and deck.strip():
+        parts.append("\n".join(deck.splitlines()).strip("\n"))  # its lines as given, whatever their ends
+    return "\n\n".join(parts)

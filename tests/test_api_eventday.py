@@ -57,7 +57,8 @@ def test_the_end_of_an_event_from_python(tmp_path):
     assert [r.number for r in rows if r.out] == [22]
     assert api.archondata(path).startswith("4¤1§Bruno§Ferreira§Lyon§3000102§")
     assert api.twd(path, url=URL, country="France").splitlines() == [
-        "Winter Cup", "Lyon, France", "December 5th 2026", "3R+F", "23 players", "Bruno Ferreira", URL]
+        "Winter Cup", "Lyon, France", "December 5th 2026", "3R+F", "23 players", "Bruno Ferreira", URL,
+        "", f"-- {gw}GW{vp:g} + 2vp in final"]
 
 
 def test_registration_drops_and_results_from_python(tmp_path):

@@ -329,8 +329,10 @@ def check_outputs(toss_winner: int, outputs: dict) -> None:
                      str(coin), str(math.floor(rating(n, toss_winner) + 0.5))], f"#{n}"
 
     # archon report --twd
+    gw, vp, _ = PRELIM[WINNER]
     assert outputs["twd"] == "\n".join([
         "Winter Cup", "Lyon, France", "December 5th 2026", "3R+F", "23 players", "Bruno Ferreira", URL,
+        "", f"-- {gw}GW{vp:g} + {FINAL_VPS[final.index(WINNER)]}vp in final",
     ])
 
     # archon report --csv: the Archon-compatible set, Report.csv as the VEKN report

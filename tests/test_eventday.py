@@ -423,7 +423,7 @@ def test_a_tie_for_first_in_an_event_without_final_is_tossed_not_guessed(tmp_pat
     winner = int(re.search(r"#(\d) \S+ \S+ won the toss", out).group(1))
     assert winner in (1, 2)
     twd = ok("report", path, "--twd").splitlines()
-    assert twd[3:] == ["2R", "5 players", ["Ada Byron", "Bo Chen"][winner - 1]]
+    assert twd[3:] == ["2R", "5 players", ["Ada Byron", "Bo Chen"][winner - 1], "", "-- 1GW5"]
 
 
 def test_finals_before_the_rounds_are_over_does_not_send_to_a_toss_that_would_be_refused(tmp_path):

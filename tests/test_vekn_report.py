@@ -126,3 +126,54 @@ def test_report_command_refusals_exit_2(tmp_path):
         assert r.exit_code == 2 and "Traceback" not in r.output, (args, r.output)
     r = CliRunner().invoke(main, ["report", str(path)])
     assert r.exit_code == 0 and "(incomplete" in r.output
+
+
+def test_the_twd_entry_has_the_score_line_and_the_deck_as_given(tmp_path):
+    from archon import api
+
+    # Tiny Cup closed without a final: #1 Ada Byron wins with 1 GW, 3 + 0.5 VP.
+    path = book(tmp_path, closed_tiny_cup())
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes("\ufeffDeck Name: Tremere Ré\r\n\r\nCrypt (12 cards)\r\n2x Anson  8  AUS DOM THA\r\n".encode())
+    header = ["Tiny Cup", "Brest", "March 2nd 2027", "2R", "5 players", "Ada Byron"]
+    r = CliRunner().invoke(main, ["report", str(path), "--twd", "--deck", str(deck)])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines() == header + [
+        "", "-- 1GW3.5", "", "Deck Name: Tremere Ré", "", "Crypt (12 cards)", "2x Anson  8  AUS DOM THA"]
+    assert api.twd(path, deck=deck) == r.output.rstrip("\n")
+    r = CliRunner().invoke(main, ["report", str(path), "--twd", "--deck", str(tmp_path / "missing.txt")])
+    assert r.exit_code == 2 and "missing.txt" in r.output and "Traceback" not in r.output
+    r = CliRunner().invoke(main, ["report", str(path), "--deck", str(deck)])
+    assert r.exit_code == 2 and "--twd" in r.output
+
+
+def test_the_twd_score_line_counts_the_final_as_recent_entries_do():
+    from archon.vekn import twd_score_line
+
+    ev = tossed(winter_cup(3))
+    ev.final = Final([6, 15, 1, 4, 2], [2, 0, 1, 0, 2])
+    st = compute(ev)
+    winner = st.by_number()[st.winner]
+    # the winner's preliminary GW and VP, then the final's VP: "-- 2GW7 + 3vp in final"
+    assert twd_score_line(st) == f"-- {winner.gw}GW{winner.vp:g} + 2vp in final"
+    with pytest.raises(VeknReportError, match="no winner yet"):
+        twd_score_line(compute(tossed(winter_cup(3))))
+
+
+def test_archondata_that_check_finds_wrong_is_refused_unless_forced(tmp_path):
+    from archon import api
+
+    ev = closed_tiny_cup()
+    for p in ev.players:
+        p.vekn = str(p.number)  # "1" to "5": check says these are no VEKN numbers
+    path = book(tmp_path, ev)
+    assert any("VEKN number '3'" in p.message for p in api.check(path))
+    r = CliRunner().invoke(main, ["report", str(path), "--archondata"])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert "'archon check' finds 5 error(s)" in r.output and "VEKN number '1' is not 7 digits" in r.output
+    assert "¤" not in r.output and "--force" in r.output
+    with pytest.raises(VeknReportError, match="--force"):
+        api.archondata(path)
+    r = CliRunner().invoke(main, ["report", str(path), "--archondata", "--force"])
+    assert r.exit_code == 0 and r.output.startswith("2¤1§Ada§Byron§§1§")
+    assert api.archondata(path, force=True) == r.output.strip()
