@@ -102,7 +102,7 @@ from .exits import ExitStatus
 from .editions import TABLE_SIZES, get_edition
 from .model import FINAL, Event, Final, Override, Player, Round, Table
 from .scoring import VPError, is_legal
-from .standings import Standings, compute
+from .standings import Standings, compute, final_game_win
 
 __all__ = [
     "METHUSELAHS_FILE",
@@ -258,7 +258,6 @@ def csv_set_texts(source: Any, *, edition: Any = None) -> tuple[dict[str, str], 
     """
     st = _standings(source, edition)
     ev = st.event
-    ed = st.edition
     by_number = ev.players_by_number()
     by_st = st.by_number()
 
@@ -305,7 +304,7 @@ def csv_set_texts(source: Any, *, edition: Any = None) -> tuple[dict[str, str], 
     rows = []
     for s in st.players:
         p = s.player
-        won_final = 1 if (ed.game_wins and winner is not None and winner == p.number) else 0
+        won_final = final_game_win(st.final, p.number) if winner is not None else 0
         if p.is_out:
             rank: Any = OUT_RANK
         else:

@@ -14,10 +14,13 @@ Editions (``../shared/seeds/README.md`` says which text is which):
 ``2004``
     The 1 January 2004 rules. Game Wins are recorded, but the five finalists
     are chosen by VP, then TP; every finalist is placed by final VP, ties by
-    preliminary placing. Withdrawal follows the game rules: a full VP.
+    preliminary placing. Withdrawal follows the game rules: a full VP. The
+    final's winner gets a GW only as any game gives one (3.8.1: at least 2 VP
+    and strictly more than anyone).
 ``2001``
     The 2001-2002 season. No Game Wins; VP, then TP; finalists placed by
-    final VP, ties by preliminary placing; withdrawal scores a full VP.
+    final VP, ties by preliminary placing; withdrawal scores a full VP. Every
+    event has a final (no 3.1.6 yet); players are rated by Elo (Appendix A.1).
 """
 
 from __future__ import annotations
@@ -94,6 +97,17 @@ class RuleEdition:
     tp_four: tuple[float, ...] = (60, 48, 24, 12)
     #: A Game Win needs at least this many VP (and strictly more than anyone).
     gw_min_vp: float = 2.0
+    #: True when the final's winner always gets the final's GW (current rules,
+    #: Appendix A "GW or final round victory"; The Archon's Final Round H);
+    #: False when the final's GW follows the table rule like any game (2004
+    #: text 3.8.1: at least 2 VP and strictly more than anyone, else no GW).
+    final_winner_always_gw: bool = True
+    #: True when an event may close without a final (rules 3.1.6, under 8
+    #: players); the 2001-2002 text has no such event.
+    no_final_allowed: bool = True
+    #: The rating system the edition's Appendix A describes: ``"rtp"`` (rating
+    #: points, best 8 events in 18 months) or ``"elo2001"`` (Elo, A.1 of 2001).
+    rating_system: str = "rtp"
     # Rating points, Appendix A, as The Archon computes them.
     rating_per_event: float = 5.0
     rating_per_vp: float = 4.0
@@ -137,6 +151,7 @@ EDITION_2004 = RuleEdition(
     ranking_keys=("vp", "tp"),
     withdrawal_half_vp=2,
     all_finalists_placed=True,
+    final_winner_always_gw=False,
 )
 
 EDITION_2001 = RuleEdition(
@@ -146,6 +161,8 @@ EDITION_2001 = RuleEdition(
     ranking_keys=("vp", "tp"),
     withdrawal_half_vp=2,
     all_finalists_placed=True,
+    no_final_allowed=False,
+    rating_system="elo2001",
 )
 
 #: Every supported edition by name.

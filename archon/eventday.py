@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Optional, Sequence, Union
 
 from .exits import ExitStatus
-from .editions import FINAL_SIZE, TABLE_SIZES
+from .editions import FINAL_SIZE, TABLE_SIZES, get_edition
 from .model import FINAL, OUT_REASONS, Event, Final, Override, Player, Round, Table
 from .scoring import COMPLETE, VPError, score_table
 from .standings import PlayerStanding, Standings, Tie, compute, preliminary_key, unfinished_preliminaries
@@ -857,6 +857,12 @@ def close_without_final(event: Event) -> Change:
     if ev.final.seated:
         raise EventDayError(
             "the final is seated: clear the final table (Final Round sheet) before closing the event without it"
+        )
+    ed = get_edition(ev.edition)
+    if not ed.no_final_allowed:
+        raise EventDayError(
+            f"this event runs under the {ed.name} rules ({ed.title}), which have no tournament without a final "
+            f"(rules 3.1.6 came later): seat the final ('archon finals FILE')"
         )
     if len(ev.players) > NO_FINAL_MAX_PLAYERS:
         raise EventDayError(

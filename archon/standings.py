@@ -14,7 +14,8 @@ same numbers as The Archon's own formulas for every legal event:
   that decides a place in the top five and has no coin ranking yet is
   reported as an unresolved :class:`Tie` instead of guessed;
 * the final's winner has the most final VP, a tie going to the better seed,
-  and always gets the final's GW (nobody else does);
+  and gets the final's GW (nobody else does): always under the current
+  rules, only with at least 2 VP and strictly the most under 2004 (3.8.1);
 * rating points follow Appendix A of the current rules, exactly as The Archon
   computes them (no rounding).
 """
@@ -40,6 +41,7 @@ __all__ = [
     "rating_points",
     "preliminary_key",
     "unfinished_preliminaries",
+    "final_game_win",
 ]
 
 
@@ -381,8 +383,10 @@ def _final(event: Event, ed: RuleEdition, standings: dict[int, PlayerStanding]) 
 
 def _final_game_win(seating: list[int], result: TableResult, winner: int, ed: RuleEdition) -> TableResult:
     """In the final the winner always gets the GW, even with less than 2 VP or
-    a VP tie decided by seed (The Archon's Final Round H); nobody else does."""
-    if not ed.game_wins:
+    a VP tie decided by seed (The Archon's Final Round H); nobody else does.
+    Under an edition where the final's GW follows the table rule (2004,
+    3.8.1) the table's own GWs stand: the winner may have none."""
+    if not ed.game_wins or not ed.final_winner_always_gw:
         return result
     seats = tuple(
         replace(seat, gw=1 if p == winner else 0) for p, seat in zip(seating, result.seats)
@@ -434,13 +438,21 @@ def rating_points(
         won = s.final_rank == 1
         bonus = (edition.rating_winner_bonus if won else edition.rating_finalist_bonus) * coefficient
     final_vp = (s.final_vp or 0.0) if bonus != 0 else 0.0
-    extra_gw = 1 if (won and bonus != 0) else 0
+    extra_gw = final_game_win(final, s.number) if (won and bonus != 0) else 0
     return (
         edition.rating_per_event
         + edition.rating_per_vp * (s.vp + final_vp)
         + edition.rating_per_gw * (s.gw + extra_gw)
         + bonus
     )
+
+
+def final_game_win(final: Optional[FinalStanding], number: int) -> int:
+    """1 when player ``number`` won a GW in the played final, else 0 (the
+    edition decides: :func:`_final_game_win`)."""
+    if final is None or not final.played or final.result is None or number not in final.seating:
+        return 0
+    return final.result.seats[final.seating.index(number)].gw
 
 
 def _display_key(s: PlayerStanding) -> tuple:

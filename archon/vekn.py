@@ -47,7 +47,7 @@ from typing import Optional
 
 from .exits import ExitStatus
 from . import layout as L
-from .standings import PlayerStanding, Standings
+from .standings import PlayerStanding, Standings, final_game_win
 
 __all__ = [
     "VeknRow",
@@ -132,7 +132,7 @@ def vekn_report(st: Standings) -> list[VeknRow]:
                 vekn=s.player.vekn,
                 name=s.player.name,
                 games_played=s.rounds_played,
-                games_won=s.gw + (1 if winner is not None and s.number == winner else 0),
+                games_won=s.gw + (final_game_win(st.final, s.number) if winner is not None else 0),
                 total_vp=s.vp + final_vp,
                 rank=place if place is not None and place <= RANKS_SHOWN else None,
                 out=s.player.out,
