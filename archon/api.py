@@ -21,6 +21,7 @@ __all__ = [
     "EventDayReport", "register", "drop", "result", "toss", "finals", "seat_final",
     "close_without_final", "vekn_report", "archondata", "twd", "plan", "PlanResult",
     "standings", "check", "CheckedProblem", "new", "update", "seat", "convert",
+    "results_frame", "rating", "league",
 ]
 
 
@@ -704,7 +705,14 @@ def twd(path, *, url: Optional[str] = None, country: Optional[str] = None, deck=
 
 
 def convert(source, output, *, edition: Optional[str] = None, template=None, force: bool = False, progress=None):
-    """Twin of ``archon convert IN OUT.xlsx [--edition E] [--template OFFICIAL.xlsx] [--force]``.
+    """Twin of ``archon convert IN OUT.xlsx [--edition E] [--template OFFICIAL.xlsx] [--force]``
+    and of ``archon convert OLD/ NEW/``.
+
+    A folder that is not a CSV set is an archive: every event file under it
+    is converted into the same place under the folder ``output``
+    (:func:`archon.archive.convert_folder`, which returns a
+    :class:`archon.archive.FolderConversion`; ``progress`` is then called
+    with (files done, files in all, the file)), never stopping at a bad file.
 
     Reads an Archon workbook of any published form and version, the Discord
     bot's CSV set (folder or zip) or archon's standings JSON, writes a new
@@ -715,8 +723,13 @@ def convert(source, output, *, edition: Optional[str] = None, template=None, for
     :class:`archon.convert.ConvertError` for an input it cannot read. See
     :mod:`archon.convert`.
     """
+    from .archive import _is_csv_folder, convert_folder
     from .convert import convert as run
+    from pathlib import Path
 
+    if Path(source).is_dir() and not _is_csv_folder(Path(source)):
+        # a folder of events: archon convert OLD/ NEW/ (progress: (done, total, file))
+        return convert_folder(source, output, edition=edition, template=template, force=force, progress=progress)
     return run(source, output, edition=edition, template=template, force=force, progress=progress)
 
 
@@ -792,3 +805,67 @@ def plan(
     everyone = set(range(1, players + 1))
     out = [sorted(everyone - {p for t in rnd for p in t}) for rnd in rounds_plan]
     return PlanResult(players, rounds_plan, seating.score_plan(rounds_plan), seed, out)
+
+
+# ---------------------------------------------------------------------------
+# Across events: archon rating / archon league (pandas; archon.across)
+
+
+def results_frame(paths, *, processes: Optional[int] = None, progress=None):
+    """One pandas DataFrame with a row per (event, player) of every event file
+    under ``paths`` (files or folders, any form archon reads), the frame
+    ``archon rating`` and ``archon league`` compute from.
+
+    Columns (:data:`archon.results.RESULT_COLUMNS`): ``event_id``, ``event``,
+    ``date``, ``level``, ``category`` (``constructed``/``limited``),
+    ``edition``, ``entrants``, ``sanctioned``, ``source`` (the file),
+    ``number``, ``vekn`` (None unless 7 digits), ``name``, ``city``,
+    ``rated``, ``games`` (rounds played, the final included), ``gw``, ``vp``
+    (the final's included), ``tp``, ``rank``, ``finalist``, ``winner``,
+    ``rating_points`` (Appendix A, as ``archon standings`` computes them).
+    Files that cannot be read and duplicates are left out (``archon rating``
+    lists them). Raises :class:`archon.across.AcrossError` when no event can be read.
+    """
+    from .across import read_results
+
+    return read_results(paths, processes=processes, progress=progress).results
+
+
+def rating(paths, *, as_of=None, category: str = "constructed", country: Optional[str] = None,
+           system: Optional[str] = None, players: Sequence[str] = (), xlsx=None,
+           processes: Optional[int] = None, progress=None):
+    """Twin of ``archon rating PATHS... [--as-of DATE] [--category constructed|limited]
+    [--country C] [--system rtp|elo2001] [--player N] [--xlsx OUT]``.
+
+    The VEKN ranking on ``as_of`` (default today) from every event under
+    ``paths``: under ``rtp`` (Appendix A of the current rules) a player's
+    rating is the sum of their best 8 events' rating points in the
+    preceding 18 months, Constructed and Limited apart, players with no
+    rated round in 12 months left out of the ranking; under ``elo2001``
+    (Appendix A.1 of the 2001-2002 rules) the Elo rating. Default system:
+    ``elo2001`` when every event read runs under the 2001 rules, else ``rtp``.
+    Returns an :class:`archon.across.RatingResult` (DataFrames; ``as_dict()``
+    is the ``--json`` output); ``xlsx`` writes the report workbook.
+    """
+    from .across import rating as run
+
+    return run(paths, as_of=as_of, category=category, country=country, system=system, players=players,
+               xlsx=xlsx, processes=processes, progress=progress)
+
+
+def league(paths, *, best: Optional[int] = None, points: Optional[str] = None, start=None, end=None,
+           name: Optional[str] = None, xlsx=None, processes: Optional[int] = None, progress=None):
+    """Twin of ``archon league PATHS... --best N [--points rating|gw-vp] [--from DATE --to DATE]
+    [--name NAME] [--xlsx OUT]`` and ``archon league LEAGUE.toml``.
+
+    Each player's best ``best`` results between ``start`` and ``end``
+    (inclusive), by rating points or by GW then VP then TP, summed and
+    ranked, ties sharing a rank. ``paths`` may be one league file (TOML:
+    ``name``, ``events``, ``best``, ``points``, ``from``, ``to``; see
+    :class:`archon.league.LeagueDefinition`); arguments given override it.
+    Returns an :class:`archon.across.LeagueResult`.
+    """
+    from .across import league as run
+
+    return run(paths, best=best, points=points, start=start, end=end, name=name, xlsx=xlsx,
+               processes=processes, progress=progress)

@@ -686,7 +686,7 @@ def update(file, edition):
 
 @main.command()
 @click.argument("source", metavar="IN", type=click.Path())
-@click.argument("output", metavar="OUT.xlsx", type=click.Path(dir_okay=False))
+@click.argument("output", metavar="OUT.xlsx", type=click.Path())
 @EDITION_OPTION
 @click.option("--template", type=click.Path(dir_okay=False), default=None,
               help="An official Archon workbook to copy instead of archon's built-in template.")
@@ -712,10 +712,28 @@ def convert(source, output, edition, template, force):
       archon convert 2002-cup.xls 2002-cup.xlsx --edition 2001
       archon convert discord-export.zip event.xlsx --template thearchon-1.5l.xlsx
       archon convert standings.json event.xlsx
+      archon convert old-events/ new-events/     # every event under a folder
+
+    IN may be a folder of event files (not a CSV set): each one is converted
+    into the same place under the folder OUT (.xlsx), with a progress bar;
+    a file that cannot be converted is listed with the reason and the rest
+    go on; the same event twice (an .xls and its .xlsx) is converted once.
+    Exit status then: 0 when every event was converted, 1 when some could
+    not be.
     """
+    from pathlib import Path
+
+    from .api import convert as convert_twin
+    from .archive import _is_csv_folder
     from .convert import ConversionStopped, ConvertError, convert as run
     from .workbook import WriteError
 
+    if Path(source).is_dir() and not _is_csv_folder(Path(source)):
+        with _FilesProgress("converting") as bar:
+            folder = convert_twin(source, output, edition=edition, template=template, force=force, progress=bar)
+        for line in folder.lines():
+            click.echo(line)
+        sys.exit(1 if folder.failed else 0)
     try:
         result = run(source, output, edition=edition, template=template, force=force,
                      progress=lambda msg: click.echo(msg, err=True))
@@ -729,6 +747,176 @@ def convert(source, output, edition, template, force):
     for line in result.lines():
         click.echo(line)
 
+
+
+class _FilesProgress:
+    """A progress bar over files on standard error: called with (done, total, file)."""
+
+    def __init__(self, label: str):
+        self._label = label
+        self._bar = None
+
+    def __call__(self, done: int, total: int, path) -> None:
+        if self._bar is None:
+            self._bar = click.progressbar(length=total, label=self._label, file=sys.stderr)
+            self._bar.__enter__()
+        self._bar.update(1)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(None, None, None)
+            self._bar = None
+
+    def __enter__(self) -> "_FilesProgress":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _print_frame(frame, as_csv: bool, columns, widths) -> None:
+    """A DataFrame as CSV (``--csv``) or as aligned text."""
+    if as_csv:
+        frame.to_csv(sys.stdout, index=False, columns=list(columns), lineterminator="\n", date_format="%Y-%m-%d")
+        return
+    header = " ".join(f"{c:>{w}}" if w > 0 else f"{c:<{-w}}" for c, w in zip(columns, widths))
+    click.echo(header)
+    click.echo("-" * len(header))
+    for row in frame[list(columns)].itertuples(index=False):
+        cells = []
+        for v, w in zip(row, widths):
+            text = "" if v is None or v != v else (f"{v:.2f}" if isinstance(v, float) and not float(v).is_integer()
+                                                   else (f"{v:g}" if isinstance(v, float) else str(v)))
+            cells.append(f"{text[:abs(w)]:>{w}}" if w > 0 else f"{text[:-w]:<{-w}}")
+        click.echo(" ".join(cells))
+
+
+def _one_output(as_json: bool, as_csv: bool) -> None:
+    if as_json and as_csv:
+        raise Unreadable("--json and --csv print different things: give one of them")
+
+
+def _files_report(archive) -> None:
+    """What was not counted, on standard error (the output stays clean)."""
+    for line in archive.lines():
+        click.echo(line, err=True)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--as-of", "as_of", default=None, metavar="YYYY-MM-DD", help="The ranking on that day (default: today).")
+@click.option("--category", type=click.Choice(["constructed", "limited"]), default="constructed", show_default=True,
+              help="Standard Constructed or Limited (all limited formats): rated apart.")
+@click.option("--country", default=None, help="Only players whose country (or city) in the files is this one.")
+@click.option("--system", type=click.Choice(["rtp", "elo2001"]), default=None,
+              help="rtp: rating points, best 8 events in 18 months (current rules, Appendix A); elo2001: the "
+                   "2001 rules' Elo (default when every event runs under the 2001 rules).")
+@click.option("--player", "players", multiple=True, metavar="VEKN",
+              help="With --xlsx (or --json): a sheet of this player's events, counted and dropped. Repeatable.")
+@click.option("--json", "as_json", is_flag=True, help="Print the ranking, inactive and unrated players and the files as JSON.")
+@click.option("--csv", "as_csv", is_flag=True, help="Print the ranking as CSV.")
+@click.option("--xlsx", "xlsx_out", type=click.Path(dir_okay=False), default=None,
+              help="Write a report workbook: the ranking, a sheet per --player, a chart of the top players' rating over time.")
+@click.option("--processes", type=click.IntRange(1), default=None, help="Processes reading files (default: one per CPU for large archives).")
+def rating(paths, as_of, category, country, system, players, as_json, as_csv, xlsx_out, processes):
+    """The VEKN rating and ranking from event files.
+
+    PATHS are event files in any form archon reads (Archon workbooks, the
+    bot's CSV sets, standings JSON) or folders, searched recursively.
+    Players are matched by VEKN number; a row without one is listed as
+    unrated. Files that cannot be read, duplicates (the same event twice)
+    and other files are listed on standard error with the reason.
+
+    Exit status: 0 with a ranking; 2 when no event could be read or an
+    argument is wrong.
+
+    \b
+    Examples:
+      archon rating events/ --as-of 2026-06-30
+      archon rating events/ --category limited --country France --csv > ranking.csv
+      archon rating events/ --xlsx ranking.xlsx --player 3000123
+      archon rating 2001-2002/ --system elo2001
+    """
+    from .api import rating as run
+
+    _one_output(as_json, as_csv)
+    with _FilesProgress("reading") as bar:
+        result = run(paths, as_of=as_of, category=category, country=country, system=system, players=players,
+                     xlsx=xlsx_out, processes=processes, progress=bar)
+    if as_json:
+        click.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=1))
+    else:
+        if not as_csv:
+            what = "rating points, best 8 events in 18 months" if result.system == "rtp" else "Elo, 2001 rules"
+            click.echo(f"Ranking on {result.as_of.isoformat()}, {result.category} ({what}): "
+                       f"{len(result.ranking)} players")
+        _print_frame(result.ranking, as_csv, ("rank", "vekn", "name", "city", "rating", "counted", "played",
+                                              "games", "gw", "vp"), (4, -8, -26, -14, 8, 7, 6, 5, 3, 5))
+    if result.written is not None:
+        click.echo(f"wrote {result.written}", err=True)
+    if len(result.unrated):
+        click.echo(f"{len(result.unrated)} result(s) unrated (no valid VEKN number, no date, or unsanctioned): "
+                   f"see --json", err=True)
+    _files_report(result.archive)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--best", type=click.IntRange(1), default=None, help="How many of each player's results count.")
+@click.option("--points", type=click.Choice(["rating", "gw-vp"]), default=None,
+              help="Count results by rating points (default), or by GW, then VP, then TP.")
+@click.option("--from", "start", default=None, metavar="YYYY-MM-DD", help="First day of the league.")
+@click.option("--to", "end", default=None, metavar="YYYY-MM-DD", help="Last day of the league.")
+@click.option("--name", default=None, help="The league's name.")
+@click.option("--json", "as_json", is_flag=True, help="Print the standings and each result (counted or not) as JSON.")
+@click.option("--csv", "as_csv", is_flag=True, help="Print the standings as CSV.")
+@click.option("--xlsx", "xlsx_out", type=click.Path(dir_okay=False), default=None,
+              help="Write a report workbook: the standings, the top players' results, a chart of their running totals.")
+@click.option("--processes", type=click.IntRange(1), default=None, help="Processes reading files.")
+def league(paths, best, points, start, end, name, as_json, as_csv, xlsx_out, processes):
+    """League standings across a series of events.
+
+    The sum of each player's best N results (--best N) between --from and
+    --to, by rating points or by GW then VP then TP; ties share a rank
+    (marked '='). PATHS are event files or folders, or one league file
+    (TOML) that says it all:
+
+    \b
+      name = "Winter League"
+      events = ["winter/"]        # relative to the league file
+      best = 3
+      points = "rating"           # or "gw-vp"
+      from = 2025-11-01
+      to = 2026-02-28
+
+    \b
+    Examples:
+      archon league winter/ --best 3 --name "Winter League"
+      archon league winter-league.toml --xlsx winter.xlsx
+    """
+    from .api import league as run
+
+    _one_output(as_json, as_csv)
+    with _FilesProgress("reading") as bar:
+        result = run(paths, best=best, points=points, start=start, end=end, name=name, xlsx=xlsx_out,
+                     processes=processes, progress=bar)
+    d = result.definition
+    table = result.standings.assign(rank=[f"{r}=" if t else str(r) for r, t in
+                                          zip(result.standings["rank"], result.standings["tied"])])
+    totals = ("points",) if d.points == "rating" else ("gw", "vp", "tp")
+    if as_json:
+        click.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=1))
+    elif as_csv:
+        _print_frame(result.standings, True, ("rank", "tied", "vekn", "name", "city", *totals, "counted", "played"), ())
+    else:
+        click.echo(f"{d.name or 'League'}: best {d.best} result(s) by "
+                   f"{'rating points' if d.points == 'rating' else 'GW, then VP, then TP'}"
+                   f"{', from ' + d.start.isoformat() if d.start else ''}{', to ' + d.end.isoformat() if d.end else ''}")
+        _print_frame(table, False, ("rank", "vekn", "name", "city", *totals, "counted", "played"),
+                     (5, -8, -26, -14, *([8] if d.points == "rating" else [3, 5, 5]), 7, 6))
+    if result.written is not None:
+        click.echo(f"wrote {result.written}", err=True)
+    _files_report(result.archive)
 
 
 class _LazyProgress:

@@ -38,7 +38,21 @@ __all__ = [
     "level_coefficient",
     "TABLE_SIZES",
     "FINAL_SIZE",
+    "RATING_SYSTEMS",
+    "UNRATED_LEVELS",
+    "LIMITED",
 ]
+
+#: Rating systems by name: the edition whose Appendix A defines each.
+RATING_SYSTEMS: Mapping[str, str] = {"rtp": "current", "elo2001": "2001"}
+
+#: Levels whose events are not sanctioned, hence not rated (Appendix A: "based
+#: only on sanctioned tournaments").
+UNRATED_LEVELS: tuple[str, ...] = ("Unsanctioned Tournament",)
+
+#: The level (and deck format) that makes an event a Limited one: Appendix A
+#: rates Standard Constructed and Limited (all limited formats) apart.
+LIMITED = "Limited"
 
 #: Legal numbers of seats at a table (rules 3.1.2: groups of 5, 4 where needed).
 TABLE_SIZES: tuple[int, ...] = (4, 5)
@@ -116,6 +130,19 @@ class RuleEdition:
     rating_finalist_bonus: float = 30.0
     #: Log base of the finalist-bonus coefficient: log_base(N^2) - 1.
     rating_log_base: float = 15.0
+    # Across events, Appendix A.2 of the current rules: a rating is the sum of
+    # the best ``rating_best_events`` events in the preceding
+    # ``rating_window_months``; no rated round in ``rating_inactive_months``
+    # leaves a player out of the ranking (figures kept).
+    rating_window_months: int = 18
+    rating_best_events: int = 8
+    rating_inactive_months: int = 12
+    # Elo, Appendix A.1 of the 2001-2002 rules: everyone starts at
+    # ``elo_start``; change = ``elo_k`` x (score - expected) summed over each
+    # opponent at the table; expected = 1 / (10^((opp - player)/elo_scale) + 1).
+    elo_start: float = 3000.0
+    elo_k: float = 32.0
+    elo_scale: float = 400.0
     notes: tuple[str, ...] = field(default=())
 
     def tp_for_size(self, size: int) -> tuple[float, ...]:

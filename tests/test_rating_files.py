@@ -1,0 +1,173 @@
+"""archon rating / league / convert over files and folders (issue 15)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from archon import api
+from archon.cli import main
+from archon.csvset import write_csv_set
+from archon.model import Event, Final, Player, Round, Table
+from archon.serialize import standings_to_dict
+from archon.standings import compute
+from archon.workbook import new_event
+
+PEOPLE = {n: (f"First{n}", f"Last{n}", f"10000{n:02d}") for n in range(1, 11)}
+
+
+def event(day: str, order: list[int], name: str) -> Event:
+    """10 players, one round of two 5-player tables in ``order``, a final.
+    Table 1 seat 1 sweeps (5 VP), table 2 seat 1 sweeps too; the final is won
+    by the first finalist seated with 5 VP."""
+    players = [Player(k, *PEOPLE[n][:2], city="France" if n % 2 else "Spain", vekn=PEOPLE[n][2], coin=k)
+               for k, n in enumerate(order, start=1)]
+    ev = Event(name=name, date=dt.date.fromisoformat(day), city="Lyon", level="Standard Constructed",
+               deck_format="Constructed", preliminary_rounds=2, players=players,
+               rounds=[Round(1, [Table([1, 2, 3, 4, 5], [5, 0, 0, 0, 0]), Table([6, 7, 8, 9, 10], [5, 0, 0, 0, 0])]),
+                       Round(2, [Table([1, 3, 5, 7, 9], [0, 0, 0, 0, 5]), Table([2, 4, 6, 8, 10], [0, 0, 0, 0, 5])])])
+    st = compute(ev)
+    ev.final = Final(list(st.finalists), [5, 0, 0, 0, 0])
+    return ev
+
+
+EVENTS = [
+    event("2026-01-10", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], "January Cup"),
+    event("2026-02-14", [3, 1, 4, 10, 9, 2, 6, 5, 8, 7], "February Cup"),
+    event("2026-03-21", [7, 8, 9, 10, 1, 2, 3, 4, 5, 6], "March Cup"),
+]
+
+
+def as_workbooks(folder):
+    folder.mkdir()
+    for ev in EVENTS:
+        new_event(folder / f"{ev.date.isoformat()}.xlsx", ev)
+    return folder
+
+
+def as_csv_sets(folder):
+    folder.mkdir()
+    for ev in EVENTS:
+        write_csv_set(ev, folder / f"{ev.date.isoformat()} {ev.name}")  # the date comes from the folder's name
+    return folder
+
+
+def as_json(folder):
+    folder.mkdir()
+    for ev in EVENTS:
+        data = standings_to_dict(compute(ev), extras=True)
+        (folder / f"{ev.date.isoformat()}.json").write_text(json.dumps(data), encoding="utf-8")
+    return folder
+
+
+def test_the_same_events_as_workbooks_csv_sets_and_json_give_the_same_ranking(tmp_path):
+    rankings = []
+    for make in (as_workbooks, as_csv_sets, as_json):
+        result = api.rating([make(tmp_path / make.__name__)], as_of="2026-06-30")
+        assert result.archive.failed == [] and len(result.archive.events) == 3
+        rankings.append(result.ranking[["rank", "vekn", "rating", "games", "gw", "vp"]].to_dict("records"))
+    assert rankings[0] == rankings[1] == rankings[2]
+    assert len(rankings[0]) == 10
+    # By hand, January Cup: the final's winner is the best seed. Check the three events' totals add up:
+    # each event gives 10 x 5 attendance + 4 x 25 VP (prelims) + 4 x 5 (final) + 8 x (4 GW + 1 final GW)
+    # + bonus 90 + 4 x 30 times log15(100) - 1.
+    import math
+
+    per_event = 50 + 4 * 20 + 4 * 5 + 8 * 5 + (90 + 4 * 30) * (math.log(100, 15) - 1)
+    assert sum(r["rating"] for r in rankings[0]) == pytest.approx(3 * per_event)
+
+
+def test_a_broken_file_a_foreign_workbook_and_a_duplicate_are_listed_and_the_rest_rated(tmp_path):
+    import xlsxwriter
+
+    folder = as_json(tmp_path / "events")
+    (folder / "broken.xlsx").write_bytes(b"PK\x03\x04 not really a zip")
+    wb = xlsxwriter.Workbook(str(folder / "budget.xlsx"))
+    wb.add_worksheet("Money").write_string(0, 0, "not an event")
+    wb.close()
+    new_event(folder / "sub" / "copy-of-january.xlsx", EVENTS[0]) if (folder / "sub").mkdir() is None else None
+    r = CliRunner().invoke(main, ["rating", str(folder), "--as-of", "2026-06-30", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert len(data["ranking"]) == 10
+    failed = {f["path"].rsplit("/", 1)[-1]: f["reason"] for f in data["files"]["failed"]}
+    assert set(failed) == {"broken.xlsx", "budget.xlsx"}
+    dup = data["files"]["duplicates"]
+    assert len(dup) == 1 and dup[0]["path"].endswith("copy-of-january.xlsx")
+    assert dup[0]["same_as"].endswith("2026-01-10.json")
+    assert "broken.xlsx" in r.stderr and "budget.xlsx" in r.stderr and "copy-of-january.xlsx" in r.stderr
+    assert "3 event(s) read, 2 file(s) could not be read, 1 duplicate(s)" in r.stderr
+    assert "Traceback" not in r.output
+
+
+def test_rating_csv_and_text_and_country(tmp_path):
+    folder = as_json(tmp_path / "events")
+    r = CliRunner().invoke(main, ["rating", str(folder), "--as-of", "2026-06-30", "--csv", "--country", "spain"])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.strip().splitlines()
+    assert lines[0] == "rank,vekn,name,city,rating,counted,played,games,gw,vp"
+    assert len(lines) == 1 + 5 and all(",Spain," in line for line in lines[1:])
+    r = CliRunner().invoke(main, ["rating", str(folder), "--as-of", "2026-06-30"])
+    assert r.exit_code == 0 and "Ranking on 2026-06-30" in r.stdout
+
+
+def test_rating_xlsx_report_opens_and_has_the_ranking_a_player_and_a_chart(tmp_path):
+    import zipfile
+
+    from openpyxl import load_workbook
+
+    folder = as_json(tmp_path / "events")
+    out = tmp_path / "ranking.xlsx"
+    vekn = PEOPLE[1][2]
+    result = api.rating([folder], as_of="2026-06-30", players=[vekn], xlsx=out)
+    wb = load_workbook(out)
+    assert wb.sheetnames[0] == "Ranking" and any(s.startswith(vekn) for s in wb.sheetnames) and "Chart" in wb.sheetnames
+    ws = wb["Ranking"]
+    assert ws["A3"].value == "Rank" and ws["B4"].value == result.ranking["vekn"].iloc[0]
+    assert any(n.startswith("xl/charts/chart") for n in zipfile.ZipFile(out).namelist())
+    assert len(result.players[vekn]) == 3 and result.players[vekn]["counted"].all()
+
+
+def test_no_event_readable_is_one_line_exit_2(tmp_path):
+    (tmp_path / "notes.txt").write_text("hello")
+    r = CliRunner().invoke(main, ["rating", str(tmp_path)])
+    assert r.exit_code == 2 and "no event could be read" in r.output and "Traceback" not in r.output
+
+
+def test_league_best_2_by_rating_and_by_gw_vp_from_a_toml_file(tmp_path):
+    folder = as_json(tmp_path / "events")
+    toml = tmp_path / "winter.toml"
+    toml.write_text('name = "Winter League"\nevents = ["events"]\nbest = 2\npoints = "gw-vp"\n'
+                    'from = 2026-01-01\nto = 2026-02-28\n', encoding="utf-8")
+    result = api.league([toml])
+    assert result.definition.name == "Winter League" and set(result.results["date"].dt.month) == {1, 2}
+    assert (result.results.groupby("vekn")["counted"].sum() <= 2).all()
+    r = CliRunner().invoke(main, ["league", str(toml), "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["name"] == "Winter League" and data["best"] == 2 and data["points"] == "gw-vp"
+    assert data["standings"][0]["rank"] == 1
+    r = CliRunner().invoke(main, ["league", str(folder), "--best", "1", "--csv"])
+    assert r.exit_code == 0 and r.stdout.splitlines()[0] == "rank,tied,vekn,name,city,points,counted,played"
+
+
+def test_convert_a_folder_converts_each_event_once_and_lists_what_it_could_not(tmp_path):
+    from archon.workbook import load_event
+
+    old = as_json(tmp_path / "old")
+    (old / "2026-03-21.json").unlink()
+    (old / "sub").mkdir()
+    (old / "sub" / "again.json").write_bytes((old / "2026-01-10.json").read_bytes())
+    (old / "broken.xls").write_bytes(b"\xd0\xcf\x11\xe0 truncated")
+    r = CliRunner().invoke(main, ["convert", str(old), str(tmp_path / "new")])
+    assert r.exit_code == 1, r.output
+    made = sorted(p.relative_to(tmp_path / "new").as_posix() for p in (tmp_path / "new").rglob("*.xlsx"))
+    assert made == ["2026-01-10.xlsx", "2026-02-14.xlsx"]
+    assert load_event(tmp_path / "new" / "2026-02-14.xlsx").name == "February Cup"
+    assert "could not convert" in r.stdout and "broken.xls" in r.stdout
+    assert "again.json is the same event as" in r.stdout
+    assert "2 event(s) converted, 1 file(s) could not be, 1 duplicate(s)" in r.stdout
+    assert "Traceback" not in r.output
