@@ -1,0 +1,41 @@
+"""Seating: table sizes, the nine VEKN seating criteria, a planner, and
+lower bounds that prove where a plan is optimal.
+
+Pure Python over plain data: a *plan* is a list of rounds, a round a list of
+tables, a table a list of player numbers in seat order (seat 1 first; each
+seat's prey is the next seat, the last seat's prey is seat 1). A player who
+sits a round out is simply absent from it.
+
+Where to find what (one idea per module):
+
+* :mod:`.tables`: table sizes and who sits out (:func:`table_sizes`,
+  :func:`can_seat`, :func:`staggered_round_sizes`, :func:`sit_out_schedule`).
+* :mod:`.criteria`: the nine criteria and how a plan is scored
+  (:func:`score_plan`, :class:`Score`, :func:`compare_scores`).
+* :mod:`.bounds`: per criterion, a lower bound no plan can beat
+  (:func:`lower_bounds`, :func:`proof`).
+* :mod:`.planner`: :func:`plan`, the one entry point of the search, and
+  :mod:`.library`: the plans computed in advance for the common sizes.
+* the search itself: :mod:`.search` (how the parts fit), :mod:`.board`
+  (the search state), :mod:`.positions`, :mod:`.groups`, :mod:`.polish`.
+"""
+
+from __future__ import annotations
+
+from .bounds import Bounds, lower_bounds, proof
+from .criteria import (
+    ADJACENT, RELATIONS, RULE_TITLES, RULES, TRANSFERS, PairIssue, Plan, Score, SeatIssue, SpreadIssue,
+    check_plan, compare_scores, score_plan,
+)
+from .planner import DEFAULT_EFFORT, plan
+from .tables import (
+    MAX_TABLE, MIN_TABLE, SeatingError, can_seat, needs_sit_out, sit_out_schedule, staggered_round_sizes,
+    table_sizes,
+)
+
+__all__ = [
+    "Plan", "RULES", "RULE_TITLES", "TRANSFERS", "SeatingError", "PairIssue", "SeatIssue", "SpreadIssue",
+    "Score", "compare_scores", "check_plan", "score_plan", "can_seat", "table_sizes",
+    "needs_sit_out", "staggered_round_sizes", "sit_out_schedule", "plan", "DEFAULT_EFFORT",
+    "Bounds", "lower_bounds", "proof", "MIN_TABLE", "MAX_TABLE", "RELATIONS", "ADJACENT",
+]

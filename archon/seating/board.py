@@ -1,0 +1,345 @@
+"""The search state: a plan being searched, every criterion kept up to date.
+
+Players are indices 0..n-1. :class:`Board` holds the rounds already played
+and the rounds being planned, and keeps every criterion's count up to date
+as players swap slots, so the search scores a move in constant time.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .criteria import TRANSFERS
+
+
+def _least_met(candidates: list[int], seated: Sequence[int], met: Sequence[int], n: int, look: int = 24) -> int:
+    """Index of the candidate (among the first ``look``) who has met the
+    players already ``seated`` least often; ``met[a * n + b]`` counts meetings."""
+    best_i, best_c = 0, -1
+    for k in range(min(len(candidates), look)):
+        row = candidates[k] * n
+        cost = 0
+        for q in seated:
+            cost += met[row + q]
+        if best_c < 0 or cost < best_c:
+            best_i, best_c = k, cost
+            if cost == 0:
+                break
+    return best_i
+
+
+def _seat_swap_delta(sc, x_from: int, x_to: int, y_from: int, y_to: int, a: int, b: int) -> tuple[int, int]:
+    """Change in R5 and R7 when player x moves from seat ``a`` to ``b`` and y from ``b`` to ``a``.
+
+    ``sc`` counts (player, seat) uses; the four keys are x's count in seat a
+    and b and y's in b and a. Seat index 4 is the fifth seat (R5).
+    """
+    if a == b:
+        return 0, 0
+    d5 = d7 = 0
+    if sc[x_from] == 2:
+        d7 -= 1
+        d5 -= a == 4
+    if sc[x_to] == 1:
+        d7 += 1
+        d5 += b == 4
+    if sc[y_from] == 2:
+        d7 -= 1
+        d5 -= b == 4
+    if sc[y_to] == 1:
+        d7 += 1
+        d5 += a == 4
+    return d5, d7
+
+
+class Board:
+    """Players as indices 0..n-1; the rounds already played (``history``) and
+    the rounds being planned (``free``: per round, the players in slot order
+    and the table sizes). Keeps every criterion's count up to date as players
+    swap slots, so a move is scored in constant time.
+
+    Pair counters are flat ``bytearray`` matrices indexed ``a * n + b``:
+    ``adj``/``nadj`` (unordered, a < b) count the rounds two players sat
+    adjacent / non-adjacent (so they met ``adj + nadj`` times); ``prey``
+    (ordered) counts the rounds ``b`` was ``a``'s prey, ``gprey`` grand-prey;
+    ``cross`` (unordered) cross-table at a 4.
+    """
+
+    def __init__(self, n: int, history: list, free: list, lcm: int):
+        self.n = n
+        nn = n * n
+        self.adj = bytearray(nn)
+        self.nadj = bytearray(nn)
+        self.prey = bytearray(nn)
+        self.gprey = bytearray(nn)
+        self.cross = bytearray(nn)
+        self.vp = [0] * n
+        self.tr = [0] * n
+        self.sc = [0] * (n * 6)
+        self.played = [0] * n
+        self.t2 = max(2, len(history) + len(free))  # R2: met in every round
+        self.r1 = self.r2 = self.r4 = self.r5 = self.r6 = self.r7 = self.r9 = 0
+        # structure of the free rounds
+        self.F = len(free)
+        self.slots: list[list[int]] = []
+        self.slot_t: list[list[int]] = []
+        self.slot_s: list[list[int]] = []
+        self.slot_z: list[list[int]] = []
+        self.starts: list[list[int]] = []
+        self.sizes: list[list[int]] = []
+        self.pos: list[list[int]] = []
+        for players, sizes in free:
+            st, ss, sz, starts = [], [], [], []
+            k = 0
+            for t, z in enumerate(sizes):
+                starts.append(k)
+                for s in range(z):
+                    st.append(t)
+                    ss.append(s)
+                    sz.append(z)
+                k += z
+            self.slots.append(list(players))
+            self.slot_t.append(st)
+            self.slot_s.append(ss)
+            self.slot_z.append(sz)
+            self.starts.append(starts)
+            self.sizes.append(list(sizes))
+            pos = [-1] * n
+            for i, p in enumerate(players):
+                pos[p] = i
+            self.pos.append(pos)
+        # who plays how often (fixed for the whole search)
+        for rnd in history:
+            for table in rnd:
+                for p in table:
+                    self.played[p] += 1
+        for players, _ in free:
+            for p in players:
+                self.played[p] += 1
+        self.lm = [lcm // k if k else 0 for k in self.played]
+        self.nplay = sum(1 for k in self.played if k)
+        self.s1v = self.s2v = self.s1t = self.s2t = 0
+        for rnd in history:
+            for table in rnd:
+                self._add_table(table, 1)
+        for r in range(self.F):
+            for t in range(len(self.sizes[r])):
+                self._add_table(self.table(r, t), 1)
+
+    # -- reading -----------------------------------------------------------
+    def table(self, r: int, t: int) -> list[int]:
+        a = self.starts[r][t]
+        return self.slots[r][a : a + self.sizes[r][t]]
+
+    def key(self) -> tuple:
+        """Exact criteria, comparable within this search (R3/R8 as integers
+        proportional to the variances)."""
+        q3 = self.nplay * self.s2v - self.s1v * self.s1v
+        q8 = self.nplay * self.s2t - self.s1t * self.s1t
+        return (self.r1, self.r2, q3, self.r4, self.r5, self.r6, self.r7, q8, self.r9)
+
+    # -- updates -----------------------------------------------------------
+    def _add_table(self, table: list[int], sign: int) -> None:
+        z = len(table)
+        for i, p in enumerate(table):
+            self._player(p, z, i, sign)
+            for j in range(i + 1, z):
+                self._pair(p, table[j], j - i, z, sign)
+
+    def _player(self, p: int, z: int, s: int, sign: int) -> None:
+        """Player ``p`` takes (sign 1) or leaves (sign -1) seat ``s`` (0-based)
+        at a table of ``z``."""
+        lm = self.lm[p]
+        v0 = self.vp[p]
+        t0 = self.tr[p]
+        v1 = v0 + sign * z
+        t1 = t0 + sign * TRANSFERS[s]
+        self.vp[p] = v1
+        self.tr[p] = t1
+        self.s1v += (v1 - v0) * lm
+        self.s2v += (v1 * v1 - v0 * v0) * lm * lm
+        self.s1t += (t1 - t0) * lm
+        self.s2t += (t1 * t1 - t0 * t0) * lm * lm
+        k = p * 6 + s + 1
+        c = self.sc[k]
+        if sign > 0:
+            self.sc[k] = c + 1
+            if c == 1:
+                self.r7 += 1
+                if s == 4:
+                    self.r5 += 1
+        else:
+            self.sc[k] = c - 1
+            if c == 2:
+                self.r7 -= 1
+                if s == 4:
+                    self.r5 -= 1
+
+    def _pair(self, a: int, b: int, d: int, z: int, sign: int) -> None:
+        """``b`` sits ``d`` seats after ``a`` at a table of ``z``: add or remove."""
+        n = self.n
+        key = a * n + b if a < b else b * n + a
+        if d == 1 or d == z - 1:
+            group = self.adj
+            rel = self.prey
+            idx = a * n + b if d == 1 else b * n + a
+            bump6 = True
+        elif z == 5:
+            group = self.nadj
+            rel = self.gprey
+            idx = a * n + b if d == 2 else b * n + a
+            bump6 = False
+        else:
+            group = self.nadj
+            rel = self.cross
+            idx = key
+            bump6 = False
+        if sign > 0:
+            c = group[key] + 1
+            group[key] = c
+            if c == 2:
+                self.r9 += 1
+            m = self.adj[key] + self.nadj[key]
+            if m == 2:
+                self.r4 += 1
+            if m == self.t2:
+                self.r2 += 1
+            c = rel[idx] + 1
+            rel[idx] = c
+            if c == 2:
+                self.r6 += 1
+                if bump6:
+                    self.r1 += 1
+        else:
+            m = self.adj[key] + self.nadj[key]
+            if m == 2:
+                self.r4 -= 1
+            if m == self.t2:
+                self.r2 -= 1
+            c = group[key]
+            group[key] = c - 1
+            if c == 2:
+                self.r9 -= 1
+            c = rel[idx]
+            rel[idx] = c - 1
+            if c == 2:
+                self.r6 -= 1
+                if bump6:
+                    self.r1 -= 1
+
+    def _seat(self, r: int, i: int, p: int, sign: int) -> None:
+        """Player ``p`` takes (sign 1) or leaves (sign -1) slot ``i`` of free
+        round ``r``: their position and every pair with the players present
+        at the table (a slot being emptied holds -1)."""
+        slots = self.slots[r]
+        z = self.slot_z[r][i]
+        s = self.slot_s[r][i]
+        a = i - s
+        # the player's position: VPs available, transfers, seat counts
+        lm = self.lm[p]
+        vp = self.vp
+        tr = self.tr
+        v0 = vp[p]
+        t0 = tr[p]
+        v1 = v0 + sign * z
+        t1 = t0 + sign * TRANSFERS[s]
+        vp[p] = v1
+        tr[p] = t1
+        self.s1v += (v1 - v0) * lm
+        self.s2v += (v1 * v1 - v0 * v0) * lm * lm
+        self.s1t += (t1 - t0) * lm
+        self.s2t += (t1 * t1 - t0 * t0) * lm * lm
+        sc = self.sc
+        k = p * 6 + s + 1
+        c = sc[k]
+        if sign > 0:
+            sc[k] = c + 1
+            if c == 1:
+                self.r7 += 1
+                if s == 4:
+                    self.r5 += 1
+        else:
+            sc[k] = c - 1
+            if c == 2:
+                self.r7 -= 1
+                if s == 4:
+                    self.r5 -= 1
+        n = self.n
+        adj, nadj, prey, gprey, cross = self.adj, self.nadj, self.prey, self.gprey, self.cross
+        t2 = self.t2
+        r1 = r2 = r4 = r6 = r9 = 0
+        for k in range(a, a + z):
+            if k == i:
+                continue
+            q = slots[k]
+            if q < 0:
+                continue
+            d = (k - i) % z  # q sits d seats after p
+            key = p * n + q if p < q else q * n + p
+            if d == 1 or d == z - 1:
+                group = adj
+                rel = prey
+                idx = p * n + q if d == 1 else q * n + p
+                is1 = True
+            elif z == 5:
+                group = nadj
+                rel = gprey
+                idx = p * n + q if d == 2 else q * n + p
+                is1 = False
+            else:
+                group = nadj
+                rel = cross
+                idx = key
+                is1 = False
+            if sign > 0:
+                c = group[key] + 1
+                group[key] = c
+                if c == 2:
+                    r9 += 1
+                m = adj[key] + nadj[key]
+                if m == 2:
+                    r4 += 1
+                if m == t2:
+                    r2 += 1
+                c = rel[idx] + 1
+                rel[idx] = c
+                if c == 2:
+                    r6 += 1
+                    if is1:
+                        r1 += 1
+            else:
+                m = adj[key] + nadj[key]
+                if m == 2:
+                    r4 -= 1
+                if m == t2:
+                    r2 -= 1
+                c = group[key]
+                group[key] = c - 1
+                if c == 2:
+                    r9 -= 1
+                c = rel[idx]
+                rel[idx] = c - 1
+                if c == 2:
+                    r6 -= 1
+                    if is1:
+                        r1 -= 1
+        self.r1 += r1
+        self.r2 += r2
+        self.r4 += r4
+        self.r6 += r6
+        self.r9 += r9
+
+    def swap(self, r: int, i: int, j: int) -> None:
+        """Swap the players in slots ``i`` and ``j`` of free round ``r``."""
+        slots = self.slots[r]
+        x, y = slots[i], slots[j]
+        self._seat(r, i, x, -1)
+        slots[i] = -1
+        self._seat(r, j, y, -1)
+        slots[j] = -1
+        slots[i] = y
+        self._seat(r, i, y, 1)
+        slots[j] = x
+        self._seat(r, j, x, 1)
+        pos = self.pos[r]
+        pos[x], pos[y] = j, i

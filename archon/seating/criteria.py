@@ -1,0 +1,337 @@
+"""The nine VEKN seating criteria and how a plan is scored.
+
+A *plan* is a list of rounds, a round a list of tables, a table a list of
+player numbers in seat order (seat 1 first; each seat's prey is the next
+seat, the last seat's prey is seat 1). :func:`score_plan` gives a
+:class:`Score`: the nine criteria R1..R9 (see its documentation for the
+exact counting), with the players behind every violation. Scores compare
+rule by rule, R1 first.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Optional, Sequence
+
+from .tables import MAX_TABLE, MIN_TABLE, TABLE_SIZES, SeatingError
+
+#: A plan: rounds of tables of player numbers in seat order.
+Plan = list[list[list[int]]]
+
+#: The rules in priority order (lexicographic comparison).
+RULES: tuple[str, ...] = ("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9")
+
+#: What each rule measures, as printed next to its figure.
+RULE_TITLES: dict[str, str] = {
+    "R1": "predator-prey relationship repeated (mandatory)",
+    "R2": "opponents at the same table in every round",
+    "R3": "available VPs per round, standard deviation",
+    "R4": "opponents at the same table more than once",
+    "R5": "fifth seat more than once",
+    "R6": "same relative position repeated",
+    "R7": "same seat more than once",
+    "R8": "starting transfers per round, standard deviation",
+    "R9": "same position group repeated",
+}
+
+#: First-turn transfers by seat (1-based): seats 4 and 5 both start with 4.
+TRANSFERS: tuple[int, ...] = (1, 2, 3, 4, 4)
+
+#: Relation of the player ``k`` seats after a player, by table size:
+#: ``RELATIONS[size][k]`` (k = 1 .. size - 1).
+RELATIONS: dict[int, tuple[str, ...]] = {
+    4: ("", "prey", "cross-table", "predator"),
+    5: ("", "prey", "grand-prey", "grand-predator", "predator"),
+}
+ADJACENT = ("prey", "predator")
+
+
+# ---------------------------------------------------------------------------
+# Scoring
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairIssue:
+    """Two players behind a violation of R1, R2, R4, R6 or R9.
+
+    ``relation`` is what ``other`` was to ``player`` (``"prey"``,
+    ``"grand-prey"``, ``"grand-predator"``, ``"predator"``,
+    ``"cross-table"``; for R9 ``"adjacent"`` or ``"non-adjacent"``; ``None``
+    for R2 and R4, which are about sharing a table). ``rounds`` are the
+    1-based rounds of the plan where it happened.
+    """
+
+    rule: str
+    player: int
+    other: int
+    relation: Optional[str]
+    rounds: tuple[int, ...]
+
+    def __str__(self) -> str:
+        when = _rounds_text(self.rounds)
+        if self.relation is None:
+            return f"players {self.player} and {self.other} share a table in {when}"
+        if self.relation in ("adjacent", "non-adjacent"):
+            return f"players {self.player} and {self.other} sit {self.relation} in {when}"
+        if self.relation == "cross-table":
+            return f"players {self.player} and {self.other} sit cross-table in {when}"
+        return f"player {self.other} is player {self.player}'s {self.relation} in {when}"
+
+
+@dataclass(frozen=True)
+class SeatIssue:
+    """A player behind a violation of R5 or R7: ``seat`` taken in ``rounds``."""
+
+    rule: str
+    player: int
+    seat: int
+    rounds: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"player {self.player} sits in seat {self.seat} in {_rounds_text(self.rounds)}"
+
+
+@dataclass(frozen=True)
+class SpreadIssue:
+    """A player behind R3: VPs ``available`` per round played further from
+    the ``mean`` over players than 1 / (rounds of the plan), the community's
+    seating tool's (krcg) threshold. ``rounds``: where the player sat at a
+    4-player table (below the mean) or a 5-player table (above it)."""
+
+    rule: str
+    player: int
+    available: Fraction
+    mean: Fraction
+    rounds: tuple[int, ...]
+
+    def __str__(self) -> str:
+        mine, mean = (f"{float(x):.2f}".rstrip("0").rstrip(".") for x in (self.available, self.mean))
+        size = MIN_TABLE if self.available < self.mean else MAX_TABLE
+        return (
+            f"player {self.player} has {mine} VPs available per round played against a mean of {mean} "
+            f"({size}-player tables in {_rounds_text(self.rounds)})"
+        )
+
+
+def _rounds_text(rounds: Sequence[int]) -> str:
+    if len(rounds) == 1:
+        return f"round {rounds[0]}"
+    return "rounds " + ", ".join(str(r) for r in rounds[:-1]) + f" and {rounds[-1]}"
+
+
+@dataclass(frozen=True, eq=False)
+class Score:
+    """How well a plan meets the nine criteria (lower is better on each).
+
+    R1, R2, R4, R5, R6, R7 and R9 count violations; R3 and R8 are standard
+    deviations (population, over the players who play at least one round).
+    Scores compare rule by rule in order, R1 first (``<`` means better);
+    R3 and R8 compare on their exact variances, so two plans with the same
+    spread compare equal whatever the float rounding.
+
+    ``issues[rule]`` lists the players behind every violation of the counted
+    rules (:class:`PairIssue` or :class:`SeatIssue`) and of R3
+    (:class:`SpreadIssue`: players whose VPs available per round are far
+    from the mean).
+    """
+
+    R1: int
+    R2: int
+    R3: float
+    R4: int
+    R5: int
+    R6: int
+    R7: int
+    R8: float
+    R9: int
+    r3_variance: Fraction = field(repr=False)
+    r8_variance: Fraction = field(repr=False)
+    issues: dict = field(repr=False, default_factory=dict)
+
+    @property
+    def key(self) -> tuple:
+        """The comparison key: the rules in priority order, variances exact."""
+        return (
+            self.R1, self.R2, self.r3_variance, self.R4, self.R5, self.R6, self.R7,
+            self.r8_variance, self.R9,
+        )
+
+    def as_dict(self) -> dict[str, float]:
+        """``{"R1": 0, ..., "R9": 0}``; R3 and R8 as floats."""
+        return {r: getattr(self, r) for r in RULES}
+
+    def first_difference(self, other: "Score") -> Optional[str]:
+        """The first rule on which the two scores differ, or None when they tie."""
+        for rule, a, b in zip(RULES, self.key, other.key):
+            if a != b:
+                return rule
+        return None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Score) and self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __lt__(self, other: "Score") -> bool:
+        return self.key < other.key
+
+    def __le__(self, other: "Score") -> bool:
+        return self.key <= other.key
+
+    def __gt__(self, other: "Score") -> bool:
+        return self.key > other.key
+
+    def __ge__(self, other: "Score") -> bool:
+        return self.key >= other.key
+
+
+def compare_scores(a: Score, b: Score) -> int:
+    """-1 when ``a`` is the better plan, 1 when ``b`` is, 0 on a tie (rule by rule)."""
+    return (a.key > b.key) - (a.key < b.key)
+
+
+def _variance(values: list[Fraction]) -> Fraction:
+    if not values:
+        return Fraction(0)
+    n = len(values)
+    mean = sum(values, Fraction(0)) / n
+    return sum(((v - mean) ** 2 for v in values), Fraction(0)) / n
+
+
+def check_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> None:
+    """Raise :class:`SeatingError` for a table not of 4 or 5 players or a
+    player seated twice in a round (naming the round and table)."""
+    for r, rnd in enumerate(rounds, start=1):
+        seen: dict[int, int] = {}
+        for t, table in enumerate(rnd, start=1):
+            if len(table) not in TABLE_SIZES:
+                raise SeatingError(
+                    f"round {r}, table {t}: {len(table)} players; a table seats "
+                    f"{MIN_TABLE} or {MAX_TABLE}"
+                )
+            for p in table:
+                if p in seen:
+                    where = f"twice at table {t}" if seen[p] == t else f"at tables {seen[p]} and {t}"
+                    raise SeatingError(f"round {r}: player {p} is seated {where}")
+                seen[p] = t
+
+
+def score_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> Score:
+    """Score a plan on the nine VEKN seating criteria.
+
+    Conventions (those of the community's seating tools, so figures compare):
+
+    * In a round, a player's *prey* is the next seat, *grand-prey* the one
+      after (5-player table), *grand-predator* and *predator* the seats
+      before; at a 4-player table the seat opposite is *cross-table*.
+      Prey and predator are *adjacent*, the others *non-adjacent*.
+    * R1: ordered pairs (A, B) where B was A's prey in two rounds or more
+      (which is the same as A being B's predator twice): one violation per
+      pair and direction. Being each other's prey in different rounds is
+      allowed.
+    * R2: pairs who share a table in every round of the plan (plans of two
+      rounds or more; in a 2-round plan this is every pair meeting twice,
+      in a staggered plan where everyone plays 2 of 3 rounds it cannot
+      happen).
+    * R3: standard deviation over players of (VPs available / rounds played),
+      a 5-player table offering 5 VPs and a 4-player table 4. Its issues
+      name the players further from the mean than 1 / (rounds of the plan),
+      as krcg does.
+    * R4: pairs sharing a table in two rounds or more.
+    * R5: players in seat 5 in two rounds or more.
+    * R6: pairs repeating the same relation (one violation per pair and
+      relation: B as A's prey, grand-prey, grand-predator or predator twice,
+      or cross-table twice). R6 includes R1.
+    * R7: (player, seat) combinations used in two rounds or more.
+    * R8: standard deviation over players of (first-turn transfers / rounds
+      played), seats 1 to 5 starting with 1, 2, 3, 4, 4 transfers.
+    * R9: pairs repeating the same position group (adjacent twice, or
+      non-adjacent twice; one violation per pair and group).
+
+    A violation repeated in three rounds still counts once. Players sitting a
+    round out are simply absent from it.
+    """
+    check_plan(rounds)
+    played: dict[int, int] = {}
+    vps: dict[int, int] = {}
+    transfers: dict[int, int] = {}
+    seats: dict[tuple[int, int], list[int]] = {}
+    meets: dict[tuple[int, int], list[int]] = {}
+    relations: dict[tuple[int, int, str], list[int]] = {}
+    groups: dict[tuple[int, int, str], list[int]] = {}
+    for r, rnd in enumerate(rounds, start=1):
+        for table in rnd:
+            size = len(table)
+            names = RELATIONS[size]
+            for i, p in enumerate(table):
+                played[p] = played.get(p, 0) + 1
+                vps[p] = vps.get(p, 0) + size
+                transfers[p] = transfers.get(p, 0) + TRANSFERS[i]
+                seats.setdefault((p, i + 1), []).append(r)
+                for k in range(1, size):
+                    q = table[(i + k) % size]
+                    if p < q:
+                        name = names[k]
+                        meets.setdefault((p, q), []).append(r)
+                        relations.setdefault((p, q, name), []).append(r)
+                        group = "adjacent" if name in ADJACENT else "non-adjacent"
+                        groups.setdefault((p, q, group), []).append(r)
+    every = max(2, len(rounds))  # R2: a table shared in every round
+    issues: dict[str, list] = {rule: [] for rule in ("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R9")}
+    for (p, q), when in sorted(meets.items()):
+        if len(when) >= 2:
+            issues["R4"].append(PairIssue("R4", p, q, None, tuple(when)))
+            if len(when) >= every:
+                issues["R2"].append(PairIssue("R2", p, q, None, tuple(when)))
+    for (p, q, name), when in sorted(relations.items()):
+        if len(when) >= 2:
+            issues["R6"].append(PairIssue("R6", p, q, name, tuple(when)))
+            if name in ADJACENT:
+                issues["R1"].append(PairIssue("R1", p, q, name, tuple(when)))
+    for (p, q, group), when in sorted(groups.items()):
+        if len(when) >= 2:
+            issues["R9"].append(PairIssue("R9", p, q, group, tuple(when)))
+    for (p, seat), when in sorted(seats.items()):
+        if len(when) >= 2:
+            issues["R7"].append(SeatIssue("R7", p, seat, tuple(when)))
+            if seat == MAX_TABLE:
+                issues["R5"].append(SeatIssue("R5", p, seat, tuple(when)))
+    v3 = _variance([Fraction(vps[p], played[p]) for p in sorted(played)])
+    issues["R3"] = _spread_issues(rounds, played, vps)
+    v8 = _variance([Fraction(transfers[p], played[p]) for p in sorted(played)])
+    return Score(
+        R1=len(issues["R1"]),
+        R2=len(issues["R2"]),
+        R3=math.sqrt(v3),
+        R4=len(issues["R4"]),
+        R5=len(issues["R5"]),
+        R6=len(issues["R6"]),
+        R7=len(issues["R7"]),
+        R8=math.sqrt(v8),
+        R9=len(issues["R9"]),
+        r3_variance=v3,
+        r8_variance=v8,
+        issues={k: tuple(v) for k, v in issues.items()},
+    )
+
+
+def _spread_issues(rounds, played: dict[int, int], vps: dict[int, int]) -> list:
+    """R3's issues, as krcg's seating scores list them: players whose VPs
+    available per round played are further from the mean than 1 / (rounds
+    of the plan)."""
+    value = {p: Fraction(vps[p], played[p]) for p in played}
+    if not value:
+        return []
+    mean = sum(value.values(), Fraction(0)) / len(value)
+    limit = Fraction(1, len(rounds))
+    out = []
+    for p in sorted(value):
+        if abs(value[p] - mean) > limit:
+            size = MIN_TABLE if value[p] < mean else MAX_TABLE
+            where = tuple(r for r, rnd in enumerate(rounds, start=1) if any(p in t and len(t) == size for t in rnd))
+            out.append(SpreadIssue("R3", p, value[p], mean, where))
+    return out

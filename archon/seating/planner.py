@@ -1,0 +1,198 @@
+"""The planner: :func:`plan`, the one entry point of the search.
+
+A request (players, rounds, rounds already played, staggered or not) is
+first looked up in :mod:`.library`, the plans computed in advance for the
+common event sizes; otherwise (or when asked for more ``effort`` or a
+``time_budget``) :mod:`.search` computes one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Iterable, Optional, Sequence
+
+from . import library  # noqa: the module, for library.lookup and library.EFFORT
+from .criteria import Plan, check_plan, score_plan
+from .search import _MAX_ROUNDS, _Clock, _floor, _search
+from .tables import SeatingError, _player_list, needs_sit_out, sit_out_schedule, table_sizes
+
+#: The search effort of a plain :func:`plan` call: every event size from 4
+#: to 300 players in a fraction of a second. Higher values search longer
+#: (``archon plan --effort``); the plans of :mod:`.library` were searched
+#: with ``library.EFFORT``.
+DEFAULT_EFFORT = 0.25
+
+
+def plan(
+    players: "int | Iterable[int]",
+    rounds: int,
+    seed=None,
+    fixed_rounds: Sequence[Sequence[Sequence[int]]] = (),
+    time_budget: Optional[float] = None,
+    progress=None,
+    *,
+    sit_out: Optional[bool] = None,
+    games: Optional[int] = None,
+    effort: float = DEFAULT_EFFORT,
+) -> Plan:
+    """Compute a seating plan of ``rounds`` rounds.
+
+    ``players``: a number N (players 1..N) or the player numbers to seat in
+    the rounds to compute (late arrivals in, dropped or disqualified players
+    out). ``fixed_rounds``: rounds already played, kept unchanged as the
+    first rounds of the plan; they count in the criteria. So seating "one
+    more round" is ``plan(present, len(played) + 1, fixed_rounds=played)``.
+
+    ``sit_out``: a staggered plan, where some players sit out each round and
+    every player ends with ``games`` games (default one less than
+    ``rounds``; games already played count). ``None`` (default) means
+    staggered only when the players cannot all be seated (6, 7 or 11
+    players) or ``games`` is less than ``rounds``.
+
+    ``seed``: the same inputs and seed give the same plan on any machine
+    (``None``: a fresh random seed). Common requests (no round played yet,
+    or rounds played as archon planned them, with the same players) come
+    from the plans computed in advance (:mod:`.library`); others are
+    searched with a fixed amount of work scaled by ``effort`` (default
+    :data:`DEFAULT_EFFORT`; more finds better plans for small and unusual
+    events, slowly). ``time_budget`` (seconds) stops the search early when
+    reached, or, if time is left, lets it keep looking for a better plan
+    until then (the plan then depends on the machine's speed).
+    ``progress(fraction)`` is called as the search advances (0.0 to 1.0).
+
+    Returns the plan: rounds of tables of player numbers in seat order,
+    5-player tables first. Raises :class:`SeatingError` on impossible
+    requests.
+    """
+    if rounds < 1:
+        raise SeatingError(f"{rounds} rounds: plan at least one")
+    if rounds > _MAX_ROUNDS:
+        raise SeatingError(f"{rounds} rounds: archon plans at most {_MAX_ROUNDS}")
+    present = _player_list(players)
+    fixed = [[list(t) for t in rnd] for rnd in fixed_rounds]
+    check_plan(fixed)
+    if rounds < len(fixed):
+        raise SeatingError(f"{len(fixed)} rounds already played: more than the {rounds} planned")
+    if rounds == len(fixed):
+        return fixed
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    rng = random.Random(f"archon-seating:{seed}")
+    games = _games_each(present, rounds, fixed, sit_out, games)
+    known = library.lookup(present, rounds, games, fixed, rng)
+    if known is not None and time_budget is None and effort <= library.EFFORT:
+        if progress is not None:
+            progress(1.0)
+        return known
+    found = searched(present, rounds, fixed, games, rng, effort, _Clock(time_budget, progress))
+    if known is not None and score_plan(known) <= score_plan(found):
+        return known
+    return found
+
+
+def _games_each(present: list[int], rounds: int, fixed: list, sit_out: Optional[bool],
+                games: Optional[int]) -> Optional[int]:
+    """The games every player ends with in a staggered plan, or None when
+    everyone plays every round."""
+    if sit_out is None:
+        staggered = needs_sit_out(len(present)) or (games is not None and games < rounds)
+    else:
+        staggered = sit_out
+    if not staggered:
+        table_sizes(len(present))  # raises for 6, 7, 11 or fewer than 4
+        return None
+    return rounds - 1 if games is None else games
+
+
+@dataclass
+class _Problem:
+    """A request in the search's terms: players as indices 0..n-1
+    (``everyone[i]`` is player i's number), the rounds played
+    (``history``), per round to plan its players and table sizes
+    (``free``), which of them the search may change (``movable``), and the
+    weights of the spreads (``lcm``, ``most``, ``unit``: see
+    :class:`.board.Board`)."""
+
+    everyone: list[int]
+    history: list
+    free: list
+    movable: list[bool]
+    lcm: int
+    most: int
+    unit: float
+
+    @property
+    def n(self) -> int:
+        return len(self.everyone)
+
+
+def searched(present: list[int], rounds: int, fixed: list, games: Optional[int], rng,
+             effort: float, clock: _Clock) -> Plan:
+    """The plan the search finds (:mod:`.search`): its best within the
+    effort, then fresh searches while the time budget lasts and something
+    is left to gain."""
+    problem = _problem(present, rounds, fixed, games, rng)
+    args = (problem.n, problem.history, problem.free, problem.movable, problem.lcm, problem.most,
+            problem.unit)
+    best = _search(*args, rng, effort, clock)
+    while clock.deadline is not None and not clock.expired() and best[0] > _floor(best[0]):
+        found = _search(*args, random.Random(rng.random()), effort, clock)
+        if found[0] < best[0]:
+            best = found
+    if clock.progress is not None:
+        clock.progress(1.0)
+    return fixed + _tables(problem, best[1])
+
+
+def _problem(present: list[int], rounds: int, fixed: list, games: Optional[int], rng) -> _Problem:
+    """Who plays which round to plan, and the request as indices. Without
+    a round played, who sits where in the first round is a random draw that
+    the search leaves alone (everyone is still anonymous)."""
+    played_before: dict[int, int] = {}
+    for rnd in fixed:
+        for table in rnd:
+            for p in table:
+                played_before[p] = played_before.get(p, 0) + 1
+    free_count = rounds - len(fixed)
+    if games is not None:
+        schedule = sit_out_schedule(
+            present, free_count, games, {p: played_before.get(p, 0) for p in present}, seed=rng.random(),
+        )
+    else:
+        schedule = [list(present) for _ in range(free_count)]
+    everyone = sorted(set(present) | set(played_before))
+    if not fixed:
+        rng.shuffle(everyone)
+        for rnd_players in schedule:
+            rng.shuffle(rnd_players)
+    index = {p: i for i, p in enumerate(everyone)}
+    history = [[[index[p] for p in t] for t in rnd] for rnd in fixed]
+    free = [([index[p] for p in rnd_players], table_sizes(len(rnd_players))) for rnd_players in schedule]
+    counts = dict(played_before)
+    for rnd_players in schedule:
+        for p in rnd_players:
+            counts[p] = counts.get(p, 0) + 1
+    lcm = 1
+    for k in set(counts.values()):
+        lcm = lcm * k // math.gcd(lcm, k)
+    most = max(counts.values())
+    movable = [True] * free_count
+    if not fixed and games is None:
+        movable[0] = False
+    unit = float((lcm // most) ** 2 * sum(1 for k in counts.values() if k))
+    return _Problem(everyone, history, free, movable, lcm, most, unit)
+
+
+def _tables(problem: _Problem, slots: list) -> Plan:
+    """The rounds planned, from the search's slots, as player numbers."""
+    out = []
+    for (_, sizes), rnd_slots in zip(problem.free, slots):
+        tables = []
+        k = 0
+        for z in sizes:
+            tables.append([problem.everyone[p] for p in rnd_slots[k : k + z]])
+            k += z
+        out.append(tables)
+    return out

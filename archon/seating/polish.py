@@ -1,0 +1,272 @@
+"""Search, last part: polish on every criterion, a whole table at a time."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import operator
+from typing import Optional
+
+from .board import Board
+from .criteria import TRANSFERS
+from .tables import TABLE_SIZES
+
+
+#: Seat-order costs of (R1, R5, R6, R7, R8, R9) when a table is re-seated
+#: (R8 in "sum of squares per round" units). Each rule outweighs what one
+#: table can do to the rules after it, so the choice follows the priority
+#: order; the search then only keeps changes that improve the exact scores.
+_ORDER_WEIGHTS = (1e8, 1e6, 1e5, 1e4, 1.0, 0.4)
+
+def _set_order(board: Board, r: int, t: int, order: list[int]) -> None:
+    """Seat table ``t`` of free round ``r`` in ``order`` (same players)."""
+    a = board.starts[r][t]
+    z = board.sizes[r][t]
+    slots = board.slots[r]
+    for k in range(z):
+        board._seat(r, a + k, slots[a + k], -1)
+        slots[a + k] = -1
+    pos = board.pos[r]
+    for k in range(z):
+        slots[a + k] = order[k]
+        pos[order[k]] = a + k
+        board._seat(r, a + k, order[k], 1)
+
+
+def _order_getters(z: int) -> list[tuple[tuple[int, ...], "operator.itemgetter"]]:
+    """For every seat order of a table of ``z``: the order (``perm[i]`` is
+    the seat of the i-th player) and a getter picking, from a flat cost list
+    (z*z player costs, then z costs per pair of players by gap), the costs
+    that order adds up."""
+    pairs = [(i, j) for i in range(z) for j in range(i + 1, z)]
+    out = []
+    for perm in itertools.permutations(range(z)):
+        idx = [i * z + perm[i] for i in range(z)]
+        idx += [z * z + k * z + (perm[j] - perm[i]) % z for k, (i, j) in enumerate(pairs)]
+        out.append((perm, operator.itemgetter(*idx)))
+    return out
+
+
+_ORDERS = {z: _order_getters(z) for z in TABLE_SIZES}
+
+
+def _best_order(board: Board, r: int, t: int, unit: float, rng) -> list[int]:
+    """The best seat order for table ``t`` of free round ``r``, all others
+    as they are: every order of its players is tried (24 or 120). The
+    table's own current order is discounted from the board's counts."""
+    a = board.starts[r][t]
+    z = board.sizes[r][t]
+    players = board.slots[r][a : a + z]
+    n = board.n
+    w1, w5, w6, w7, w8, w9 = _ORDER_WEIGHTS
+    sc, tr, lm = board.sc, board.tr, board.lm
+    nplay = board.nplay
+    s1 = board.s1t
+    for k, p in enumerate(players):
+        s1 -= TRANSFERS[k] * lm[p]
+    costs: list[float] = []
+    for k, p in enumerate(players):
+        base = p * 6 + 1
+        t0 = tr[p] - TRANSFERS[k]
+        for s in range(z):
+            c = 0.0
+            if sc[base + s] - (s == k) == 1:  # a second time in this seat
+                c += w7
+                if s == 4:
+                    c += w5
+            w = (t0 + TRANSFERS[s]) * lm[p]
+            costs.append(c + w8 * (nplay * w * w - 2 * s1 * w) / unit)
+    adj, nadj, prey, gprey, cross = board.adj, board.nadj, board.prey, board.gprey, board.cross
+    for i in range(z):
+        x = players[i]
+        for j in range(i + 1, z):
+            y = players[j]
+            key = x * n + y if x < y else y * n + x
+            # this table's own contribution: y sits d0 seats after x
+            d0 = j - i
+            near = d0 == 1 or d0 == z - 1
+            ka = adj[key] - near
+            kn = nadj[key] - (not near)
+            if not (ka or kn):
+                costs.extend([0.0] * z)  # no other meeting: any order is fine
+                continue
+            # a cost only where a count would reach 2 (a new violation)
+            costs.append(0.0)
+            for d in range(1, z):  # y sits d seats after x
+                if d == 1 or d == z - 1:
+                    c = w9 if ka == 1 else 0.0
+                    if prey[x * n + y if d == 1 else y * n + x] - (d == d0) == 1:
+                        c += w1 + w6
+                elif z == 5:
+                    c = w9 if kn == 1 else 0.0
+                    if gprey[x * n + y if d == 2 else y * n + x] - (d == d0) == 1:
+                        c += w6
+                else:
+                    c = w9 if kn == 1 else 0.0
+                    if cross[key] - (d == d0) == 1:
+                        c += w6
+                costs.append(c)
+    values = [sum(get(costs)) for _, get in _ORDERS[z]]
+    low = min(values)
+    ties = [k for k, v in enumerate(values) if v <= low + 1e-9]
+    perm = _ORDERS[z][ties[int(rng.random() * len(ties))] if len(ties) > 1 else ties[0]][0]
+    order = [0] * z
+    for i in range(z):
+        order[perm[i]] = players[i]
+    return order
+
+
+def _polish(
+    board: Board, movable: list[bool], unit: float, rng, iterations: int, tick=None,
+    t_hi: float = 3e4, t_lo: float = 0.3, target: Optional[tuple] = None,
+) -> tuple:
+    """Iterated local search on the board, on every criterion.
+
+    Each step shakes the plan a little (reshuffles a table, or swaps two
+    players between tables of the same size without adding a repeated
+    pair), then re-seats the tables involved and those of the same players
+    in other rounds, each in its best order. The step is kept when the exact
+    scores are no worse, undone otherwise. Returns (best key, best slots).
+    """
+    rounds = [r for r in range(board.F) if movable[r]]
+    cells = [(r, t) for r in rounds for t in range(len(board.sizes[r]))]
+    best_key = board.key()
+    if not cells or iterations <= 0:
+        return best_key, [list(s) for s in board.slots]
+    same: dict[tuple[int, int], list[int]] = {}
+    for r, t in cells:
+        same.setdefault((r, board.sizes[r][t]), []).append(t)
+    rand = rng.random
+
+    def table(r: int, t: int) -> list[int]:
+        a = board.starts[r][t]
+        return board.slots[r][a : a + board.sizes[r][t]]
+
+    def reseat(r: int, t: int, log: list) -> None:
+        order = _best_order(board, r, t, unit, rng)
+        old = table(r, t)
+        if order != old:
+            log.append((r, t, old))
+            _set_order(board, r, t, order)
+
+    def settle(touched: list[tuple[int, int]], log: list) -> None:
+        players = set()
+        for r, t in touched:
+            players.update(table(r, t))
+        # the shaken tables last: re-seating them first would mostly undo
+        # the shake
+        around = []
+        for r in rounds:
+            for p in players:
+                i = board.pos[r][p]
+                if i >= 0:
+                    cell = (r, board.slot_t[r][i])
+                    if cell not in around and cell not in touched:
+                        around.append(cell)
+        around.extend(touched)
+        for _ in range(2):
+            for r, t in around:
+                reseat(r, t, log)
+
+    def troubled() -> list[tuple[int, int]]:
+        """Tables where two players meet again or a player repeats a seat."""
+        n = board.n
+        adj, nadj, sc = board.adj, board.nadj, board.sc
+        out = []
+        for r, t in cells:
+            players = table(r, t)
+            bad = any(sc[p * 6 + s + 1] >= 2 for s, p in enumerate(players))
+            if not bad:
+                for i, p in enumerate(players):
+                    for q in players[i + 1 :]:
+                        k = p * n + q if p < q else q * n + p
+                        if adj[k] + nadj[k] >= 2:
+                            bad = True
+                            break
+                    if bad:
+                        break
+            if bad:
+                out.append((r, t))
+        return out
+
+    # a first pass over every table
+    best_slots = [list(s) for s in board.slots]
+    log: list = []
+    for r, t in cells:
+        reseat(r, t, log)
+    key = board.key()
+    if key <= best_key:
+        best_key = key
+        best_slots = [list(s) for s in board.slots]
+    cur = _key_energy(key, unit)
+    ratio = math.log(t_lo / t_hi)
+    exp = math.exp
+    step = max(1, iterations // 100)
+    trouble: list[tuple[int, int]] = []
+    for it in range(iterations):
+        if tick is not None and it % step == 0 and tick(it / iterations):
+            break
+        temp = t_hi * exp(ratio * it / iterations)
+        log = []
+        swaps: list[tuple[int, int, int]] = []
+        touched: list[tuple[int, int]] = []
+        if it % 16 == 0:
+            trouble = troubled()
+        if trouble and rand() < 0.5:
+            r, t = trouble[int(rand() * len(trouble))]
+        else:
+            r, t = cells[int(rand() * len(cells))]
+        ntab = len(board.sizes[r])
+        if rand() < 0.5 and ntab > 1:
+            # swap two players between tables (usually of the same size),
+            # if no more pairs meet again and the VP spread is no worse
+            z = board.sizes[r][t]
+            others = same[(r, z)]
+            u = others[int(rand() * len(others))] if rand() < 0.8 else int(rand() * ntab)
+            if u == t:
+                continue
+            i = board.starts[r][t] + int(rand() * z)
+            j = board.starts[r][u] + int(rand() * board.sizes[r][u])
+            before = board.key()
+            board.swap(r, i, j)
+            after = board.key()
+            if (after[1], after[2], after[3]) > (before[1], before[2], before[3]):
+                board.swap(r, i, j)
+                continue
+            swaps.append((r, i, j))
+            touched = [(r, t), (r, u)]
+        else:
+            old = table(r, t)
+            order = list(old)
+            rng.shuffle(order)
+            log.append((r, t, old))
+            _set_order(board, r, t, order)
+            touched = [(r, t)]
+        settle(touched, log)
+        key = board.key()
+        e = _key_energy(key, unit)
+        if e <= cur or rand() < exp((cur - e) / temp):
+            cur = e
+            if key <= best_key:
+                if key < best_key:
+                    best_slots = [list(s) for s in board.slots]
+                best_key = key
+                if target is not None and key <= target:
+                    break
+            continue
+        for r, t, old in reversed(log):
+            _set_order(board, r, t, old)
+        for r, i, j in reversed(swaps):
+            board.swap(r, i, j)
+    if board.key() == best_key:
+        best_slots = [list(s) for s in board.slots]
+    return best_key, best_slots
+
+
+def _key_energy(key: tuple, unit: float) -> float:
+    """A plan's criteria as one number, for accepting worse steps now and
+    then: each rule outweighs what a step can do to the rules after it."""
+    return (
+        1e10 * key[0] + 1e9 * key[1] + 3e7 * key[2] / unit + 1e7 * key[3] + 1e6 * key[4]
+        + 1e5 * key[5] + 1e4 * key[6] + key[7] / unit + 0.4 * key[8]
+    )

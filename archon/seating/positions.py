@@ -1,0 +1,231 @@
+"""Search, way 1: positions first.
+
+Each player's position (table size and seat) in every round is chosen
+first, ignoring who sits with whom: that alone decides R3, R5, R7 and R8.
+Tables are then dealt position by position, and repeated pairs mended by
+swaps that keep every position.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .board import Board, _least_met, _seat_swap_delta
+from .criteria import TRANSFERS
+
+
+def _positions(
+    n: int,
+    history: list,
+    free: list,
+    movable: list[bool],
+    lcm: int,
+    most: int,
+    rng,
+    iterations: int,
+    tick=None,
+) -> list[list[tuple[int, int]]]:
+    """Choose each player's position (table size, seat) in every free round,
+    ignoring who sits with whom: minimise R3, then R5, R7 and R8, which
+    depend on positions only. Simulated annealing over swaps of two players'
+    positions in a round, scored in constant time. Returns, per free round,
+    the position of each of its players (in the order of ``free[r][0]``)."""
+    vp = [0] * n
+    tr = [0] * n
+    sc = [0] * (n * 6)
+    played = [0] * n
+    def take(p: int, z: int, s: int) -> None:  # player p at a z-player table, seat index s
+        vp[p] += z
+        tr[p] += TRANSFERS[s]
+        sc[p * 6 + s + 1] += 1
+        played[p] += 1
+
+    for rnd in history:
+        for table in rnd:
+            for s, p in enumerate(table):
+                take(p, len(table), s)
+    types: list[list[tuple[int, int]]] = []
+    for players, sizes in free:
+        ty = [(z, s) for z in sizes for s in range(z)]
+        types.append(ty)
+        for p, (z, s) in zip(players, ty):
+            take(p, z, s)
+    lm = [lcm // k if k else 0 for k in played]
+    nplay = sum(1 for k in played if k)
+    unit = (lcm // most) ** 2 * nplay
+    s1v = sum(vp[p] * lm[p] for p in range(n))
+    s1t = sum(tr[p] * lm[p] for p in range(n))
+    rounds = [r for r in range(len(free)) if movable[r] and len(free[r][0]) > 1]
+    if not rounds or iterations <= 0:
+        return types
+    W3, W5, W7 = 1e7, 1e5, 1e3
+    t_hi, t_lo = 30.0, 0.05
+    ratio = math.log(t_lo / t_hi)
+    rand, exp = rng.random, math.exp
+    step = max(1, iterations // 100)
+    for it in range(iterations):
+        if tick is not None and it % step == 0 and tick(it / iterations):
+            break
+        temp = t_hi * exp(ratio * it / iterations)
+        r = rounds[int(rand() * len(rounds))]
+        players = free[r][0]
+        ty = types[r]
+        m = len(players)
+        i = int(rand() * m)
+        j = int(rand() * m)
+        a = ty[i]
+        b = ty[j]
+        if a == b:
+            continue
+        x = players[i]
+        y = players[j]
+        za, sa = a
+        zb, sb = b
+        # x: a -> b ; y: b -> a
+        dz = zb - za
+        dt = TRANSFERS[sb] - TRANSFERS[sa]
+        lx, ly = lm[x], lm[y]
+        vx0, vy0, tx0, ty0 = vp[x], vp[y], tr[x], tr[y]
+        vx1, vy1, tx1, ty1 = vx0 + dz, vy0 - dz, tx0 + dt, ty0 - dt
+        d1v = dz * lx - dz * ly
+        d2v = (vx1 * vx1 - vx0 * vx0) * lx * lx + (vy1 * vy1 - vy0 * vy0) * ly * ly
+        d1t = dt * lx - dt * ly
+        d2t = (tx1 * tx1 - tx0 * tx0) * lx * lx + (ty1 * ty1 - ty0 * ty0) * ly * ly
+        dq3 = nplay * d2v - (2 * s1v * d1v + d1v * d1v)
+        dq8 = nplay * d2t - (2 * s1t * d1t + d1t * d1t)
+        kxa, kxb = x * 6 + sa + 1, x * 6 + sb + 1
+        kya, kyb = y * 6 + sa + 1, y * 6 + sb + 1
+        d5, d7 = _seat_swap_delta(sc, kxa, kxb, kyb, kya, sa, sb)
+        delta = (W3 * dq3 + dq8) / unit + W5 * d5 + W7 * d7
+        if delta <= 0 or rand() < exp(-delta / temp):
+            ty[i] = b
+            ty[j] = a
+            vp[x], vp[y], tr[x], tr[y] = vx1, vy1, tx1, ty1
+            s1v += d1v
+            s1t += d1t
+            if sa != sb:
+                sc[kxa] -= 1
+                sc[kxb] += 1
+                sc[kyb] -= 1
+                sc[kya] += 1
+    return types
+
+
+def _deal(n: int, history: list, free: list, types: list, rng) -> list[list[list[int]]]:
+    """Tables from positions: each table takes, seat by seat, a player
+    holding that position, preferring one who has met the fewest of the
+    players already there."""
+    met = bytearray(n * n)
+
+    def meet(table: list[int]) -> None:
+        for i, p in enumerate(table):
+            for q in table[i + 1 :]:
+                met[p * n + q] += 1
+                met[q * n + p] += 1
+
+    for rnd in history:
+        for table in rnd:
+            meet(table)
+    out = []
+    for (players, sizes), ty in zip(free, types):
+        pool: dict[tuple[int, int], list[int]] = {}
+        for p, t in zip(players, ty):
+            pool.setdefault(t, []).append(p)
+        for lst in pool.values():
+            rng.shuffle(lst)
+        tables = []
+        for z in sizes:
+            table = [-1] * z
+            seated: list[int] = []
+            order = list(range(z))
+            rng.shuffle(order)
+            for s in order:
+                cands = pool[(z, s)]
+                best_i = _least_met(cands, seated, met, n)
+                c = cands[best_i]
+                cands[best_i] = cands[-1]
+                cands.pop()
+                table[s] = c
+                seated.append(c)
+            meet(table)
+            tables.append(table)
+        out.append(tables)
+    return out
+
+
+def _twins(board: "Board", r: int) -> dict:
+    """Players of free round ``r`` grouped by everything the position
+    criteria see of them outside that round (games, VPs, transfers, seats):
+    two such players can trade their places in round ``r`` without changing
+    R3, R5, R7 or R8."""
+    groups: dict = {}
+    sc = board.sc
+    for i, p in enumerate(board.slots[r]):
+        z = board.slot_z[r][i]
+        s = board.slot_s[r][i]
+        seats = list(sc[p * 6 + 1 : p * 6 + 6])
+        seats[s] -= 1
+        sig = (board.played[p], board.vp[p] - z, board.tr[p] - TRANSFERS[s], tuple(seats))
+        groups.setdefault(sig, []).append(i)
+    return {i: group for group in groups.values() if len(group) > 1 for i in group}
+
+
+def _mend(board: "Board", movable: list[bool], rng, moves: int, tick=None) -> None:
+    """Remove repeated opponents with swaps that leave R3, R5, R7 and R8 as
+    they are: two players holding the same position at two tables, or two
+    players whose other rounds look alike. Now and then any swap, kept when
+    the plan is better on the whole (a repeated pair outweighs a worse
+    spread of transfers)."""
+    rounds = [r for r in range(board.F) if movable[r]]
+    if not rounds:
+        return
+    n = board.n
+    adj, nadj = board.adj, board.nadj
+    rand = rng.random
+    done = 0
+    while done < moves and (board.r4 or board.r2 or board.r1):
+        conflicts = []
+        for r in rounds:
+            slots = board.slots[r]
+            for t, z in enumerate(board.sizes[r]):
+                a = board.starts[r][t]
+                for i in range(a, a + z):
+                    p = slots[i]
+                    for j in range(i + 1, a + z):
+                        q = slots[j]
+                        k = p * n + q if p < q else q * n + p
+                        if adj[k] + nadj[k] >= 2:
+                            conflicts.append((r, i))
+                            conflicts.append((r, j))
+        if not conflicts:
+            return
+        rng.shuffle(conflicts)
+        twins = {r: _twins(board, r) for r in rounds}
+        for r, i in conflicts:
+            if done >= moves:
+                break
+            done += 1
+            if tick is not None and done % 256 == 0 and tick(done / moves):
+                return
+            z = board.slot_z[r][i]
+            tables = [t for t, size in enumerate(board.sizes[r]) if size == z]
+            u = rand()
+            neutral = True
+            if len(tables) > 1 and u < 0.5:
+                # the same position at another table: only the company changes
+                t1 = tables[int(rand() * len(tables))]
+                j = board.starts[r][t1] + board.slot_s[r][i]
+            elif i in twins[r] and u < 0.9:
+                group = twins[r][i]
+                j = group[int(rand() * len(group))]
+            else:
+                j = int(rand() * len(board.slots[r]))
+                neutral = False
+            if board.slot_t[r][j] == board.slot_t[r][i]:
+                continue
+            before = board.key()
+            board.swap(r, i, j)
+            if board.key() > before:
+                board.swap(r, i, j)
+            elif not neutral:
+                twins = {r: _twins(board, r) for r in rounds}

@@ -1,0 +1,184 @@
+"""Table sizes and who sits out.
+
+Tables seat 5 players, 4 where needed (as many 5s as possible). 6, 7 and 11
+players cannot all sit at once: a *staggered* plan has some players sit out
+each round, everyone ending with the same number of games (rules 3.1.2).
+A player who sits a round out is simply absent from it.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional, Sequence
+
+from ..editions import TABLE_SIZES
+from ..exits import ExitStatus
+
+MIN_TABLE = min(TABLE_SIZES)
+MAX_TABLE = max(TABLE_SIZES)
+
+
+class SeatingError(ValueError):
+    """A seating request or plan archon cannot handle, with what to do about it."""
+
+    exit_status = ExitStatus.PROBLEMS
+
+
+def can_seat(players: int) -> bool:
+    """Whether ``players`` can sit at tables of 4 and 5 with nobody left out
+    (every number from 4 up except 6, 7 and 11)."""
+    return players >= MIN_TABLE and (-players) % MAX_TABLE * MIN_TABLE <= players
+
+
+def table_sizes(players: int) -> list[int]:
+    """Table sizes for one round: as many 5-player tables as possible, then
+    4-player tables (5s first). Raises :class:`SeatingError` for fewer than 4
+    players and for 6, 7 or 11 (which need a staggered plan)."""
+    if players < MIN_TABLE:
+        raise SeatingError(f"{players} players: a table needs at least {MIN_TABLE}")
+    fours = (-players) % MAX_TABLE
+    if fours * MIN_TABLE > players:
+        raise SeatingError(
+            f"{players} players cannot sit at tables of {MIN_TABLE} and {MAX_TABLE}: "
+            "use a staggered plan, where some players sit out each round"
+        )
+    fives = (players - fours * MIN_TABLE) // MAX_TABLE
+    return [MAX_TABLE] * fives + [MIN_TABLE] * fours
+
+
+def needs_sit_out(players: int) -> bool:
+    """True for 6, 7 and 11 players (and fewer than 4): no round seats them all."""
+    return not can_seat(players)
+
+
+def staggered_round_sizes(players: int, rounds: int, games: Optional[int] = None) -> list[int]:
+    """Players seated in each round of a staggered plan.
+
+    ``players`` players, ``rounds`` rounds, every player plays ``games``
+    rounds (default: one less than ``rounds``, as the rules suggest). The
+    sizes are as equal as possible (larger rounds first). Raises
+    :class:`SeatingError`, suggesting what would work, when it is impossible.
+    """
+    if games is None:
+        games = rounds - 1
+    sizes = _split_seats(players * games, rounds, players)
+    if sizes is None or games < 1 or games > rounds:
+        hint = _staggered_hint(players, rounds, max(games, 1))
+        raise SeatingError(
+            f"{players} players cannot all play {_count(games, 'round')} of {_count(rounds, 'round')} "
+            f"at tables of {MIN_TABLE} and {MAX_TABLE}{hint}"
+        )
+    return sizes
+
+
+def _split_seats(total: int, rounds: int, cap: int) -> Optional[list[int]]:
+    """``rounds`` seatable numbers (each <= cap) adding up to ``total``, as
+    equal as possible, larger first; None when there are none."""
+    options = [m for m in range(cap, MIN_TABLE - 1, -1) if can_seat(m)]
+    best: Optional[tuple] = None
+
+    def search(left: int, k: int, chosen: list[int], top: int) -> None:
+        nonlocal best
+        if k == 0:
+            if left == 0:
+                key = (chosen[0] - chosen[-1], [-m for m in chosen])
+                if best is None or key < best[0]:
+                    best = (key, list(chosen))
+            return
+        for m in options:  # non-increasing sequences, largest first
+            if m > top or m > left:
+                continue
+            if m * k < left:  # the rest cannot be larger than m
+                break
+            chosen.append(m)
+            search(left - m, k - 1, chosen, m)
+            chosen.pop()
+
+    search(total, rounds, [], cap)
+    return None if best is None else best[1]
+
+
+def _count(k: int, noun: str) -> str:
+    return f"{k} {noun}" if k == 1 else f"{k} {noun}s"
+
+
+def _staggered_hint(players: int, rounds: int, games: int) -> str:
+    for g in sorted({games, rounds}):
+        for r in range(g + 1, g + 4):
+            if (r, g) != (rounds, games) and _split_seats(players * g, r, players) is not None:
+                return f"; {r} rounds where each player plays {g} would work"
+    return ""
+
+
+def _player_list(players: "int | Iterable[int]") -> list[int]:
+    if isinstance(players, int):
+        if players < 1:
+            raise SeatingError(f"{players} players: nothing to seat")
+        return list(range(1, players + 1))
+    out = []
+    seen = set()
+    for p in players:
+        if isinstance(p, bool) or not isinstance(p, int):
+            raise SeatingError(f"player numbers are whole numbers, not {p!r}")
+        if p in seen:
+            raise SeatingError(f"player {p} is listed twice")
+        seen.add(p)
+        out.append(p)
+    return out
+
+
+def sit_out_schedule(
+    players: Sequence[int],
+    rounds: int,
+    games: Optional[int] = None,
+    played: Optional[dict[int, int]] = None,
+    seed=None,
+) -> list[list[int]]:
+    """Who plays each of ``rounds`` rounds so that every player ends with
+    ``games`` games (default: ``rounds - 1``, counting games already
+    ``played``, a mapping player -> games). Returns the players of each
+    round; the number seated per round is as equal as possible.
+    Raises :class:`SeatingError` when it cannot be done."""
+    import random
+
+    played = played or {}
+    total_rounds = rounds + max(played.values(), default=0)
+    if games is None:
+        games = total_rounds - 1
+    need = {p: games - played.get(p, 0) for p in players}
+    bad = [p for p, k in need.items() if k < 0 or k > rounds]
+    if bad:
+        raise SeatingError(
+            f"player {bad[0]} has played {played.get(bad[0], 0)} games: cannot end with {games} "
+            f"after {rounds} more round(s)"
+        )
+    sizes = _split_seats(sum(need.values()), rounds, len(players))
+    if sizes is None:
+        if any(played.values()):
+            raise SeatingError(
+                f"{len(players)} players cannot all end with {_count(games, 'game')} after "
+                f"{_count(rounds, 'more round')} at tables of {MIN_TABLE} and {MAX_TABLE}"
+            )
+        raise SeatingError(
+            f"{len(players)} players cannot all play {_count(games, 'round')} of {_count(rounds, 'round')} "
+            f"at tables of {MIN_TABLE} and {MAX_TABLE}{_staggered_hint(len(players), rounds, games)}"
+        )
+    rng = random.Random(seed)
+    order = list(players)
+    rng.shuffle(order)
+    rank = {p: i for i, p in enumerate(order)}
+    out = []
+    for r, m in enumerate(sizes):
+        left = rounds - r
+        # players who must play every remaining round first, then by need;
+        # ties rotate so the same players do not always sit out
+        pick = sorted(
+            players,
+            key=lambda p: (-(need[p] >= left), -need[p], (rank[p] - r * m) % len(order)),
+        )[:m]
+        if any(need[p] == 0 for p in pick) or any(need[p] >= left + 1 for p in players):
+            raise SeatingError(f"no sit-out schedule for {len(players)} players")  # pragma: no cover
+        for p in pick:
+            need[p] -= 1
+        chosen = set(pick)
+        out.append([p for p in order if p in chosen])
+    return out
