@@ -750,20 +750,34 @@ class PlanResult:
     round, the players who sit it out (empty lists unless staggered).
     """
 
-    def __init__(self, players: int, rounds, score, seed: int, sitting_out):
+    def __init__(self, players: int, rounds, score, seed: int, sitting_out, proof=None):
         self.players = players
         self.rounds = rounds
         self.score = score
         self.seed = seed
         self.sitting_out = sitting_out
+        self.proof = proof or {}
 
     @property
     def staggered(self) -> bool:
         return any(self.sitting_out)
 
+    @property
+    def proven(self) -> list[str]:
+        """The criteria on which no plan can do better (the plan reaches
+        their lower bound, :func:`archon.seating.lower_bounds`)."""
+        return [rule for rule, p in self.proof.items() if p.optimal]
+
     def as_dict(self) -> dict:
-        """``{"players": N, "rounds": [...], "score": {"R1": ..., ..., "R9": ...}}``."""
-        return {"players": self.players, "rounds": self.rounds, "score": self.score.as_dict()}
+        """``{"players": N, "rounds": [...], "score": {"R1": ..., ..., "R9": ...},
+        "bounds": {"R1": ..., ...}, "optimal": {"R1": true, ...}}``: per
+        criterion the plan's figure, the lower bound no plan can beat, and
+        whether the plan reaches it."""
+        return {
+            "players": self.players, "rounds": self.rounds, "score": self.score.as_dict(),
+            "bounds": {rule: p.bound for rule, p in self.proof.items()},
+            "optimal": {rule: p.optimal for rule, p in self.proof.items()},
+        }
 
 
 def plan(
@@ -775,15 +789,19 @@ def plan(
     sit_out: Optional[bool] = None,
     games: Optional[int] = None,
     progress=None,
+    effort: Optional[float] = None,
 ) -> PlanResult:
-    """Twin of ``archon plan N --rounds R [--seed S] [--time-budget T] [--sit-out] [--games G]``.
+    """Twin of ``archon plan N --rounds R [--seed S] [--time-budget T] [--effort E] [--sit-out] [--games G]``.
 
     A seating plan for players 1..N over R rounds and its score on the nine
     criteria (:func:`archon.seating.plan` and :func:`archon.seating.score_plan`).
     Without ``seed`` a random one is drawn (and returned in the result).
     6, 7 and 11 players get a staggered plan (everyone plays ``games``
     rounds, by default one less than R); ``sit_out=True`` asks for one with
-    any N. Raises :class:`InputError` for N < 4 or R outside 1..5, and
+    any N. ``effort`` (default :data:`archon.seating.DEFAULT_EFFORT`)
+    scales the search: more finds better plans for unusual requests,
+    slowly. The result carries, per criterion, the lower bound no plan can
+    beat (``proof``, ``proven``). Raises :class:`InputError` for N < 4 or R outside 1..5, and
     :class:`archon.seating.SeatingError` when the plan cannot be made.
     """
     import random
@@ -798,13 +816,16 @@ def plan(
         raise InputError(f"time budget {time_budget}: give a number of seconds above 0")
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
+    if effort is not None and not 0 < effort <= 100:
+        raise InputError(f"effort {effort}: give a number above 0 and at most 100 (default {seating.DEFAULT_EFFORT})")
     rounds_plan = seating.plan(
         players, rounds, seed=seed, time_budget=time_budget, progress=progress,
-        sit_out=sit_out, games=games,
+        sit_out=sit_out, games=games, effort=seating.DEFAULT_EFFORT if effort is None else effort,
     )
     everyone = set(range(1, players + 1))
     out = [sorted(everyone - {p for t in rnd for p in t}) for rnd in rounds_plan]
-    return PlanResult(players, rounds_plan, seating.score_plan(rounds_plan), seed, out)
+    score = seating.score_plan(rounds_plan)
+    return PlanResult(players, rounds_plan, score, seed, out, seating.proof(rounds_plan, score=score))
 
 
 # ---------------------------------------------------------------------------

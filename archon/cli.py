@@ -374,7 +374,7 @@ def seat(file, round_number, seed, force, time_budget, print_to, dry_run):
       archon seat event.xlsx --round 2 --print round2.xlsx
     """
     from .api import seat as run
-    from .seating import score_plan
+    from .seating import proof, score_plan
 
     from .reports import ReportError
 
@@ -396,6 +396,8 @@ def seat(file, round_number, seed, force, time_budget, print_to, dry_run):
         click.echo(f"table {k}: " + ", ".join(f"{p} {names.get(p, '')}".strip() for p in table))
     score = score_plan(rounds)
     click.echo("score: " + "  ".join(f"{rule} {value:g}" for rule, value in score.as_dict().items()))
+    for line in _proof_lines(proof(rounds, fixed=len(rounds) - 1, score=score)):
+        click.echo(line)
     for issue in score.issues.get("R1", [])[:10]:
         click.echo(f"warning: R1 (predator-prey repeated): {issue}")
     if rep.changed:
@@ -969,14 +971,18 @@ class _LazyProgress:
                    "of rounds (automatic for 6, 7 and 11 players).")
 @click.option("--games", type=int, default=None,
               help="Rounds each player plays in a staggered plan (default: one less than --rounds).")
-def plan(players, rounds, seed, as_json, as_archon, time_budget, sit_out, games):
+@click.option("--effort", type=float, default=None,
+              help="Search effort (default 0.25: any N in a fraction of a second); more searches "
+                   "longer for a better plan, e.g. --effort 4 for a small or unusual event.")
+def plan(players, rounds, seed, as_json, as_archon, time_budget, sit_out, games, effort):
     """Plan the seating of N players (numbered 1 to N) over several rounds.
 
     Tables of 5, of 4 where needed, as many 5s as possible, with the VEKN
     seating criteria R1 (no repeated predator-prey relationship, mandatory)
     to R9 met as well as possible, in that order. Prints the plan, who sits
     out each round in a staggered plan, the seed (to get the same plan
-    again) and the plan's figure on each criterion (lower is better).
+    again) and the plan's figure on each criterion (lower is better), with
+    the lower bound no plan can beat: "optimal" where the plan reaches it.
 
     Exit status: 0 with a plan, 2 when N or the rounds cannot be planned.
 
@@ -987,16 +993,16 @@ def plan(players, rounds, seed, as_json, as_archon, time_budget, sit_out, games)
       archon plan 40 -r 2 --seed 7 --archon
     """
     from .api import plan as make_plan
-    from .seating import RULE_TITLES, RULES, SeatingError
+    from .seating import SeatingError
 
     if as_json and as_archon:
         raise Unreadable("--json and --archon print different things: give one of them")
     bar = _LazyProgress(f"seating {players} players")
     try:
         result = make_plan(players, rounds, seed=seed, time_budget=time_budget,
-                           sit_out=True if sit_out else None, games=games, progress=bar)
+                           sit_out=True if sit_out else None, games=games, progress=bar, effort=effort)
     except (InputError, SeatingError) as exc:
-        raise _failed(exc) from None
+        raise Unreadable(str(exc)) from None  # N and rounds that cannot be planned: wrong usage
     finally:
         bar.close()
     if as_json:
@@ -1035,11 +1041,31 @@ def plan(players, rounds, seed, as_json, as_archon, time_budget, sit_out, games)
             click.echo(f"  sitting out: {', '.join(map(str, result.sitting_out[r - 1]))}")
     click.echo("")
     click.echo("Criteria (lower is better; seat 1 plays first, each seat's prey is the next):")
-    figures = result.score.as_dict()
-    for rule in RULES:
-        v = figures[rule]
-        text = f"{v:.4f}" if isinstance(v, float) else str(v)
-        click.echo(f"  {rule}  {text:>7}  {RULE_TITLES[rule]}")
+    for line in _proof_lines(result.proof):
+        click.echo(line)
+
+
+def _figure(v) -> str:
+    return f"{v:.4f}" if isinstance(v, float) else str(v)
+
+
+def _proof_lines(proof) -> list[str]:
+    """Per criterion its figure, title and "optimal" or the lower bound;
+    then which criteria are proven optimal."""
+    from .seating import RULE_TITLES
+
+    lines = []
+    for rule, p in proof.items():
+        verdict = "optimal" if p.optimal else f"lower bound {_figure(p.bound)}, gap {_figure(p.gap)}"
+        lines.append(f"  {rule}  {_figure(p.value):>7}  {RULE_TITLES[rule]}: {verdict}")
+    proven = [rule for rule, p in proof.items() if p.optimal]
+    if len(proven) == len(proof):
+        lines.append("proven optimal on every criterion: no plan does better on any of them")
+    else:
+        lines.append(f"proven optimal on {', '.join(proven) or 'no criterion'}; "
+                     f"{', '.join(r for r in proof if r not in proven)} may be improvable by at most "
+                     f"the gap shown (each bound stands alone)")
+    return lines
 
 
 if __name__ == "__main__":  # pragma: no cover

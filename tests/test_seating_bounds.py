@@ -1,0 +1,205 @@
+"""Lower bounds of the seating criteria against exhaustive search.
+
+A bound is a promise: no plan with the same players, rounds, table sizes and
+rounds already played does better on that criterion. Where every plan can
+be enumerated (4 and 5 players: every seat order of every round; 8 to 10
+players: every way of grouping them into tables, which is all R2 and R4
+depend on), the best figure found must be at or above the bound, and where
+it equals the bound, archon says "optimal" rightly.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from archon.cli import main
+from archon.seating import RULES, lower_bounds, plan, proof, score_plan
+
+
+def _exact(score, rule):
+    return {"R3": score.r3_variance, "R8": score.r8_variance}.get(rule, getattr(score, rule))
+
+
+def _best_by_rule(plans) -> dict:
+    """The lowest figure of each criterion over ``plans`` (each rule alone)."""
+    best: dict = {}
+    for p in plans:
+        s = score_plan(p)
+        for rule in RULES:
+            v = _exact(s, rule)
+            if rule not in best or v < best[rule]:
+                best[rule] = v
+    return best
+
+
+def _single_table_plans(n: int, rounds: int, fixed: list):
+    """Every plan of ``rounds`` rounds at one table of ``n`` after ``fixed``."""
+    orders = [list(p) for p in itertools.permutations(range(1, n + 1))]
+    for rest in itertools.product(orders, repeat=rounds - len(fixed)):
+        yield fixed + [[t] for t in rest]
+
+
+@pytest.mark.parametrize("n, rounds, fixed", [
+    (4, 2, 1), (4, 3, 1), (5, 2, 1),   # the first round is anyone's: players are anonymous
+    (4, 3, 2), (4, 4, 3),              # after rounds played as given
+])
+def test_single_table_bounds_hold_against_every_plan(n, rounds, fixed):
+    history = [[list(range(1, n + 1))]]
+    if fixed >= 2:
+        history.append([[2, 1, 4, 3] + list(range(5, n + 1))])
+    if fixed >= 3:
+        history.append([[1, 3, 2, 4] + list(range(5, n + 1))])
+    plans = list(_single_table_plans(n, rounds, history[:fixed]))
+    best = _best_by_rule(plans)
+    bounds = lower_bounds(plans[0], fixed)
+    for rule in RULES:
+        assert bounds.exact(rule) <= best[rule], rule
+
+
+def test_single_table_bounds_are_reached_where_counting_decides():
+    # 4 players, 2 rounds: every pair meets twice (R2 = R4 = 6); 4 adjacent
+    # pairs a round out of 6 pairs, so 2 pairs sit adjacent twice (R9 >= 2);
+    # prey relations (4 of 12) and seats (4 of 4 per seat) need not repeat.
+    plans = list(_single_table_plans(4, 2, [[[1, 2, 3, 4]]]))
+    best = _best_by_rule(plans)
+    bounds = lower_bounds(plans[0], 1)
+    assert (best["R1"], best["R2"], best["R4"], best["R7"], best["R9"]) == (0, 6, 6, 0, 2)
+    for rule in ("R1", "R2", "R3", "R4", "R5", "R7", "R9"):
+        assert bounds.exact(rule) == best[rule], rule
+
+
+def _groupings(n: int, sizes: list[int]):
+    """Every way to split players 1..n into tables of ``sizes`` (tables of
+    one size unordered)."""
+    def split(players, sizes):
+        if not sizes:
+            yield []
+            return
+        z, rest = sizes[0], sizes[1:]
+        first, others = players[0], players[1:]
+        for mates in itertools.combinations(others, z - 1):
+            left = [p for p in others if p not in mates]
+            for tail in split(left, rest):
+                yield [[first, *mates]] + tail
+    yield from split(list(range(1, n + 1)), sorted(sizes, reverse=True))
+
+
+def _repeated_pairs(rounds) -> tuple[int, int]:
+    """(R2, R4), counted here by hand: pairs at one table in every round,
+    and in two rounds or more."""
+    met: dict = {}
+    for rnd in rounds:
+        for table in rnd:
+            for pair in itertools.combinations(sorted(table), 2):
+                met[pair] = met.get(pair, 0) + 1
+    every = max(2, len(rounds))
+    return sum(1 for c in met.values() if c >= every), sum(1 for c in met.values() if c >= 2)
+
+
+@pytest.mark.parametrize("n, rounds", [(8, 2), (8, 3), (9, 2), (9, 3), (10, 2), (10, 3)])
+def test_meeting_bounds_hold_against_every_grouping(n, rounds):
+    sizes = [len(t) for t in plan(n, 1, seed=1)[0]]
+    groupings = list(_groupings(n, sizes))
+    first = groupings[0]  # the first round: anyone's
+    best_r2 = best_r4 = None
+    for rest in itertools.product(groupings, repeat=rounds - 1):
+        r2, r4 = _repeated_pairs([first, *rest])
+        best_r2 = r2 if best_r2 is None else min(best_r2, r2)
+        best_r4 = r4 if best_r4 is None else min(best_r4, r4)
+    bounds = lower_bounds([first] * rounds, 1)
+    assert bounds.R2 <= best_r2 and bounds.R4 <= best_r4
+    if rounds == 2:  # two rounds: the pigeonhole count is exact
+        assert (bounds.R2, bounds.R4) == (best_r2, best_r4)
+
+
+def test_three_rounds_of_eight_need_four_pairs_to_meet_again():
+    # 8 players at 2 tables of 4: any two rounds share at least 4 pairs
+    # (each table of one round takes 2 + 2 players from the other's
+    # tables); {1234}{5678}, {1256}{3478}, {1278}{3456} reach 4 (1-2, 3-4,
+    # 5-6, 7-8 meet three times), so no bound above 4 would hold.
+    rounds = [[[1, 2, 3, 4], [5, 6, 7, 8]], [[1, 2, 5, 6], [3, 4, 7, 8]], [[1, 2, 7, 8], [3, 4, 5, 6]]]
+    assert _repeated_pairs(rounds) == (4, 4)
+    assert lower_bounds(rounds, 1).R4 == 4
+
+
+def test_vp_spread_bound_is_the_most_even_share_of_four_player_tables():
+    # 9 players, 3 rounds: a 5 and a 4 each round, 12 seats at 4-player
+    # tables over 9 players: 3 players sit at two, 6 at one. VPs available
+    # per round: (15 - 2) / 3 for 3 players and (15 - 1) / 3 for 6: mean
+    # 41 / 9, variance 2 / 81.
+    rounds = plan(9, 3, seed=3)
+    assert lower_bounds(rounds).r3_variance == Fraction(2, 81)
+    fours = [[p for t in rnd if len(t) == 4 for p in t] for rnd in rounds]
+    assert lower_bounds(rounds).r3_variance <= score_plan(rounds).r3_variance
+    assert sum(len(f) for f in fours) == 12
+
+
+def test_transfer_spread_bound_is_the_most_even_share_of_transfers():
+    # 25 players, 3 rounds, 5 tables of 5: 14 transfers a table, 210 in
+    # all: 10 players with 9 and 15 with 8 at best; per round 9/3 and 8/3,
+    # variance (10 * 15 / 25^2) / 9 = 6 / 225, standard deviation 0.1633.
+    rounds = plan(25, 3, seed=1)
+    assert lower_bounds(rounds).r8_variance == Fraction(6, 225)
+
+
+def _random_plan(rng: random.Random, n: int, rounds: int) -> list:
+    sizes = [len(t) for t in plan(n, 1, seed=1)[0]]
+    out = []
+    for _ in range(rounds):
+        players = list(range(1, n + 1))
+        rng.shuffle(players)
+        rnd, k = [], 0
+        for z in sizes:
+            rnd.append(players[k : k + z])
+            k += z
+        out.append(rnd)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6), st.sampled_from([4, 5, 8, 9, 10, 12, 13, 17, 20]),
+       st.integers(min_value=2, max_value=4), st.integers(min_value=0, max_value=3))
+def test_no_plan_beats_its_bounds(seed, n, rounds, fixed):
+    rounds_plan = _random_plan(random.Random(seed), n, rounds)
+    fixed = min(fixed, rounds)
+    bounds = lower_bounds(rounds_plan, fixed)
+    score = score_plan(rounds_plan)
+    for rule in RULES:
+        assert bounds.exact(rule) <= _exact(score, rule), rule
+
+
+def test_plan_25_says_which_criteria_are_proven_optimal():
+    res = CliRunner().invoke(main, ["plan", "25", "--rounds", "3", "--seed", "1"])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    # 25 players, 5 tables of 5 a round: nobody need meet twice nor sit in a
+    # seat twice, every table offers 5 VPs: those criteria are at 0, which
+    # no plan beats
+    for rule in ("R1", "R2", "R4", "R5", "R6", "R7", "R9"):
+        assert any(line.strip().startswith(f"{rule}        0") and line.endswith("optimal") for line in lines), rule
+    assert "proven optimal on R1, R2, R3, R4, R5, R6, R7, R9" in res.output
+
+
+def test_plan_json_carries_the_bounds():
+    import json
+
+    res = CliRunner().invoke(main, ["plan", "25", "--rounds", "3", "--seed", "1", "--json"])
+    data = json.loads(res.output)
+    assert data["bounds"]["R4"] == 0 and data["optimal"]["R4"] is True
+    assert data["bounds"]["R8"] == pytest.approx((6 / 225) ** 0.5)
+    assert set(data["optimal"]) == set(RULES)
+
+
+def test_proof_after_rounds_played_keeps_their_repeats():
+    # the same 4-table twice already played: 4 prey relations repeated stay
+    played = [[[1, 2, 3, 4]], [[1, 2, 3, 4]]]
+    full = plan([1, 2, 3, 4], 3, seed=1, fixed_rounds=played)
+    p = proof(full, fixed=2)
+    assert p["R1"].bound >= 4 and p["R7"].bound >= 4
