@@ -30,6 +30,18 @@ def _failed(exc: BaseException) -> click.ClickException:
     return err
 
 
+def _not_written_errnos() -> frozenset:
+    import errno
+
+    names = ("ENOSPC", "EDQUOT", "EFBIG", "EROFS", "EIO", "EACCES", "EPERM")
+    return frozenset(getattr(errno, n) for n in names if hasattr(errno, n))
+
+
+#: OS errors that mean an output could not be written (exit status 3): a full
+#: disk or quota, a file too large, a read-only or failing medium, no permission.
+_NOT_WRITTEN_ERRNOS = _not_written_errnos()
+
+
 class _Archon(click.Group):
     """The command group: every error ends in one line and its exit status
     (:mod:`archon.exits`), never a traceback.
@@ -40,7 +52,10 @@ class _Archon(click.Group):
 
     def invoke(self, ctx):
         try:
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            finally:
+                sys.stdout.flush()  # 'archon standings FILE --json > out.json' on a full disk fails here
         except (click.exceptions.Exit, click.ClickException, click.Abort, KeyboardInterrupt):
             raise
         except BrokenPipeError:  # 'archon standings FILE | head': the reader has all it wants
@@ -53,6 +68,11 @@ class _Archon(click.Group):
 
             if os.environ.get("ARCHON_DEBUG"):
                 raise
+            if isinstance(exc, OSError) and exc.errno in _NOT_WRITTEN_ERRNOS and not hasattr(exc, "exit_status"):
+                where = exc.filename or "the output"
+                click.echo(f"Error: cannot write {where}: {exc.strerror or exc}; the output is incomplete: "
+                           f"free some space (or write elsewhere) and run the command again", err=True)
+                ctx.exit(ExitStatus.NOT_WRITTEN)
             if hasattr(exc, "exit_status"):
                 click.echo(f"Error: {exc}", err=True)
                 ctx.exit(status_of(exc))
@@ -566,6 +586,7 @@ def standings(file, as_json, as_csv, edition):
 def _print_standings(file, data, as_json, as_csv) -> None:
     import csv as _csv
 
+    from .csvcells import csv_cell
     from .serialize import STANDINGS_COLUMNS, standings_rows
 
     if as_json:
@@ -576,7 +597,7 @@ def _print_standings(file, data, as_json, as_csv) -> None:
         out = sys.stdout
         w = _csv.DictWriter(out, fieldnames=list(STANDINGS_COLUMNS), lineterminator="\n")
         w.writeheader()
-        w.writerows(rows)
+        w.writerows({k: csv_cell(v) for k, v in row.items()} for row in rows)
         return
     ev = data["event"]
     title = ev["name"] or file
@@ -779,7 +800,13 @@ class _FilesProgress:
 def _print_frame(frame, as_csv: bool, columns, widths) -> None:
     """A DataFrame as CSV (``--csv``) or as aligned text."""
     if as_csv:
-        frame.to_csv(sys.stdout, index=False, columns=list(columns), lineterminator="\n", date_format="%Y-%m-%d")
+        from .csvcells import csv_cell
+
+        frame = frame[list(columns)].copy()
+        for c in frame.columns:  # text a spreadsheet would run gets a leading '; numbers, dates as they are
+            if frame[c].dtype == object:
+                frame[c] = frame[c].map(csv_cell)
+        frame.to_csv(sys.stdout, index=False, lineterminator="\n", date_format="%Y-%m-%d")
         return
     header = " ".join(f"{c:>{w}}" if w > 0 else f"{c:<{-w}}" for c, w in zip(columns, widths))
     click.echo(header)

@@ -89,16 +89,16 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-import os
 import re
-import tempfile
 import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Union
 
+from .csvcells import csv_row, text_from_csv
 from .exits import ExitStatus
+from .outfiles import OutputError, write_files
 from .editions import TABLE_SIZES, get_edition
 from .model import FINAL, Event, Final, Override, Player, Round, Table
 from .scoring import VPError, is_legal
@@ -216,16 +216,16 @@ class CsvSetWritten:
 # Writing
 
 
-def _vp_text(v: Any) -> str:
-    """A VP as the bot writes it: ``0`` for none, else float text (``3.0``,
+def _vp_text(v: Any) -> "float | int | str":
+    """A VP as the bot writes it: ``0`` for none, else a float (``3.0``,
     ``0.5``); blank stays blank."""
     if v is None:
         return ""
-    return "0" if float(v) == 0 else repr(float(v))
+    return 0 if float(v) == 0 else float(v)
 
 
-def _int_text(v: Any) -> str:
-    return "" if v is None else str(int(v))
+def _int_text(v: Any) -> "int | str":
+    return "" if v is None else int(v)
 
 
 def _standings(source: Any, edition: Any) -> Standings:
@@ -240,12 +240,14 @@ def _standings(source: Any, edition: Any) -> Standings:
     raise TypeError(f"write_csv_set takes Standings, an Event or the standings contract, not {type(source).__name__}")
 
 
-def _render(rows: list[list[str]], header: Optional[tuple[str, ...]] = None) -> str:
+def _render(rows: list[list[Any]], header: Optional[tuple[str, ...]] = None) -> str:
+    """The file's text: numbers as numbers, text a spreadsheet would run as a
+    formula neutralised (:func:`archon.csvcells.csv_cell`)."""
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=DELIMITER, lineterminator=LINE_END)
     if header:
         w.writerow(header)
-    w.writerows(rows)
+    w.writerows(csv_row(r) for r in rows)
     return buf.getvalue()
 
 
@@ -271,7 +273,7 @@ def csv_set_texts(source: Any, *, edition: Any = None) -> tuple[dict[str, str], 
     for p in sorted(ev.players, key=lambda p: p.number):
         s = by_st.get(p.number)
         rows.append([
-            str(p.number), p.first_name, p.last_name, p.city or "", p.vekn or "",
+            p.number, p.first_name, p.last_name, p.city or "", p.vekn or "",
             _int_text(s.rounds_played if s else 0), p.out or "",
         ])
     texts[METHUSELAHS_FILE] = _render(rows)
@@ -282,7 +284,7 @@ def csv_set_texts(source: Any, *, edition: Any = None) -> tuple[dict[str, str], 
         rows = []
         for k, table in enumerate(rnd.tables, start=1):
             for n, vp in zip(table.players, table.vps):
-                rows.append([str(n), *names(n), str(k), _vp_text(vp)])
+                rows.append([n, *names(n), k, _vp_text(vp)])
             if table.size < max(TABLE_SIZES):
                 rows.append([""] * len(ROUND_COLUMNS))  # The Archon's empty 5th row
         texts[round_file(rnd.number)] = _render(rows)
@@ -291,7 +293,7 @@ def csv_set_texts(source: Any, *, edition: Any = None) -> tuple[dict[str, str], 
         seeds = st.final.seeds if st.final is not None else [None] * len(ev.final.seating)
         rows = []
         for n, seed, vp in zip(ev.final.seating, seeds, ev.final.vps):
-            rows.append([str(n), *names(n), "1", _int_text(seed), _vp_text(vp)])
+            rows.append([n, *names(n), 1, _int_text(seed), _vp_text(vp)])
         texts[FINALS_FILE] = _render(rows)
 
     if ev.overrides:
@@ -310,7 +312,7 @@ def csv_set_texts(source: Any, *, edition: Any = None) -> tuple[dict[str, str], 
         else:
             rank = _int_text(s.final_rank if s.final_rank is not None else s.rank)
         rows.append([
-            str(p.number), p.vekn or "", p.name, _int_text(s.rounds_played), _int_text(s.gw + won_final),
+            p.number, p.vekn or "", p.name, _int_text(s.rounds_played), _int_text(s.gw + won_final),
             _vp_text(s.vp + (s.final_vp or 0.0)), _int_text(s.seed) if s.finalist else "", rank,
         ])
     texts[REPORT_FILE] = _render(rows, REPORT_HEADER)
@@ -354,54 +356,27 @@ def write_csv_set(source: Any, folder: Union[str, Path], *, edition: Any = None)
     contract; ``edition`` recomputes under another rule edition. Writes
     ``Methuselahs.csv``, ``Round-N.csv`` for every seated round,
     ``Finals.csv`` once the final is seated and ``Report.csv``; each file
-    replaces an older one of the same name only once complete. Files of an
-    earlier export the event does not have are left alone and listed in
-    ``stale``. Raises :class:`CsvSetError` when the folder cannot be written.
+    replaces an older one of the same name only once all are complete
+    (:func:`archon.outfiles.write_files`: the whole set or nothing). Files
+    of an earlier export the event does not have are left alone and listed
+    in ``stale``. Raises :class:`CsvSetError` (exit status 3) when the
+    folder cannot be written; no file of the set is written then.
     """
     texts, not_held = csv_set_texts(source, edition=edition)
     target = Path(folder)
     if target.exists() and not target.is_dir():
         raise CsvSetError(f"{target} is a file: give a folder for the CSV set")
     try:
-        target.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CsvSetError(f"cannot create the folder {target}: {exc.strerror or exc}") from None
-    written = []
-    for name, text in texts.items():
-        path = target / name
-        _atomic_write(path, text.encode(ENCODING))
-        written.append(path)
+        written = write_files(target, {name: text.encode(ENCODING) for name, text in texts.items()})
+    except OutputError as exc:
+        err = CsvSetError(f"{exc}: no file of the CSV set was written")
+        err.exit_status = ExitStatus.NOT_WRITTEN
+        raise err from None
     stale = sorted(
         p for p in target.iterdir()
         if p.is_file() and _set_member(_file_key(p.name)) and p.name not in texts
     )
     return CsvSetWritten(target, written, not_held, stale)
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            # mkstemp makes the file private: give it the mode of the file it
-            # replaces, or the one a new file gets.
-            if path.exists():
-                mode = path.stat().st_mode & 0o777
-            else:
-                mask = os.umask(0)
-                os.umask(mask)
-                mode = 0o666 & ~mask
-            os.chmod(tmp, mode)
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
-    except OSError as exc:
-        raise CsvSetError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 # ---------------------------------------------------------------------------
@@ -521,7 +496,7 @@ def _rows(name: str, text: str) -> tuple[list[_Row], str]:
     start = 1
     try:
         for cells in reader:
-            rows.append(_Row(start, [_clean(c) for c in cells]))
+            rows.append(_Row(start, [_clean(text_from_csv(c)) for c in cells]))
             start = reader.line_num + 1
     except csv.Error as exc:
         raise CsvSetError(f"{name}, line {reader.line_num}: not readable as CSV ({exc})") from None

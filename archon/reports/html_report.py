@@ -282,4 +282,4 @@ def write_html_report(standings: StandingsLike, path: "str | os.PathLike[str]") 
     the folder is missing.
     """
     text = render_html_report(standings)
-    return write_atomically(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+    return write_atomically(path, text.encode("utf-8"))

@@ -4,24 +4,17 @@ spreadsheet, and never half written (temporary file, then rename)."""
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from .data import ReportError
 
-__all__ = ["check_target", "write_atomically", "lock_file"]
+__all__ = ["check_target", "write_atomically", "xlsx_bytes", "lock_file"]
 
 
 def lock_file(path: Path) -> Path:
     """The lock file Excel keeps beside a workbook it has open."""
     return path.with_name("~$" + path.name)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def _is_event_workbook(path: Path) -> bool:
@@ -63,28 +56,40 @@ def check_target(path: "str | os.PathLike[str]", suffix: Optional[str] = None) -
     return target
 
 
-def write_atomically(path: "str | os.PathLike[str]", write: Callable[[Path], None]) -> Path:
-    """Call ``write(tmp)`` on a temp file beside ``path``, then move it into place.
+def write_atomically(path: "str | os.PathLike[str]", data: bytes) -> Path:
+    """Write ``data`` to ``path`` whole or not at all (:func:`archon.outfiles.write_file`).
 
     The old file (if any) is replaced only once the new one is complete.
-    Raises ReportError naming the file when the folder is missing, the file
-    is open in Excel or LibreOffice, or it is an Archon event workbook
-    (:func:`check_target`).
+    Raises ReportError (exit status 3) naming the file when the folder is
+    missing or read-only, the disk is full, the file is open in Excel or
+    LibreOffice, or it is an Archon event workbook (:func:`check_target`).
     """
+    from ..outfiles import OutputError, write_file
+
     target = check_target(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=target.suffix + ".tmp", dir=folder)
-    os.close(fd)
-    tmp = Path(tmp_name)
     try:
-        write(tmp)
-        # mkstemp makes the file private: give it the mode a new file gets
-        # (or the mode of the file it replaces).
-        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask())
-        os.replace(tmp, target)
-    except PermissionError:
-        raise ReportError(f"cannot write {target}: permission denied (is it open in another program?)") from None
+        return write_file(target, data)
+    except OutputError as exc:
+        raise ReportError(str(exc)) from None
+
+
+def xlsx_bytes(build: Callable[[Any], None]) -> bytes:
+    """The ``.xlsx`` file ``build(workbook)`` makes with a new xlsxwriter workbook.
+
+    Text never becomes a formula or a link, whatever method writes it (a
+    player named ``=HYPERLINK(...)`` is text); write text with
+    ``write_string`` all the same.
+    """
+    import io
+
+    import xlsxwriter
+
+    buf = io.BytesIO()
+    wb = xlsxwriter.Workbook(
+        buf, {"in_memory": True, "strings_to_formulas": False, "strings_to_urls": False, "strings_to_numbers": False}
+    )
+    try:
+        build(wb)
     finally:
-        if tmp.exists():
-            tmp.unlink()
-    return target
+        wb.close()
+    return buf.getvalue()

@@ -15,7 +15,7 @@ from typing import Any
 import xlsxwriter
 
 from .data import StandingsLike, as_standings_dict, seat_list
-from .output import check_target, write_atomically
+from .output import check_target, write_atomically, xlsx_bytes
 
 __all__ = ["write_posting_sheet", "add_posting_sheet", "posting_sheet_name", "POSTING_FONT_SIZE"]
 
@@ -70,10 +70,12 @@ def add_posting_sheet(workbook: xlsxwriter.Workbook, data: dict, round_number: i
     ws.set_column(0, 0, max(44, min(80, longest * 1.6 + 2)))
     ws.set_column(1, 2, 13)
     ws.set_row(0, _TITLE_HEIGHT)
-    ws.merge_range(0, 0, 0, 2, f"{event} \u2014 Round {round_number}", f["title"])
+    ws.merge_range(0, 0, 0, 2, "", f["title"])
+    ws.write_string(0, 0, f"{event} \u2014 Round {round_number}", f["title"])  # text, whatever the event's name
     ws.set_row(1, _ROW_HEIGHT)
-    ws.write_row(1, 0, ["Player"], f["head"])
-    ws.write_row(1, 1, ["Table", "Seat"], f["head_num"])
+    ws.write_string(1, 0, "Player", f["head"])
+    ws.write_string(1, 1, "Table", f["head_num"])
+    ws.write_string(1, 2, "Seat", f["head_num"])
     for i, r in enumerate(rows):
         alt = i % 2 == 1
         row = 2 + i
@@ -108,11 +110,4 @@ def write_posting_sheet(standings: StandingsLike, round_number: int, path: "str 
     seat_list(data, round_number)  # fail before touching any file
     check_target(path, ".xlsx")
 
-    def write(tmp: Path) -> None:
-        wb = xlsxwriter.Workbook(str(tmp))
-        try:
-            add_posting_sheet(wb, data, round_number)
-        finally:
-            wb.close()
-
-    return write_atomically(path, write)
+    return write_atomically(path, xlsx_bytes(lambda wb: add_posting_sheet(wb, data, round_number)))

@@ -11,7 +11,7 @@ from typing import Optional
 
 import pandas as pd
 
-from .output import write_atomically
+from .output import write_atomically, xlsx_bytes
 
 __all__ = ["write_table_report"]
 
@@ -103,13 +103,9 @@ def write_table_report(
     league standings), a sheet per entry of ``players`` (VEKN number ->
     that player's events), ``history`` drawn as a line chart, and
     ``not_counted`` (files and rows left out, with why)."""
-    import xlsxwriter
-
     names = dict(zip(table["vekn"], table["name"])) if "name" in table else {}
 
-    def write(tmp: Path) -> None:
-        wb = xlsxwriter.Workbook(str(tmp), {"strings_to_formulas": False, "strings_to_numbers": False,
-                                            "strings_to_urls": False})
+    def build(wb) -> None:
         fmt = {
             "title": wb.add_format({"bold": True, "font_size": 14}),
             "head": wb.add_format({"bold": True, "bottom": 1, "text_wrap": True}),
@@ -126,6 +122,5 @@ def write_table_report(
         if not_counted is not None and len(not_counted):
             _table(wb.add_worksheet(_sheet_name("Not counted", used)), not_counted, fmt,
                    "Files and results not counted, and why")
-        wb.close()
 
-    return write_atomically(path, write)
+    return write_atomically(path, xlsx_bytes(build))

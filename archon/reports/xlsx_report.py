@@ -29,7 +29,7 @@ import xlsxwriter
 from .. import __version__
 from ..editions import EDITIONS
 from .data import StandingsLike, as_standings_dict, display_name, players_by_number, winner_of
-from .output import check_target, write_atomically
+from .output import check_target, write_atomically, xlsx_bytes
 from .posting import A4, add_posting_sheet, posting_sheet_name
 
 __all__ = ["write_xlsx_report", "TOP_PLAYERS_CHARTED", "STANDINGS_HEADERS"]
@@ -112,6 +112,12 @@ def _write(ws, row: int, col: int, value: Any, fmt) -> None:
         ws.write_string(row, col, str(value), fmt)
 
 
+def _write_texts(ws, row: int, col: int, texts, fmt) -> None:
+    """A row of headings, each written as text (never a formula)."""
+    for c, text in enumerate(texts, start=col):
+        ws.write_string(row, c, text, fmt)
+
+
 def _landscape_print(ws, last_row: int, last_col: int, header_rows: int = 1) -> None:
     ws.set_paper(A4)
     ws.set_landscape()
@@ -189,7 +195,7 @@ def _standings_sheet(wb, f: _Formats, data: dict) -> None:
     for c, w in enumerate(widths):
         ws.set_column(c, c, w)
     ws.set_row(0, 30)
-    ws.write_row(0, 0, STANDINGS_HEADERS, f.head)
+    _write_texts(ws, 0, 0, STANDINGS_HEADERS, f.head)
     if not _has_game_wins(data["event"].get("edition") or ""):
         ws.set_column(6, 6, None, None, {"hidden": True})
     for i, p in enumerate(data["players"], start=1):
@@ -226,7 +232,7 @@ def _round_sheet(wb, f: _Formats, data: dict, rnd: dict) -> None:
     for c, w in enumerate((7, 6, 5, 28, 6, 6, 7, 13, 60)):
         ws.set_column(c, c, w)
     ws.set_row(0, 20)
-    ws.write_row(0, 0, _ROUND_HEADERS, f.head)
+    _write_texts(ws, 0, 0, _ROUND_HEADERS, f.head)
     row = 1
     for t in rnd["tables"]:
         status = t.get("status") or ""
@@ -260,7 +266,7 @@ def _final_sheet(wb, f: _Formats, data: dict) -> None:
         ws.set_column(c, c, w)
     final = data.get("final")
     ws.set_row(0, 20)
-    ws.write_row(0, 0, _FINAL_HEADERS, f.head)
+    _write_texts(ws, 0, 0, _FINAL_HEADERS, f.head)
     if not final:
         ws.write_string(2, 0, "The final table is not seated.", f.note)
         _landscape_print(ws, 2, len(_FINAL_HEADERS) - 1)
@@ -340,7 +346,7 @@ def _charts_sheet(wb, f: _Formats, data: dict) -> None:
 
     top_row = max(3 + len(values), chart_row) + 2
     ws.write_string(top_row, 0, f"Top {TOP_PLAYERS_CHARTED} players: GW and VP (preliminary rounds)", f.label)
-    ws.write_row(top_row + 1, 0, ("Player", "GW", "VP"), f.head)
+    _write_texts(ws, top_row + 1, 0, ("Player", "GW", "VP"), f.head)
     top = [p for p in data["players"] if not p.get("dq")][:TOP_PLAYERS_CHARTED]
     for i, p in enumerate(top):
         r = top_row + 2 + i
@@ -390,22 +396,18 @@ def write_xlsx_report(standings: StandingsLike, path: "str | os.PathLike[str]") 
     check_target(path, ".xlsx")
     seated = [r for r in data.get("rounds") or [] if r.get("tables")]
 
-    def write(tmp: Path) -> None:
-        wb = xlsxwriter.Workbook(str(tmp))
-        try:
-            wb.set_properties(
-                {"title": f"{data['event'].get('name') or 'Event'} report", "comments": f"archon {__version__}"}
-            )
-            f = _Formats(wb)
-            _event_sheet(wb, f, data)
-            _standings_sheet(wb, f, data)
-            for rnd in seated:
-                _round_sheet(wb, f, data, rnd)
-            _final_sheet(wb, f, data)
-            _charts_sheet(wb, f, data)
-            for rnd in seated:
-                add_posting_sheet(wb, data, rnd["round"], posting_sheet_name(rnd["round"]))
-        finally:
-            wb.close()
+    def build(wb) -> None:
+        wb.set_properties(
+            {"title": f"{data['event'].get('name') or 'Event'} report", "comments": f"archon {__version__}"}
+        )
+        f = _Formats(wb)
+        _event_sheet(wb, f, data)
+        _standings_sheet(wb, f, data)
+        for rnd in seated:
+            _round_sheet(wb, f, data, rnd)
+        _final_sheet(wb, f, data)
+        _charts_sheet(wb, f, data)
+        for rnd in seated:
+            add_posting_sheet(wb, data, rnd["round"], posting_sheet_name(rnd["round"]))
 
-    return write_atomically(path, write)
+    return write_atomically(path, xlsx_bytes(build))
