@@ -900,6 +900,9 @@ def _write_zip(
     added: Mapping[str, bytes],
 ) -> None:
     drop = set(drop)
+    # compression level 1: an official Archon (10 MB of XML) compresses in
+    # 0.05 s of CPU instead of 0.2 s at the default level, into 1.5 MB
+    # instead of 1.1 MB; every event-day command writes the workbook
     with zipfile.ZipFile(destination, "w", zipfile.ZIP_DEFLATED) as out:
         for info in zf.infolist():
             if info.filename in drop:
@@ -910,8 +913,8 @@ def _write_zip(
             new.external_attr = info.external_attr
             new.create_system = info.create_system
             new.comment = info.comment
-            out.writestr(new, data)
+            out.writestr(new, data, compresslevel=1)
         for name, data in added.items():
             new = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
             new.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(new, data)
+            out.writestr(new, data, compresslevel=1)
