@@ -65,6 +65,8 @@ class Board:
     ``cross`` (unordered) cross-table at a 4.
     """
 
+    # Longer than a screen: the layout of every free round's slots (table,
+    # seat, size) and the counters, set up once per search.
     def __init__(self, n: int, history: list, free: list, lcm: int):
         self.n = n
         nn = n * n
@@ -234,100 +236,12 @@ class Board:
         slots = self.slots[r]
         z = self.slot_z[r][i]
         s = self.slot_s[r][i]
+        self._player(p, z, s, sign)
         a = i - s
-        # the player's position: VPs available, transfers, seat counts
-        lm = self.lm[p]
-        vp = self.vp
-        tr = self.tr
-        v0 = vp[p]
-        t0 = tr[p]
-        v1 = v0 + sign * z
-        t1 = t0 + sign * TRANSFERS[s]
-        vp[p] = v1
-        tr[p] = t1
-        self.s1v += (v1 - v0) * lm
-        self.s2v += (v1 * v1 - v0 * v0) * lm * lm
-        self.s1t += (t1 - t0) * lm
-        self.s2t += (t1 * t1 - t0 * t0) * lm * lm
-        sc = self.sc
-        k = p * 6 + s + 1
-        c = sc[k]
-        if sign > 0:
-            sc[k] = c + 1
-            if c == 1:
-                self.r7 += 1
-                if s == 4:
-                    self.r5 += 1
-        else:
-            sc[k] = c - 1
-            if c == 2:
-                self.r7 -= 1
-                if s == 4:
-                    self.r5 -= 1
-        n = self.n
-        adj, nadj, prey, gprey, cross = self.adj, self.nadj, self.prey, self.gprey, self.cross
-        t2 = self.t2
-        r1 = r2 = r4 = r6 = r9 = 0
         for k in range(a, a + z):
-            if k == i:
-                continue
             q = slots[k]
-            if q < 0:
-                continue
-            d = (k - i) % z  # q sits d seats after p
-            key = p * n + q if p < q else q * n + p
-            if d == 1 or d == z - 1:
-                group = adj
-                rel = prey
-                idx = p * n + q if d == 1 else q * n + p
-                is1 = True
-            elif z == 5:
-                group = nadj
-                rel = gprey
-                idx = p * n + q if d == 2 else q * n + p
-                is1 = False
-            else:
-                group = nadj
-                rel = cross
-                idx = key
-                is1 = False
-            if sign > 0:
-                c = group[key] + 1
-                group[key] = c
-                if c == 2:
-                    r9 += 1
-                m = adj[key] + nadj[key]
-                if m == 2:
-                    r4 += 1
-                if m == t2:
-                    r2 += 1
-                c = rel[idx] + 1
-                rel[idx] = c
-                if c == 2:
-                    r6 += 1
-                    if is1:
-                        r1 += 1
-            else:
-                m = adj[key] + nadj[key]
-                if m == 2:
-                    r4 -= 1
-                if m == t2:
-                    r2 -= 1
-                c = group[key]
-                group[key] = c - 1
-                if c == 2:
-                    r9 -= 1
-                c = rel[idx]
-                rel[idx] = c - 1
-                if c == 2:
-                    r6 -= 1
-                    if is1:
-                        r1 -= 1
-        self.r1 += r1
-        self.r2 += r2
-        self.r4 += r4
-        self.r6 += r6
-        self.r9 += r9
+            if k != i and q >= 0:
+                self._pair(p, q, (k - i) % z, z, sign)  # q sits that many seats after p
 
     def swap(self, r: int, i: int, j: int) -> None:
         """Swap the players in slots ``i`` and ``j`` of free round ``r``."""

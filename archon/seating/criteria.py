@@ -220,6 +220,8 @@ def check_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> None:
                 seen[p] = t
 
 
+# Longer than a screen: half of it is the documentation of how each
+# criterion is counted, which belongs with the counting.
 def score_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> Score:
     """Score a plan on the nine VEKN seating criteria.
 

@@ -50,6 +50,8 @@ def _order_getters(z: int) -> list[tuple[tuple[int, ...], "operator.itemgetter"]
 _ORDERS = {z: _order_getters(z) for z in TABLE_SIZES}
 
 
+# Longer than a screen on purpose: it runs for every table of every polish
+# step, and one function with local names is what keeps it fast in CPython.
 def _best_order(board: Board, r: int, t: int, unit: float, rng) -> list[int]:
     """The best seat order for table ``t`` of free round ``r``, all others
     as they are: every order of its players is tried (24 or 120). The
@@ -116,17 +118,99 @@ def _best_order(board: Board, r: int, t: int, unit: float, rng) -> list[int]:
     return order
 
 
+def _table(board: Board, r: int, t: int) -> list[int]:
+    a = board.starts[r][t]
+    return board.slots[r][a : a + board.sizes[r][t]]
+
+
+def _reseat(board: Board, r: int, t: int, unit: float, rng, log: list) -> None:
+    """Seat table ``t`` of free round ``r`` in its best order, logging the old one."""
+    order = _best_order(board, r, t, unit, rng)
+    old = _table(board, r, t)
+    if order != old:
+        log.append((r, t, old))
+        _set_order(board, r, t, order)
+
+
+def _settle(board: Board, rounds: list[int], touched: list[tuple[int, int]], unit: float, rng, log: list) -> None:
+    """Re-seat the tables of the players at the ``touched`` tables in every
+    round, twice, the touched tables last (re-seating them first would
+    mostly undo the shake)."""
+    players = set()
+    for r, t in touched:
+        players.update(_table(board, r, t))
+    around = []
+    for r in rounds:
+        for p in players:
+            i = board.pos[r][p]
+            if i >= 0:
+                cell = (r, board.slot_t[r][i])
+                if cell not in around and cell not in touched:
+                    around.append(cell)
+    around.extend(touched)
+    for _ in range(2):
+        for r, t in around:
+            _reseat(board, r, t, unit, rng, log)
+
+
+def _troubled(board: Board, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Tables where two players meet again or a player repeats a seat."""
+    n = board.n
+    adj, nadj, sc = board.adj, board.nadj, board.sc
+    out = []
+    for r, t in cells:
+        players = _table(board, r, t)
+        bad = any(sc[p * 6 + s + 1] >= 2 for s, p in enumerate(players))
+        if not bad:
+            bad = any(adj[k] + nadj[k] >= 2 for k in (
+                p * n + q if p < q else q * n + p for i, p in enumerate(players) for q in players[i + 1 :]))
+        if bad:
+            out.append((r, t))
+    return out
+
+
+def _shake(board: Board, r: int, t: int, same: dict, rng, log: list, swaps: list) -> Optional[list]:
+    """Shake table ``t`` of free round ``r`` a little: swap one of its
+    players with a player at another table (usually of the same size) when
+    no more pairs meet again and the VP spread is no worse, or reshuffle
+    it. Returns the tables touched (None: no move this time)."""
+    rand = rng.random
+    ntab = len(board.sizes[r])
+    if rand() < 0.5 and ntab > 1:
+        z = board.sizes[r][t]
+        others = same[(r, z)]
+        u = others[int(rand() * len(others))] if rand() < 0.8 else int(rand() * ntab)
+        if u == t:
+            return None
+        i = board.starts[r][t] + int(rand() * z)
+        j = board.starts[r][u] + int(rand() * board.sizes[r][u])
+        before = board.key()
+        board.swap(r, i, j)
+        after = board.key()
+        if (after[1], after[2], after[3]) > (before[1], before[2], before[3]):
+            board.swap(r, i, j)
+            return None
+        swaps.append((r, i, j))
+        return [(r, t), (r, u)]
+    old = _table(board, r, t)
+    order = list(old)
+    rng.shuffle(order)
+    log.append((r, t, old))
+    _set_order(board, r, t, order)
+    return [(r, t)]
+
+
 def _polish(
     board: Board, movable: list[bool], unit: float, rng, iterations: int, tick=None,
     t_hi: float = 3e4, t_lo: float = 0.3, target: Optional[tuple] = None,
 ) -> tuple:
     """Iterated local search on the board, on every criterion.
 
-    Each step shakes the plan a little (reshuffles a table, or swaps two
-    players between tables of the same size without adding a repeated
-    pair), then re-seats the tables involved and those of the same players
-    in other rounds, each in its best order. The step is kept when the exact
-    scores are no worse, undone otherwise. Returns (best key, best slots).
+    Each step shakes the plan a little (:func:`_shake`), then re-seats the
+    tables involved and those of the same players in other rounds, each in
+    its best order (:func:`_settle`). The step is kept by simulated
+    annealing on :func:`_key_energy`, undone otherwise; the best plan by the
+    exact rule-by-rule comparison is kept. Returns (best key, best slots).
     """
     rounds = [r for r in range(board.F) if movable[r]]
     cells = [(r, t) for r in rounds for t in range(len(board.sizes[r]))]
@@ -137,115 +221,34 @@ def _polish(
     for r, t in cells:
         same.setdefault((r, board.sizes[r][t]), []).append(t)
     rand = rng.random
-
-    def table(r: int, t: int) -> list[int]:
-        a = board.starts[r][t]
-        return board.slots[r][a : a + board.sizes[r][t]]
-
-    def reseat(r: int, t: int, log: list) -> None:
-        order = _best_order(board, r, t, unit, rng)
-        old = table(r, t)
-        if order != old:
-            log.append((r, t, old))
-            _set_order(board, r, t, order)
-
-    def settle(touched: list[tuple[int, int]], log: list) -> None:
-        players = set()
-        for r, t in touched:
-            players.update(table(r, t))
-        # the shaken tables last: re-seating them first would mostly undo
-        # the shake
-        around = []
-        for r in rounds:
-            for p in players:
-                i = board.pos[r][p]
-                if i >= 0:
-                    cell = (r, board.slot_t[r][i])
-                    if cell not in around and cell not in touched:
-                        around.append(cell)
-        around.extend(touched)
-        for _ in range(2):
-            for r, t in around:
-                reseat(r, t, log)
-
-    def troubled() -> list[tuple[int, int]]:
-        """Tables where two players meet again or a player repeats a seat."""
-        n = board.n
-        adj, nadj, sc = board.adj, board.nadj, board.sc
-        out = []
-        for r, t in cells:
-            players = table(r, t)
-            bad = any(sc[p * 6 + s + 1] >= 2 for s, p in enumerate(players))
-            if not bad:
-                for i, p in enumerate(players):
-                    for q in players[i + 1 :]:
-                        k = p * n + q if p < q else q * n + p
-                        if adj[k] + nadj[k] >= 2:
-                            bad = True
-                            break
-                    if bad:
-                        break
-            if bad:
-                out.append((r, t))
-        return out
-
     # a first pass over every table
     best_slots = [list(s) for s in board.slots]
-    log: list = []
     for r, t in cells:
-        reseat(r, t, log)
+        _reseat(board, r, t, unit, rng, [])
     key = board.key()
     if key <= best_key:
         best_key = key
         best_slots = [list(s) for s in board.slots]
     cur = _key_energy(key, unit)
     ratio = math.log(t_lo / t_hi)
-    exp = math.exp
     step = max(1, iterations // 100)
     trouble: list[tuple[int, int]] = []
     for it in range(iterations):
         if tick is not None and it % step == 0 and tick(it / iterations):
             break
-        temp = t_hi * exp(ratio * it / iterations)
-        log = []
+        temp = t_hi * math.exp(ratio * it / iterations)
+        log: list = []
         swaps: list[tuple[int, int, int]] = []
-        touched: list[tuple[int, int]] = []
         if it % 16 == 0:
-            trouble = troubled()
-        if trouble and rand() < 0.5:
-            r, t = trouble[int(rand() * len(trouble))]
-        else:
-            r, t = cells[int(rand() * len(cells))]
-        ntab = len(board.sizes[r])
-        if rand() < 0.5 and ntab > 1:
-            # swap two players between tables (usually of the same size),
-            # if no more pairs meet again and the VP spread is no worse
-            z = board.sizes[r][t]
-            others = same[(r, z)]
-            u = others[int(rand() * len(others))] if rand() < 0.8 else int(rand() * ntab)
-            if u == t:
-                continue
-            i = board.starts[r][t] + int(rand() * z)
-            j = board.starts[r][u] + int(rand() * board.sizes[r][u])
-            before = board.key()
-            board.swap(r, i, j)
-            after = board.key()
-            if (after[1], after[2], after[3]) > (before[1], before[2], before[3]):
-                board.swap(r, i, j)
-                continue
-            swaps.append((r, i, j))
-            touched = [(r, t), (r, u)]
-        else:
-            old = table(r, t)
-            order = list(old)
-            rng.shuffle(order)
-            log.append((r, t, old))
-            _set_order(board, r, t, order)
-            touched = [(r, t)]
-        settle(touched, log)
+            trouble = _troubled(board, cells)
+        r, t = trouble[int(rand() * len(trouble))] if trouble and rand() < 0.5 else cells[int(rand() * len(cells))]
+        touched = _shake(board, r, t, same, rng, log, swaps)
+        if touched is None:
+            continue
+        _settle(board, rounds, touched, unit, rng, log)
         key = board.key()
         e = _key_energy(key, unit)
-        if e <= cur or rand() < exp((cur - e) / temp):
+        if e <= cur or rand() < math.exp((cur - e) / temp):
             cur = e
             if key <= best_key:
                 if key < best_key:

@@ -14,26 +14,15 @@ from .board import Board, _least_met, _seat_swap_delta
 from .criteria import TRANSFERS
 
 
-def _positions(
-    n: int,
-    history: list,
-    free: list,
-    movable: list[bool],
-    lcm: int,
-    most: int,
-    rng,
-    iterations: int,
-    tick=None,
-) -> list[list[tuple[int, int]]]:
-    """Choose each player's position (table size, seat) in every free round,
-    ignoring who sits with whom: minimise R3, then R5, R7 and R8, which
-    depend on positions only. Simulated annealing over swaps of two players'
-    positions in a round, scored in constant time. Returns, per free round,
-    the position of each of its players (in the order of ``free[r][0]``)."""
+def _position_counts(n: int, history: list, free: list) -> tuple:
+    """Per player VPs available, transfers, seat counts and games over the
+    rounds played and the free rounds in slot order; and per free round the
+    position (table size, seat) of each slot."""
     vp = [0] * n
     tr = [0] * n
     sc = [0] * (n * 6)
     played = [0] * n
+
     def take(p: int, z: int, s: int) -> None:  # player p at a z-player table, seat index s
         vp[p] += z
         tr[p] += TRANSFERS[s]
@@ -50,6 +39,28 @@ def _positions(
         types.append(ty)
         for p, (z, s) in zip(players, ty):
             take(p, z, s)
+    return vp, tr, sc, played, types
+
+
+def _positions(
+    n: int,
+    history: list,
+    free: list,
+    movable: list[bool],
+    lcm: int,
+    most: int,
+    rng,
+    iterations: int,
+    tick=None,
+) -> list[list[tuple[int, int]]]:
+    """Choose each player's position (table size, seat) in every free round,
+    ignoring who sits with whom: minimise R3, then R5, R7 and R8, which
+    depend on positions only. Simulated annealing over swaps of two players'
+    positions in a round, scored in constant time. Returns, per free round,
+    the position of each of its players (in the order of ``free[r][0]``).
+    The loop is one function on purpose: it runs tens of thousands of
+    times, and local names are what keeps it fast in CPython."""
+    vp, tr, sc, played, types = _position_counts(n, history, free)
     lm = [lcm // k if k else 0 for k in played]
     nplay = sum(1 for k in played if k)
     unit = (lcm // most) ** 2 * nplay
@@ -170,6 +181,8 @@ def _twins(board: "Board", r: int) -> dict:
     return {i: group for group in groups.values() if len(group) > 1 for i in group}
 
 
+# Longer than a screen on purpose: one pass of swaps over the conflicts,
+# with its three kinds of move side by side; it runs in the search's hot path.
 def _mend(board: "Board", movable: list[bool], rng, moves: int, tick=None) -> None:
     """Remove repeated opponents with swaps that leave R3, R5, R7 and R8 as
     they are: two players holding the same position at two tables, or two

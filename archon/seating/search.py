@@ -89,6 +89,8 @@ def _floor(key: tuple) -> tuple:
 _MAX_ROUNDS = 250
 
 
+# Longer than a screen: the two ways in and the polish, with their early
+# exits, read best in one place (each step is a function of its own).
 def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> tuple:
     """One deterministic search; returns (key, slots) of the best plan found.
 
