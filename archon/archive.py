@@ -155,7 +155,7 @@ def read_event_file(path: Union[str, Path]):
 
     p = Path(path)
     try:
-        src = read_source(p)
+        src = read_source(p, notes=False)
         ev = src.event
         if src.kind == CSV_SET and ev.date is None:
             ev.date = _date_from_name(p)

@@ -780,6 +780,8 @@ class _FilesProgress:
         self._bar = None
 
     def __call__(self, done: int, total: int, path) -> None:
+        if not sys.stderr.isatty():  # a log or a pipe: the summary lines say it all
+            return
         if self._bar is None:
             self._bar = click.progressbar(length=total, label=self._label, file=sys.stderr)
             self._bar.__enter__()

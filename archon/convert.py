@@ -233,12 +233,14 @@ def input_kind(path: Path) -> str:
     )
 
 
-def read_source(path: Union[str, Path], *, edition: Optional[str] = None) -> SourceRead:
+def read_source(path: Union[str, Path], *, edition: Optional[str] = None, notes: bool = True) -> SourceRead:
     """Read any accepted input into a :class:`SourceRead`.
 
     ``edition`` is the rule edition to read it under (a CSV set's Report is
-    compared with standings under it). Raises :class:`ConvertError` for an
-    input that cannot be read.
+    compared with standings under it). ``notes=False`` skips what only a
+    conversion reports about a standings JSON (fields the contract does not
+    name, computed values that differ): reading a whole archive needs the
+    event alone. Raises :class:`ConvertError` for an input that cannot be read.
     """
     p = Path(path)
     if not p.exists():
@@ -250,7 +252,7 @@ def read_source(path: Union[str, Path], *, edition: Optional[str] = None) -> Sou
         return _read_workbook(p)
     if kind == CSV_SET:
         return _read_csv_set(p, edition)
-    return _read_json(p)
+    return _read_json(p, notes)
 
 
 # ---------------------------------------------------------------------------
@@ -630,7 +632,7 @@ def _json_differences(doc: dict, event: Event, name: str) -> list[Finding]:
     return out
 
 
-def _read_json(p: Path) -> SourceRead:
+def _read_json(p: Path, notes: bool = True) -> SourceRead:
     try:
         text = p.read_bytes().decode("utf-8-sig")
     except OSError as exc:
@@ -656,7 +658,8 @@ def _read_json(p: Path) -> SourceRead:
         + (f", The Archon v{e['archon_version']}" if e.get("archon_version") else "") + ")",
         event, version=e.get("archon_version"), edition=e.get("edition"),
     )
-    src.unmapped.extend(_unknown_fields(doc, p.name))
+    if notes:
+        src.unmapped.extend(_unknown_fields(doc, p.name))
     fmt = str(e.get("format") or "")
     if fmt and fmt.upper() not in ("2R+F", "3R+F"):
         src.unmapped.append(Finding(
@@ -665,7 +668,8 @@ def _read_json(p: Path) -> SourceRead:
         ))
     if event.preliminary_rounds not in (2, 3):
         event.preliminary_rounds = 3
-    src.notes.extend(_json_differences(doc, event, p.name))
+    if notes:
+        src.notes.extend(_json_differences(doc, event, p.name))
     return src
 
 

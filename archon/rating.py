@@ -234,6 +234,7 @@ def elo2001(games: pd.DataFrame, results: pd.DataFrame, as_of=None, category: st
         "games": grouped["games"].sum(),
         "gw": grouped["gw"].sum(),
         "vp": grouped["vp"].sum(),
+        "last_played": r[r["games"] > 0].groupby("vekn")["date"].max(),
     }).dropna(subset=["rating"])
     out["counted"] = out["played"]
     out["active"] = True

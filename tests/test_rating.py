@@ -17,11 +17,12 @@ from archon.standings import compute
 ANNA, BORIS = "1000001", "1000002"
 
 
-def result(event_id, date, points, vekn=ANNA, category="constructed", games=3, name="Anna Aal", city="Lyon"):
+def result(event_id, date, points, vekn=ANNA, category="constructed", games=3, name="Anna Aal", city="Lyon",
+           gw=1, vp=2.0, tp=100.0):
     row = dict(
         event_id=event_id, event=event_id, date=date, level="Standard Constructed", category=category,
         edition="current", entrants=20, sanctioned=True, source=event_id, number=1, vekn=vekn, name=name,
-        city=city, rated=vekn is not None, games=games, gw=1, vp=2.0, tp=100.0, rank=1, finalist=False,
+        city=city, rated=vekn is not None, games=games, gw=gw, vp=vp, tp=tp, rank=1, finalist=False,
         winner=False, rating_points=float(points),
     )
     return EventResults(event_id, results=[tuple(row[c] for c in RESULT_COLUMNS)])
@@ -160,3 +161,23 @@ def test_elo_2001_worked_by_hand_on_a_5_and_a_4_player_table_with_ties():
     assert elo[vekn["G"]] == pytest.approx(2952)
     # Before event 2 only event 1 counts.
     assert elo2001(games_frame(events), results_frame(events), "2001-03-31")["rating"][vekn["A"]] == pytest.approx(3048)
+
+
+def test_league_best_2_ties_share_a_rank_and_gw_vp_orders_by_gw_then_vp_then_tp():
+    from archon.league import LeagueDefinition, league_standings
+
+    frame = results_frame([
+        result("L1", "2026-01-10", 50, gw=1, vp=3, tp=100), result("L2", "2026-01-17", 40, gw=0, vp=2, tp=80),
+        result("L3", "2026-01-24", 30, gw=2, vp=1, tp=50),
+        result("L1", "2026-01-10", 90, vekn=BORIS, name="Boris Bel", gw=3, vp=0, tp=10),
+        result("L2", "2026-01-17", 20, vekn="1000003", name="Cleo", gw=0, vp=0.5, tp=12),
+        result("L0", "2025-12-20", 10, vekn="1000003", name="Cleo", gw=5, vp=5, tp=60),  # before the league
+    ])
+    by_rating = league_standings(frame, LeagueDefinition(best=2, start=dt.date(2026, 1, 1)))
+    # Anna 50 + 40 = 90 (30 dropped), Boris 90: tied first; Cleo 20 (her December event is outside).
+    assert by_rating[["vekn", "rank", "tied", "points"]].values.tolist() == [
+        [ANNA, 1, True, 90.0], [BORIS, 1, True, 90.0], ["1000003", 3, False, 20.0]]
+    by_games = league_standings(frame, LeagueDefinition(best=2, points="gw-vp", start=dt.date(2026, 1, 1)))
+    # Anna's best 2 by GW then VP: (2 GW, 1 VP, 50 TP) and (1, 3, 100): 3 GW, 4 VP, 150 TP; Boris 3 GW, 0 VP.
+    assert by_games[["vekn", "rank", "gw", "vp", "tp"]].values.tolist() == [
+        [ANNA, 1, 3, 4.0, 150.0], [BORIS, 2, 3, 0.0, 10.0], ["1000003", 3, 0, 0.5, 12.0]]

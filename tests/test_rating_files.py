@@ -171,3 +171,39 @@ def test_convert_a_folder_converts_each_event_once_and_lists_what_it_could_not(t
     assert "again.json is the same event as" in r.stdout
     assert "2 event(s) converted, 1 file(s) could not be, 1 duplicate(s)" in r.stdout
     assert "Traceback" not in r.output
+
+
+def test_libreoffice_opens_the_report_and_an_xls_copy_of_an_event_counts_once(tmp_path, soffice):
+    import xlrd
+
+    from tests.test_convert import soffice_convert
+
+    folder = as_workbooks(tmp_path / "events")
+    report = tmp_path / "ranking.xlsx"
+    first = api.rating([folder], as_of="2026-06-30", xlsx=report).ranking
+    made = soffice_convert([report, folder / "2026-01-10.xlsx"], "xls", tmp_path / "lo")
+    sheet = xlrd.open_workbook(str(made["ranking"])).sheet_by_name("Ranking")
+    assert sheet.cell_value(2, 0) == "Rank" and sheet.cell_value(3, 1) == first["vekn"].iloc[0]
+    assert sheet.cell_value(3, 4) == pytest.approx(first["rating"].iloc[0])
+    (folder / "old").mkdir()
+    made["2026-01-10"].rename(folder / "old" / "2026-01-10.xls")
+    result = api.rating([folder], as_of="2026-06-30")
+    assert [d.path.name for d in result.archive.duplicates] == ["2026-01-10.xls"]
+    assert result.ranking.to_dict("records") == first.to_dict("records")
+
+
+def test_2001_events_are_rated_by_elo_by_default(tmp_path):
+    folder = tmp_path / "2001"
+    folder.mkdir()
+    for ev in EVENTS:
+        data = standings_to_dict(compute(ev, "2001"), extras=True)
+        (folder / f"{ev.date.isoformat()}.json").write_text(json.dumps(data), encoding="utf-8")
+    r = CliRunner().invoke(main, ["rating", str(folder), "--as-of", "2026-06-30", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["system"] == "elo2001"
+    ratings_ = [p["rating"] for p in data["ranking"]]
+    # Elo moves points between players: the total stays 10 x 3000.
+    assert sum(ratings_) == pytest.approx(30000) and ratings_ == sorted(ratings_, reverse=True)
+    r = CliRunner().invoke(main, ["rating", str(folder), "--as-of", "2026-06-30", "--system", "rtp", "--json"])
+    assert json.loads(r.stdout)["system"] == "rtp"
