@@ -20,7 +20,7 @@ __all__ = [
     "score", "score_lines", "parse_vps", "InputError", "report", "ReportResult",
     "EventDayReport", "register", "drop", "result", "toss", "finals", "seat_final",
     "close_without_final", "vekn_report", "archondata", "twd", "plan", "PlanResult",
-    "standings", "check", "CheckedProblem", "new", "update", "seat", "convert",
+    "standings", "check", "CheckedProblem", "new", "update", "seat", "convert", "warn", "warnings",
     "results_frame", "rating", "league",
 ]
 
@@ -505,6 +505,38 @@ def drop(path, player, *, reason: str = "WD", undo: bool = False, dry_run: bool 
         lambda ev, proposed, locate: eventday.drop(ev, player, reason, proposed=proposed, locate=locate),
         dry_run=dry_run,
     )
+
+
+def warn(path, player, reason: str, *, round=None, dry_run: bool = False) -> EventDayReport:
+    """Twin of ``archon warn FILE PLAYER "reason" [--round N]``: record a
+    judge's warning (:func:`archon.judging.warn`).
+
+    ``player``: a player number, a VEKN number or a unique part of a name;
+    ``round``: 1, 2, 3, ``"F"`` (the final) or None. The workbook keeps the
+    warnings in its custom document properties
+    (:mod:`archon.workbook.judge_records`), which Excel and LibreOffice keep
+    and The Archon's formulas ignore; ``archon convert`` carries them over
+    and the reports show them. Raises :class:`archon.eventday.EventDayError`
+    (exit status 1) for an unknown player, a round the event does not have or
+    a reason that is blank or longer than 200 characters.
+    """
+    from . import judging
+
+    return _event_day(
+        path, lambda ev, proposed, locate: judging.warn(ev, player, reason, round=round, locate=locate),
+        dry_run=dry_run,
+    )
+
+
+def warnings(path) -> list[dict]:
+    """Twin of ``archon warnings FILE`` (``archon warn FILE --list``): the
+    judges' warnings recorded in the workbook, in the order given, as
+    :func:`archon.judging.warning_rows` gives them (player number, name,
+    round, reason)."""
+    from .judging import warning_rows
+    from .workbook import read_event
+
+    return warning_rows(read_event(path).event)
 
 
 def result(

@@ -287,6 +287,62 @@ def register(file, name, vekn, city, from_csv, dry_run):
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("player", required=False)
+@click.argument("reason", required=False)
+@click.option("--round", "round_key", default=None, help="The round of the warning: 1, 2, 3 or F (the final).")
+@click.option("--list", "as_list", is_flag=True, help="List the warnings recorded (as 'archon warnings FILE').")
+@DRY_RUN_OPTION
+def warn(file, player, reason, round_key, as_list, dry_run):
+    """Record a judge's warning to a player, or list them (--list).
+
+    PLAYER is a player number, a VEKN number or a unique part of a name;
+    REASON says why, in up to 200 characters. The workbook keeps the
+    warnings in its document properties (File > Properties > Custom), which
+    Excel and LibreOffice keep and The Archon's formulas ignore; the reports
+    list them for the head judge's report to the VEKN.
+
+    \b
+    Examples:
+      archon warn event.xlsx 12 "slow play" --round 2
+      archon warn event.xlsx Kowalski "marked cards"
+      archon warn event.xlsx --list
+    """
+    if as_list:
+        if player is not None or reason is not None or round_key is not None:
+            raise Unreadable("--list takes no player, reason or --round")
+        _print_warnings(file)
+        return
+    if player is None or reason is None:
+        raise Unreadable('give the player and the reason: archon warn FILE PLAYER "reason" [--round N]')
+    from .api import warn as run
+
+    try:
+        rep = run(file, player, reason, round=round_key, dry_run=dry_run)
+    except _event_day_errors() as exc:
+        raise _failed(exc) from None
+    _done(rep)
+
+
+@main.command("warnings")
+@click.argument("file", type=click.Path(dir_okay=False))
+def warnings_command(file):
+    """List the judges' warnings recorded in the workbook (archon warn)."""
+    _print_warnings(file)
+
+
+def _print_warnings(file) -> None:
+    from .api import warnings as run
+    from .judging import warning_line
+
+    try:
+        rows = run(file)
+    except _workbook_errors() as exc:
+        raise _failed(exc) from None
+    click.echo("\n".join(warning_line(r) for r in rows) if rows else "no warnings recorded")
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("player")
 @click.option("--reason", default="WD", show_default=True,
               help="Code for the DQ flag: WD (withdrew), DQ, DP, PE, CD, MC, SP, UC, C, N (no-show).")

@@ -305,6 +305,10 @@ class _ArchonMarks:
     final_property: str = "archon:final"
     no_final_value: str = "none"
     with_final_value: str = "final"
+    #: The judges' warnings (issue 12), one property each, numbered from 1
+    #: in the order given: ``archon:warning:1`` = ``player|round|reason``
+    #: (round 1, 2, 3, F or empty). The Archon's formulas never read them.
+    warning_property_prefix: str = "archon:warning:"
     #: Instructions!A1 of the built-in template: starts like the official
     #: version string, so readers looking for "The Archon (v1.5l)" accept it.
     builtin_version_text: str = "The Archon (v1.5l) - archon built-in template"

@@ -3,7 +3,8 @@
 An :class:`Event` holds what an organizer types into The Archon: the event's
 details, the players (:class:`Player`), the preliminary rounds
 (:class:`Round`, made of :class:`Table` in seat order), the judges'
-overrides (:class:`Override`) and the final (:class:`Final`). Everything else
+overrides (:class:`Override`), the final (:class:`Final`) and the judges'
+warnings (:class:`JudgeWarning`). Everything else
 (GW, TP, ranks, finalists, rating points) is computed from it by
 :mod:`archon.scoring` and :mod:`archon.standings`.
 
@@ -22,6 +23,7 @@ __all__ = [
     "Table",
     "Round",
     "Override",
+    "JudgeWarning",
     "Final",
     "Event",
     "FINAL",
@@ -142,6 +144,24 @@ class Override:
 
 
 @dataclass
+class JudgeWarning:
+    """A warning a judge gave a player, which the head judge reports to the
+    VEKN with the event: the ``player`` number, the ``reason`` and the
+    ``round`` (1, 2, 3, FINAL, or None when not said)."""
+
+    player: int
+    reason: str
+    round: Union[int, str, None] = None
+
+    @property
+    def round_text(self) -> str:
+        """``round 2``, ``the final`` or empty."""
+        if self.round is None:
+            return ""
+        return "the final" if str(self.round).upper() == FINAL else f"round {self.round}"
+
+
+@dataclass
 class Final:
     """The final table.
 
@@ -189,6 +209,8 @@ class Event:
     archon_version: Optional[str] = None
     #: Deck format as The Archon says it: "Constructed" or "Limited".
     deck_format: Optional[str] = None
+    #: The judges' warnings, in the order they were given.
+    warnings: list[JudgeWarning] = field(default_factory=list)
 
     @property
     def format(self) -> EventFormat:

@@ -39,7 +39,8 @@ def standings_to_dict(st: Standings, *, extras: bool = False) -> dict[str, Any]:
 
     ``extras`` adds what the contract does not name but the reports show:
     the event's ``deck_format`` ("Constructed" or "Limited", Tournament Info
-    B8). ``archon standings --json`` keeps to the contract exactly.
+    B8) and the judges' ``warnings`` (:func:`archon.judging.warning_rows`).
+    ``archon standings --json`` keeps to the contract exactly.
     """
     ev = st.event
     players = []
@@ -99,9 +100,13 @@ def standings_to_dict(st: Standings, *, extras: bool = False) -> dict[str, Any]:
         "archon_version": ev.archon_version,
         "players": len(ev.players),
     }
+    out = {"event": event, "players": players, "rounds": rounds, "final": final}
     if extras:
+        from .judging import warning_rows
+
         event["deck_format"] = ev.deck_format
-    return {"event": event, "players": players, "rounds": rounds, "final": final}
+        out["warnings"] = warning_rows(ev)
+    return out
 
 
 #: Columns of ``archon standings --csv`` and of the table print-out.

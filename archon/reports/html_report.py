@@ -266,6 +266,15 @@ def render_html_report(standings: StandingsLike) -> str:
             parts.append("</div></details>")
         parts.append("</section>")
 
+    # The judges' warnings, for the head judge's report to the VEKN
+    warnings = data.get("warnings") or []
+    if warnings:
+        from ..judging import warning_line
+
+        parts.append('<section id="warnings"><h2>Judges\' warnings</h2><ul>')
+        parts.extend(f"<li>{_e(warning_line(w))}</li>" for w in warnings)
+        parts.append("</ul></section>")
+
     parts.append(
         f"<footer>Made with archon {_e(__version__)}; "
         "the numbers are those of <code>archon standings</code>.</footer>"

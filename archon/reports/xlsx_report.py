@@ -260,6 +260,28 @@ def _round_sheet(wb, f: _Formats, data: dict, rnd: dict) -> None:
 _FINAL_HEADERS = ("Seat", "Seed", "#", "Player", "VEKN", "Final VP", "Place", "Rating points")
 
 
+_WARNING_HEADERS = ("#", "Player", "Round", "Reason")
+
+
+def _warnings_sheet(wb, f: _Formats, data: dict) -> None:
+    """The judges' warnings, for the head judge's report to the VEKN (none: no sheet)."""
+    warnings = data.get("warnings") or []
+    if not warnings:
+        return
+    ws = wb.add_worksheet("Warnings")
+    for c, w in enumerate((5, 28, 9, 70)):
+        ws.set_column(c, c, w)
+    _write_texts(ws, 0, 0, _WARNING_HEADERS, f.head)
+    for i, w in enumerate(warnings, start=1):
+        rnd = w.get("round")
+        values = [(w["player"], "int"), (w.get("name") or "", "text"),
+                  ("final" if str(rnd).upper() == "F" else rnd, "int" if isinstance(rnd, int) else "text"),
+                  (w["reason"], "text")]
+        for c, (value, kind) in enumerate(values):
+            _write(ws, i, c, value, f.cell(kind))
+    _landscape_print(ws, len(warnings), len(_WARNING_HEADERS) - 1)
+
+
 def _final_sheet(wb, f: _Formats, data: dict) -> None:
     ws = wb.add_worksheet("Final")
     for c, w in enumerate((6, 6, 5, 28, 11, 9, 7, 12)):
@@ -406,6 +428,7 @@ def write_xlsx_report(standings: StandingsLike, path: "str | os.PathLike[str]") 
         for rnd in seated:
             _round_sheet(wb, f, data, rnd)
         _final_sheet(wb, f, data)
+        _warnings_sheet(wb, f, data)
         _charts_sheet(wb, f, data)
         for rnd in seated:
             add_posting_sheet(wb, data, rnd["round"], posting_sheet_name(rnd["round"]))

@@ -414,6 +414,7 @@ class _Reader:
         self._read_rounds(event)
         self._read_final(event)
         self._read_overrides(event)
+        self._read_warnings(event)
         return ReadResult(event, self.problems, self.cells, fmt, version, self.book.path, self.book.application)
 
     def _read_edition(self, event: Event) -> None:
@@ -430,6 +431,14 @@ class _Reader:
                 f"rule edition {value!r} is unknown: read as {event.edition!r}; "
                 f"choose one of {', '.join(EDITIONS)}",
             )
+
+    def _read_warnings(self, event: Event) -> None:
+        """The judges' warnings archon recorded in the document properties."""
+        from .judge_records import read_warnings
+
+        event.warnings, bad = read_warnings(self.book.properties)
+        for name, message in bad:
+            self.problem("Document properties", name, message)
 
     def _read_final_mode(self, event: Event) -> None:
         """``archon:final = none``: the event closes without a final (rules 3.1.6)."""

@@ -45,6 +45,7 @@ from ..model import FINAL as FINAL_KEY
 from ..model import Event
 from ..standings import Standings, compute, preliminary_key
 from . import xlsxpatch
+from .judge_records import warning_properties
 from .grid import WorkbookError
 from .safety import WriteError, check_not_open, safe_write
 from .xlsxpatch import CLEAR_VALUE, PatchError
@@ -98,7 +99,10 @@ class WriteReport:
         if not self.changed:
             return f"{self.path.name}: already up to date, nothing written"
         if not self.cells_changed:
-            text = f"{self.path.name}: recorded rule edition {self.edition!r} ({self.kind} workbook)"
+            text = (
+                f"{self.path.name}: wrote archon's document properties (rule edition {self.edition!r}, "
+                f"judges' warnings; {self.kind} workbook)"
+            )
         else:
             text = f"{self.path.name}: wrote {self.cells_changed} cells ({self.kind} workbook)"
         if self.backup is not None:
@@ -506,6 +510,7 @@ def _properties(event: Event, kind: str, current: Optional[dict[str, str]] = Non
         props[marks.final_property] = marks.no_final_value
     elif current and marks.final_property in current:
         props[marks.final_property] = marks.with_final_value
+    props.update(warning_properties(event.warnings))
     return props
 
 

@@ -1,0 +1,87 @@
+"""The judge's records: warnings given to players during an event.
+
+Head judges report every warning they issue to the VEKN (the tournament
+rules' section on judges). archon keeps them with the event
+(:attr:`archon.model.Event.warnings`, in the order given); a workbook keeps
+them in its document properties (:mod:`archon.workbook.judge_records`),
+which The Archon's formulas never read. Pure functions over the event.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional, Union
+
+from .model import FINAL, Event, JudgeWarning
+
+if TYPE_CHECKING:
+    from .eventday import Change, Locate
+
+__all__ = ["MAX_REASON", "warn", "warning_rows", "warning_line", "parse_round"]
+
+#: Longest reason kept: Excel keeps at most 255 characters in a document
+#: property, and the player and round take some of them.
+MAX_REASON = 200
+
+
+def parse_round(event: Event, text: Union[int, str, None]) -> Union[int, str, None]:
+    """``--round``: a preliminary round number, ``F`` for the final, or None."""
+    from .eventday import EventDayError
+
+    if text is None or str(text).strip() == "":
+        return None
+    t = str(text).strip().upper()
+    if t in (FINAL, "FINAL"):
+        return FINAL
+    if t.isdigit() and 1 <= int(t) <= event.preliminary_rounds:
+        return int(t)
+    raise EventDayError(
+        f"round {text!r}: this {event.format} event has rounds 1 to {event.preliminary_rounds} and the final (F)"
+    )
+
+
+def warn(event: Event, player: "str | int", reason: str, *, round: Union[int, str, None] = None,
+         locate: "Optional[Locate]" = None) -> "Change":
+    """Record a judge's warning to ``player`` (a number, VEKN number or part of
+    a name) for ``reason``, in ``round`` when given. The event is copied."""
+    import copy
+
+    # event-day's player lookup and refusals (imported here: the reports read
+    # warning_rows without the event-day machinery)
+    from .eventday import Change, EventDayError, find_player
+
+    ev = copy.deepcopy(event)
+    p = find_player(ev, player, locate)
+    text = " ".join(str(reason or "").split())
+    if not text:
+        raise EventDayError('give the reason of the warning, e.g. "slow play"')
+    if len(text) > MAX_REASON:
+        raise EventDayError(
+            f"the reason has {len(text)} characters: keep it to {MAX_REASON} (a spreadsheet keeps no more)"
+        )
+    w = JudgeWarning(p.number, text, parse_round(ev, round))
+    ev.warnings.append(w)
+    count = sum(1 for x in ev.warnings if x.player == p.number)
+    when = f" in {w.round_text}" if w.round_text else ""
+    lines = [f"warning to {p}{when}: {text}",
+             f"{p} has {count} warning{'s' if count != 1 else ''} in this event"]
+    return Change(ev, lines, player=p)
+
+
+def warning_rows(event: Event) -> list[dict]:
+    """Every warning as plain data, in the order given: ``{"player": 7,
+    "name": "Anna Kowalski" (None for a player no longer registered),
+    "round": 2 | "F" | None, "reason": "slow play"}``. What the reports and
+    ``archon warnings`` show."""
+    names = event.players_by_number()
+    return [
+        {"player": w.player, "name": names[w.player].name if w.player in names else None,
+         "round": w.round, "reason": w.reason}
+        for w in event.warnings
+    ]
+
+
+def warning_line(row: dict) -> str:
+    """``#7 Anna Kowalski, round 2: slow play`` for a row of :func:`warning_rows`."""
+    who = f"#{row['player']}" + (f" {row['name']}" if row.get("name") else "")
+    when = JudgeWarning(row["player"], row["reason"], row.get("round")).round_text
+    return f"{who}{', ' + when if when else ''}: {row['reason']}"

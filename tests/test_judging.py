@@ -1,0 +1,111 @@
+"""The judge's records: archon warn / archon warnings (issue 12).
+
+Warnings live in the workbook's custom document properties: they must come
+back after LibreOffice saves the workbook, leave The Archon's own cells and
+formulas alone, travel through 'archon convert' and show in the reports.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+
+import pytest
+from click.testing import CliRunner
+
+from archon import api
+from archon.cli import main
+from archon.eventday import EventDayError
+from conftest import REPO
+from test_convert import soffice_convert
+
+PLAYERS_CSV = REPO / "samples" / "players.csv"
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def event_book(tmp_path, official_xlsx):
+    path = tmp_path / "cup.xlsx"
+    r = run("new", path, "--name", "Winter Cup", "--template", official_xlsx, "--players", PLAYERS_CSV)
+    assert r.exit_code == 0, r.output
+    return path
+
+
+def sheet_parts(path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as zf:
+        return {n: zf.read(n) for n in zf.namelist() if n.startswith("xl/worksheets/")}
+
+
+def test_warnings_are_recorded_listed_and_survive_a_libreoffice_save(tmp_path, official_xlsx, soffice):
+    path = event_book(tmp_path, official_xlsx)
+    cells_before = sheet_parts(path)
+    r = run("warn", path, "3", "slow play", "--round", "2")
+    assert r.exit_code == 0, r.output
+    assert "warning to #3 Chloé Marchand in round 2: slow play" in r.output
+    rep = api.warn(path, "Kowalski", "marked sleeves, again | twice", round="F")
+    assert "#1 Anna Kowalski has 1 warning in this event" in rep.lines
+    run("warn", path, "3", "unsporting conduct")
+    expected = [
+        {"player": 3, "name": "Chloé Marchand", "round": 2, "reason": "slow play"},
+        {"player": 1, "name": "Anna Kowalski", "round": "F", "reason": "marked sleeves, again | twice"},
+        {"player": 3, "name": "Chloé Marchand", "round": None, "reason": "unsporting conduct"},
+    ]
+    assert api.warnings(path) == expected
+    listed = [
+        "#3 Chloé Marchand, round 2: slow play",
+        "#1 Anna Kowalski, the final: marked sleeves, again | twice",
+        "#3 Chloé Marchand: unsporting conduct",
+    ]
+    assert run("warnings", path).output.splitlines() == listed
+    assert run("warn", path, "--list").output.splitlines() == listed
+    # The Archon's sheets are untouched: the warnings are document properties only
+    assert sheet_parts(path) == cells_before
+    assert not [p for p in api.check(path) if "warning" in p.message.lower()]
+
+    # saved by LibreOffice (as an organizer who opens it and saves does), read back
+    saved = soffice_convert([path], "xlsx", tmp_path / "saved")["cup"]
+    assert api.warnings(saved) == expected
+    # and carried over by convert
+    out = tmp_path / "converted.xlsx"
+    r = run("convert", saved, out)
+    assert r.exit_code == 0, r.output
+    assert api.warnings(out) == expected
+
+    # shown in the reports
+    html, xlsx = tmp_path / "r.html", tmp_path / "r.xlsx"
+    assert run("report", out, "--html", html, "--xlsx", xlsx).exit_code == 0
+    page = html.read_text(encoding="utf-8")
+    section = re.search(r'<section id="warnings">(.*?)</section>', page, re.S).group(1)
+    assert "#3 Chloé Marchand, round 2: slow play" in section and "marked sleeves, again | twice" in section
+    from openpyxl import load_workbook
+
+    ws = load_workbook(xlsx)["Warnings"]
+    assert [[c.value for c in row] for row in ws.iter_rows(min_row=1, max_row=4)] == [
+        ["#", "Player", "Round", "Reason"],
+        [3, "Chloé Marchand", 2, "slow play"],
+        [1, "Anna Kowalski", "final", "marked sleeves, again | twice"],
+        [3, "Chloé Marchand", None, "unsporting conduct"],
+    ]
+
+
+def test_warn_refuses_what_does_not_fit_and_writes_nothing(tmp_path, official_xlsx):
+    path = event_book(tmp_path, official_xlsx)
+    before = path.read_bytes()
+    for args, status, said in (
+        (["Zyx", "slow play"], 1, "no player's name contains 'Zyx'"),
+        (["3", "slow play", "--round", "4"], 1, "rounds 1 to 3 and the final"),
+        (["3", "   "], 1, "give the reason"),
+        (["3", "x" * 201], 1, "keep it to 200"),
+        (["3"], 2, "give the player and the reason"),
+        (["3", "slow play", "--list"], 2, "--list takes no player"),
+    ):
+        r = run("warn", path, *args)
+        assert r.exit_code == status and said in r.output and "Traceback" not in r.output, (args, r.output)
+    assert path.read_bytes() == before
+    with pytest.raises(EventDayError, match="rounds 1 to 3"):
+        api.warn(path, 3, "slow play", round=5)
+    dry = api.warn(path, 3, "slow play", dry_run=True)
+    assert dry.changed and path.read_bytes() == before
+    assert run("warnings", path).output.strip() == "no warnings recorded"
