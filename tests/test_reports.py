@@ -10,7 +10,6 @@ module) and read the PDF with poppler's ``pdftotext``/``pdfinfo``.
 from __future__ import annotations
 
 import datetime as dt
-import math
 import random
 import re
 import shutil
@@ -310,7 +309,7 @@ def test_seat_lists_are_set_up_to_print_on_a4(wb):
         assert int(ws.page_setup.paperSize) == 9, name  # A4
         assert ws.sheet_properties.pageSetUpPr.fitToPage, name
         assert ws.page_setup.fitToWidth in (None, 1), name  # 1 page wide (1 is the default)
-        assert ws.page_setup.fitToHeight == 0, name  # as many pages tall as needed
+        assert ws.page_setup.fitToHeight in (None, 1), name  # up to 60 players: one page tall (1 is the default)
         assert ws.print_title_rows == "$1:$2", name  # title and header on every page
         assert ws["A3"].font.sz >= 14 and ws["B3"].font.sz >= 14, name
 
@@ -354,13 +353,17 @@ LAST = ["Abreu", "Ørn", "Čapek", "Duarte", "Éluard", "Fähnrich", "Grünberg"
         "Jović", "Kowalczyk", "Lindqvist"]
 
 
-def big_round() -> Event:
-    """120 players in one round: a seat list several pages long."""
-    players = [Player(i + 1, f, l) for i, (l, f) in enumerate((l, f) for l in LAST for f in FIRST)]
+def big_round(count: int = 120) -> Event:
+    """``count`` players (up to 120) in one round: 120 make a seat list several pages long."""
+    names = [(l, f) for l in LAST for f in FIRST][:count]
+    players = [Player(i + 1, f, l) for i, (l, f) in enumerate(names)]
     order = [p.number for p in players]
     random.Random(3).shuffle(order)
-    rnd = Round(1, [Table(order[k : k + 5]) for k in range(0, 120, 5)])
-    return Event(name="Continental Championship 2025", players=players, rounds=[rnd])
+    tables, k = [], 0
+    for size in table_sizes(count):
+        tables.append(Table(order[k : k + size]))
+        k += size
+    return Event(name="Continental Championship 2025", players=players, rounds=[Round(1, tables)])
 
 
 def pdf_pages(pdf: Path) -> list[str]:
@@ -379,7 +382,13 @@ def page_size(pdf: Path) -> tuple[float, float]:
 
 
 def seat_line(name: str, table: int, seat: int) -> re.Pattern:
-    return re.compile(rf"^\s*{re.escape(name)}\s+{table}\s+{seat}\s*$", re.M)
+    """A player's name, table and seat on one printed line (in either of two columns)."""
+    return re.compile(rf"(?:^|\s\s){re.escape(name)}\s+{table}\s+{seat}(?:\s|$)", re.M)
+
+
+#: Seat lists printed besides the 23 and 120 players: 30 spilled onto a
+#: second page; up to 60 fit one page; 61 start a second page.
+SEAT_LIST_SIZES = (30, 60, 61)
 
 
 @pytest.fixture(scope="module")
@@ -393,16 +402,19 @@ def pdfs(tmp_path_factory, report, event):
     shutil.copy(report, d / "report.xlsx")
     write_posting_sheet(event, 1, d / "round1.xlsx")
     write_posting_sheet(big_round(), 1, d / "big.xlsx")
+    for count in SEAT_LIST_SIZES:
+        write_posting_sheet(big_round(count), 1, d / f"seats{count}.xlsx")
+    names = ["report", "round1", "big"] + [f"seats{count}" for count in SEAT_LIST_SIZES]
     profile = Path(f"/tmp/archon-lo-{uuid.uuid4().hex}")
     try:
         subprocess.run(
             [soffice, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to", "pdf",
-             "--outdir", str(d), str(d / "report.xlsx"), str(d / "round1.xlsx"), str(d / "big.xlsx")],
-            capture_output=True, timeout=240, check=True,
+             "--outdir", str(d), *(str(d / f"{k}.xlsx") for k in names)],
+            capture_output=True, timeout=400, check=True,
         )
     finally:
         shutil.rmtree(profile, ignore_errors=True)
-    out = {k: d / f"{k}.pdf" for k in ("report", "round1", "big")}
+    out = {k: d / f"{k}.pdf" for k in names}
     for k, p in out.items():
         assert p.is_file(), f"LibreOffice did not print {k}"
     return out
@@ -424,14 +436,9 @@ def test_a_23_player_seat_list_prints_on_one_a4_page(pdfs, event):
 
 
 def test_a_long_seat_list_prints_on_whole_pages_with_the_header_on_each(pdfs):
-    ev = big_round()
     pages = pdf_pages(pdfs["big"])
     assert page_size(pdfs["big"])[0] < page_size(pdfs["big"])[1]  # portrait
-    where = {}
-    for k, t in enumerate(ev.rounds[0].tables, start=1):
-        for i, number in enumerate(t.players, start=1):
-            p = ev.player(number)
-            where[f"{p.last_name}, {p.first_name}"] = (k, i)
+    where = where_seated(big_round())
     per_page = []
     for n, text in enumerate(pages, start=1):
         assert "Round 1" in text and re.search(r"Player\s+Table\s+Seat", text), f"page {n} has no header"
@@ -439,11 +446,48 @@ def test_a_long_seat_list_prints_on_whole_pages_with_the_header_on_each(pdfs):
         assert names, f"page {n} has no player: a column spilled onto its own page"
         per_page.append(len(names))
     assert sum(per_page) == 120  # every player once, with table and seat on the same line
-    # Large type: an A4 page holds 20 to 30 rows of it, so 120 players take
-    # as many pages as the first page's rows say, and no more.
-    assert 20 <= per_page[0] <= 30
-    assert len(pages) == math.ceil(120 / per_page[0])
-    assert all(c == per_page[0] for c in per_page[:-1])
+    # Two columns of 30 rows of large type: 60 players a page, every page full
+    # but the last, and no more pages than that.
+    assert per_page == [60, 60]
+
+
+def where_seated(ev: Event) -> dict[str, tuple[int, int]]:
+    out = {}
+    for k, t in enumerate(ev.rounds[0].tables, start=1):
+        for i, number in enumerate(t.players, start=1):
+            p = ev.player(number)
+            out[f"{p.last_name}, {p.first_name}"] = (k, i)
+    return out
+
+
+@pytest.mark.parametrize("count", [30, 60])
+def test_a_seat_list_of_up_to_60_players_prints_on_one_page(pdfs, count):
+    pages = pdf_pages(pdfs[f"seats{count}"])
+    assert len(pages) == 1, f"{count} players print on {len(pages)} pages"
+    assert page_size(pdfs[f"seats{count}"]) == pytest.approx((595, 842), abs=1)  # A4 portrait
+    text = pages[0]
+    assert "Continental Championship 2025 \u2014 Round 1" in text
+    for name, (k, i) in where_seated(big_round(count)).items():
+        assert seat_line(name, k, i).search(text), f"{name}: table {k} seat {i}"
+
+
+def test_61_players_flow_onto_a_second_page_with_the_header(pdfs):
+    pages = pdf_pages(pdfs["seats61"])
+    seats = where_seated(big_round(61))
+    per_page = [sum(1 for name, (k, i) in seats.items() if seat_line(name, k, i).search(text)) for text in pages]
+    assert per_page == [60, 1]
+    assert all("Round 1" in text and re.search(r"Player\s+Table\s+Seat", text) for text in pages)
+
+
+def test_the_report_workbooks_round_sheets_carry_a_title_on_the_page(pdfs, event):
+    pages = pdf_pages(pdfs["report"])
+    for rnd in event.rounds:
+        titled = [p for p in pages if f"Grand Prix Lisboa 2025 \u2014 Round {rnd.number} results" in p]
+        assert titled, f"round {rnd.number}'s results print with no title"
+        # the title is at the top of the page, above the column headers
+        first = next(line for line in titled[0].splitlines() if line.strip())
+        assert f"Round {rnd.number} results" in first
+    assert any(p.lstrip().startswith("Grand Prix Lisboa 2025 \u2014 Standings") for p in pages)
 
 
 def test_the_report_prints_standings_and_seat_lists_whole(pdfs, contract, event):
@@ -616,3 +660,44 @@ def test_every_number_of_every_report_is_the_number_of_archon_standings_json(eve
     assert [(x["Player"], x["Seed"], x["Final VP"]) for x in section_rows(page, "final")] == [
         (names[s["player"]], str(s["seed"]), f"{s['vp']:g}") for s in data["final"]["seats"]
     ]
+
+
+def test_seat_print_and_report_round_lay_30_players_out_for_one_page(tmp_path):
+    """The commands write the layout the PDF tests above print: 30 players in
+    two columns, fitted to one A4 page (30 used to spill 2 names onto a second)."""
+    import csv
+
+    from click.testing import CliRunner
+
+    from archon import api
+    from archon.cli import main
+
+    players = tmp_path / "players.csv"
+    with open(players, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["First Name", "Last Name", "VEKN Number"])
+        for n, (last, first) in enumerate([(l, f) for l in LAST for f in FIRST][:30], start=1):
+            w.writerow([first, last, str(3000000 + n)])
+    path = tmp_path / "cup.xlsx"
+    runner = CliRunner()
+    assert runner.invoke(main, ["new", str(path), "--name", "Cup", "--players", str(players)]).exit_code == 0
+    seats = tmp_path / "seats.xlsx"
+    r = runner.invoke(main, ["seat", str(path), "--round", "1", "--seed", "1", "--print", str(seats)])
+    assert r.exit_code == 0, r.output
+    posted = tmp_path / "posted.xlsx"
+    assert runner.invoke(main, ["report", str(path), "--round", "1", "--xlsx", str(posted)]).exit_code == 0
+    twin = tmp_path / "twin.xlsx"
+    api.report(path, round=1, xlsx=twin)
+    for out in (seats, posted, twin):
+        ws = openpyxl.load_workbook(out)["Seating R1"]
+        assert ws.page_setup.paperSize == 9 and ws.page_setup.orientation == "portrait"
+        assert ws.sheet_properties.pageSetUpPr.fitToPage  # one page wide and one tall (1 is the default)
+        assert ws.page_setup.fitToWidth in (None, 1) and ws.page_setup.fitToHeight in (None, 1)
+        left = [r for r in ws.iter_rows(min_row=3, min_col=1, max_col=3, values_only=True) if r[0]]
+        right = [r for r in ws.iter_rows(min_row=3, min_col=5, max_col=7, values_only=True) if r[0]]
+        assert (len(left), len(right)) == (15, 15)
+        assert [r[0] for r in ws.iter_rows(min_row=2, max_row=2, values_only=True)][0] == "Player"
+        assert ws.cell(2, 5).value == "Player" and ws.cell(2, 7).value == "Seat"
+        # alphabetical (accents ignored) down the left, then down the right
+        assert [r[0] for r in left + right] == [f"{last}, {first}" for last in ("Abreu", "Čapek", "Ørn")
+                                                 for first in FIRST]

@@ -1,9 +1,15 @@
 """The seat list of a round, printed for the venue wall.
 
 Every player seated in the round, alphabetically by last name then first
-name (accents ignored), with their table and seat in large type. Set up to
-print on A4: portrait, fitted to the page width, the title and header rows
-repeated on every page, page numbers in the footer.
+name (accents ignored), with their table and seat in large type, printed
+on A4 portrait with the title and header rows on every page and page
+numbers in the footer:
+
+* up to :data:`ONE_COLUMN` players: one column, on one page;
+* up to :data:`ONE_PAGE` players: two columns side by side (down the left,
+  then down the right), fitted to one page;
+* more: whole pages of two columns of :data:`PAGE_ROWS` rows each, a page
+  break after each, the title and header repeated on every page.
 """
 
 from __future__ import annotations
@@ -27,6 +33,15 @@ _TITLE_HEIGHT = 32
 _FONT = "Arial"
 #: A4 in Excel's paper codes.
 A4 = 9
+#: Players listed in one column (they fit one page in large type).
+ONE_COLUMN = 26
+#: Players that fit one page in two columns.
+ONE_PAGE = 60
+#: Rows per column on each page of a longer list.
+PAGE_ROWS = 30
+#: Columns of one list: name, table, seat; the second list starts after a gap.
+_GROUP = 3
+_GAP = 1
 
 
 def posting_sheet_name(round_number: int) -> str:
@@ -53,6 +68,20 @@ def _formats(workbook: xlsxwriter.Workbook) -> dict[str, Any]:
     return cache
 
 
+def _pages(rows: list[dict]) -> list[list[list[dict]]]:
+    """The list laid out as pages of columns (each a list of rows), in reading order."""
+    if len(rows) <= ONE_COLUMN:
+        return [[rows]]
+    if len(rows) <= ONE_PAGE:
+        half = (len(rows) + 1) // 2
+        return [[rows[:half], rows[half:]]]
+    per_page = 2 * PAGE_ROWS
+    return [
+        [rows[k:k + PAGE_ROWS], rows[k + PAGE_ROWS:k + per_page]]
+        for k in range(0, len(rows), per_page)
+    ]
+
+
 def add_posting_sheet(workbook: xlsxwriter.Workbook, data: dict, round_number: int, name: str | None = None):
     """Add round ``round_number``'s seat list to ``workbook``; returns the sheet.
 
@@ -62,34 +91,54 @@ def add_posting_sheet(workbook: xlsxwriter.Workbook, data: dict, round_number: i
     f = _formats(workbook)
     ws = workbook.add_worksheet(name or posting_sheet_name(round_number))
     event = data["event"].get("name") or "Event"
+    pages = _pages(rows)
+    groups = max(len(page) for page in pages)
     longest = max([len(r["name"]) for r in rows] + [len("Player")])
     # Column widths in characters of the default font; the large type needs
-    # about 1.6 of those per character. An A4 portrait page is about 80 wide
-    # (fewer where the default font is wider than Calibri, as in LibreOffice
-    # without Carlito); past that the sheet is shrunk to the page width.
-    ws.set_column(0, 0, max(44, min(80, longest * 1.6 + 2)))
-    ws.set_column(1, 2, 13)
+    # about 1.6 of those per character. Past the page width the sheet is
+    # shrunk to fit it (fewer characters fit where the default font is wider
+    # than Calibri, as in LibreOffice without Carlito).
+    first_cols = [g * (_GROUP + _GAP) for g in range(groups)]
+    for c in first_cols:
+        ws.set_column(c, c, max(36 if groups > 1 else 44, min(80, longest * 1.6 + 2)))
+        ws.set_column(c + 1, c + 2, 9 if groups > 1 else 13)
+        if c:
+            ws.set_column(c - 1, c - 1, 3)
+    last_col = first_cols[-1] + _GROUP - 1
     ws.set_row(0, _TITLE_HEIGHT)
-    ws.merge_range(0, 0, 0, 2, "", f["title"])
+    ws.merge_range(0, 0, 0, last_col, "", f["title"])
     ws.write_string(0, 0, f"{event} \u2014 Round {round_number}", f["title"])  # text, whatever the event's name
     ws.set_row(1, _ROW_HEIGHT)
-    ws.write_string(1, 0, "Player", f["head"])
-    ws.write_string(1, 1, "Table", f["head_num"])
-    ws.write_string(1, 2, "Seat", f["head_num"])
-    for i, r in enumerate(rows):
-        alt = i % 2 == 1
-        row = 2 + i
-        ws.set_row(row, _ROW_HEIGHT)
-        ws.write_string(row, 0, r["name"], f["name_alt" if alt else "name"])
-        ws.write_number(row, 1, r["table"], f["num_alt" if alt else "num"])
-        ws.write_number(row, 2, r["seat"], f["num_alt" if alt else "num"])
-    last = 1 + len(rows)
-    # Print setup: A4, fit the width of one page, title + header on every page.
+    for c in first_cols:
+        ws.write_string(1, c, "Player", f["head"])
+        ws.write_string(1, c + 1, "Table", f["head_num"])
+        ws.write_string(1, c + 2, "Seat", f["head_num"])
+    row = 2
+    breaks = []
+    for page in pages:
+        for c, column in zip(first_cols, page):
+            for i, r in enumerate(column):
+                alt = i % 2 == 1
+                ws.write_string(row + i, c, r["name"], f["name_alt" if alt else "name"])
+                ws.write_number(row + i, c + 1, r["table"], f["num_alt" if alt else "num"])
+                ws.write_number(row + i, c + 2, r["seat"], f["num_alt" if alt else "num"])
+        height = max(len(column) for column in page)
+        for i in range(height):
+            ws.set_row(row + i, _ROW_HEIGHT)
+        row += height
+        breaks.append(row)
+    last = row - 1
+    # Print setup: A4 portrait, title + header on every page; one page up to
+    # ONE_PAGE players, else a page break after every page of two columns.
     ws.set_paper(A4)
     ws.set_portrait()
-    ws.fit_to_pages(1, 0)
+    if len(pages) == 1:
+        ws.fit_to_pages(1, 1)
+    else:
+        ws.fit_to_pages(1, 0)
+        ws.set_h_pagebreaks(breaks[:-1])
     ws.repeat_rows(0, 1)
-    ws.print_area(0, 0, last, 2)
+    ws.print_area(0, 0, last, last_col)
     ws.center_horizontally()
     ws.set_margins(left=0.5, right=0.5, top=0.6, bottom=0.7)
     ws.set_footer(f"&L&\"{_FONT}\"&12Round {round_number}&R&\"{_FONT}\"&12Page &P of &N", {"margin": 0.3})

@@ -118,7 +118,15 @@ def _write_texts(ws, row: int, col: int, texts, fmt) -> None:
         ws.write_string(row, c, text, fmt)
 
 
-def _landscape_print(ws, last_row: int, last_col: int, header_rows: int = 1) -> None:
+def _page_title(data: dict, what: str) -> str:
+    """``Winter Cup — Round 1 results``: the title printed at the top of a sheet's pages."""
+    return f"{data['event'].get('name') or 'Event'} \u2014 {what}"
+
+
+def _landscape_print(ws, last_row: int, last_col: int, title: str, header_rows: int = 1) -> None:
+    """A4 landscape, fitted to the width, ``title`` at the top of every page
+    and the sheet's name and page numbers at the bottom."""
+    ws.set_header(f'&C&"{_FONT},Bold"&14{title[:200].replace("&", "&&")}')
     ws.set_paper(A4)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
@@ -212,7 +220,7 @@ def _standings_sheet(wb, f: _Formats, data: dict) -> None:
     last = len(data["players"])
     ws.freeze_panes(1, 0)
     ws.autofilter(0, 0, max(last, 1), len(STANDINGS_HEADERS) - 1)
-    _landscape_print(ws, last, len(STANDINGS_HEADERS) - 1)
+    _landscape_print(ws, last, len(STANDINGS_HEADERS) - 1, _page_title(data, "Standings"))
 
 
 _ROUND_HEADERS = ("Table", "Seat", "#", "Player", "VP", "GW", "TP", "Table status", "Note")
@@ -254,7 +262,7 @@ def _round_sheet(wb, f: _Formats, data: dict, rnd: dict) -> None:
             row += 1
     ws.freeze_panes(1, 0)
     ws.autofilter(0, 0, max(row - 1, 1), len(_ROUND_HEADERS) - 1)
-    _landscape_print(ws, row - 1, len(_ROUND_HEADERS) - 1)
+    _landscape_print(ws, row - 1, len(_ROUND_HEADERS) - 1, _page_title(data, f"Round {rnd['round']} results"))
 
 
 _FINAL_HEADERS = ("Seat", "Seed", "#", "Player", "VEKN", "Final VP", "Place", "Rating points")
@@ -279,7 +287,7 @@ def _warnings_sheet(wb, f: _Formats, data: dict) -> None:
                   (w["reason"], "text")]
         for c, (value, kind) in enumerate(values):
             _write(ws, i, c, value, f.cell(kind))
-    _landscape_print(ws, len(warnings), len(_WARNING_HEADERS) - 1)
+    _landscape_print(ws, len(warnings), len(_WARNING_HEADERS) - 1, _page_title(data, "Judges' warnings"))
 
 
 def _final_sheet(wb, f: _Formats, data: dict) -> None:
@@ -291,7 +299,7 @@ def _final_sheet(wb, f: _Formats, data: dict) -> None:
     _write_texts(ws, 0, 0, _FINAL_HEADERS, f.head)
     if not final:
         ws.write_string(2, 0, "The final table is not seated.", f.note)
-        _landscape_print(ws, 2, len(_FINAL_HEADERS) - 1)
+        _landscape_print(ws, 2, len(_FINAL_HEADERS) - 1, _page_title(data, "Final"))
         return
     by_number = players_by_number(data)
     winner = winner_of(data)
@@ -311,7 +319,7 @@ def _final_sheet(wb, f: _Formats, data: dict) -> None:
     row += 1
     ws.write_string(row, 0, "Winner", f.label)
     ws.write_string(row, 3, display_name(winner) if winner else "not decided yet", f.label)
-    _landscape_print(ws, row, len(_FINAL_HEADERS) - 1)
+    _landscape_print(ws, row, len(_FINAL_HEADERS) - 1, _page_title(data, "Final"))
 
 
 def _vp_counts(data: dict) -> tuple[list[float], list[tuple[int, list[int]]]]:
