@@ -343,6 +343,11 @@ def _not_held(ev: Event, st: Standings) -> list[str]:
             f"coin rankings ({listed}) are not in the CSV set: reading it back infers them from "
             f"Finals.csv's seeds and Report.csv's ranks"
         )
+    if ev.warnings:
+        out.append(
+            f"the judges' warnings ({len(ev.warnings)}) are not in the CSV set: they stay in the workbook "
+            f"('archon warnings FILE')"
+        )
     if not ev.has_final:
         out.append("the event was closed without a final: the CSV set cannot say so")
     return out

@@ -441,6 +441,16 @@ def test_report_csv_is_the_bots_text_byte_for_byte(tmp_path):
     assert (tmp_path / "set" / "Round-1.csv").read_bytes() == crlf(
         "4,Doug,,1,0", "6,Bob,,1,0", "2,Alice,,1,4.0", "3,Charles,,1,1.0", "1,Emili,,1,0")
     assert "Override.csv" not in [p.name for p in written.files]
+    assert not any("warnings" in s for s in written.not_held)
+
+
+def test_the_judges_warnings_are_said_not_to_be_in_the_set(tmp_path):
+    from archon.model import JudgeWarning
+
+    ev = bot_test_event()
+    ev.warnings.append(JudgeWarning(2, "slow play", 1))
+    written = write_csv_set(ev, tmp_path / "set")
+    assert any("the judges' warnings (1) are not in the CSV set" in s for s in written.not_held)
 
 
 def bot_test_set(folder: Path, *, temporary_vekn: bool = True) -> Path:

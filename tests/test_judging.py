@@ -67,6 +67,11 @@ def test_warnings_are_recorded_listed_and_survive_a_libreoffice_save(tmp_path, o
     # saved by LibreOffice (as an organizer who opens it and saves does), read back
     saved = soffice_convert([path], "xlsx", tmp_path / "saved")["cup"]
     assert api.warnings(saved) == expected
+    # or saved in LibreOffice's own format, then converted back
+    ods = soffice_convert([path], "ods", tmp_path / "ods")["cup"]
+    back = tmp_path / "from-ods.xlsx"
+    assert run("convert", ods, back).exit_code == 0
+    assert api.warnings(back) == expected
     # and carried over by convert
     out = tmp_path / "converted.xlsx"
     r = run("convert", saved, out)
