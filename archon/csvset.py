@@ -298,7 +298,7 @@ def csv_set_texts(source: Any, *, edition: Any = None) -> tuple[dict[str, str], 
 
     if ev.overrides:
         texts[OVERRIDE_FILE] = _render([
-            [FINAL if str(o.round).upper() == FINAL else str(o.round), str(o.table), o.reason or ""]
+            [FINAL if str(o.round).upper() == FINAL else int(o.round), int(o.table), o.reason or ""]
             for o in ev.overrides
         ])
 
