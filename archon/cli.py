@@ -939,11 +939,21 @@ def rating(paths, as_of, category, country, system, players, as_json, as_csv, xl
                        f"{len(result.ranking)} players")
         _print_frame(result.ranking, as_csv, ("rank", "vekn", "name", "city", "rating", "counted", "played",
                                               "games", "gw", "vp"), (4, -8, -26, -14, 8, 7, 6, 5, 3, 5))
+        for vekn, events in result.players.items():
+            if as_csv:
+                break
+            click.echo(f"\n{vekn}: events in the window ({'counted: yes = one of the best 8' if 'counted' in events else 'by date'})")
+            shown = events.assign(date=events["date"].dt.strftime("%Y-%m-%d"))
+            cols = [c for c in ("date", "event", "games", "gw", "vp", "rating_points", "counted") if c in shown]
+            _print_frame(shown, False, cols, [-10, -28, 5, 3, 5, 13, 7][:len(cols)])
     if result.written is not None:
         click.echo(f"wrote {result.written}", err=True)
-    if len(result.unrated):
-        click.echo(f"{len(result.unrated)} result(s) unrated (no valid VEKN number, no date, or unsanctioned): "
-                   f"see --json", err=True)
+    groups = result.unrated.groupby(["source", "reason"]).size()
+    for k, ((source, reason), n) in enumerate(groups.items()):
+        if k == 10:
+            click.echo(f"unrated: {len(groups) - 10} more file(s): see --json", err=True)
+            break
+        click.echo(f"unrated: {source}: {n} result(s): {reason}", err=True)
     _files_report(result.archive)
 
 

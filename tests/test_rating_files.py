@@ -207,3 +207,12 @@ def test_2001_events_are_rated_by_elo_by_default(tmp_path):
     assert sum(ratings_) == pytest.approx(30000) and ratings_ == sorted(ratings_, reverse=True)
     r = CliRunner().invoke(main, ["rating", str(folder), "--as-of", "2026-06-30", "--system", "rtp", "--json"])
     assert json.loads(r.stdout)["system"] == "rtp"
+
+
+def test_a_csv_set_without_a_date_in_its_name_is_listed_unrated(tmp_path):
+    folder = as_json(tmp_path / "events")
+    write_csv_set(EVENTS[0], folder / "bot-export")
+    r = CliRunner().invoke(main, ["rating", str(folder), "--as-of", "2026-06-30", "--player", PEOPLE[1][2]])
+    assert r.exit_code == 0, r.output
+    assert "bot-export: 10 result(s): the event has no date" in r.stderr
+    assert "events in the window" in r.stdout and "January Cup" in r.stdout
