@@ -216,3 +216,31 @@ def test_a_csv_set_without_a_date_in_its_name_is_listed_unrated(tmp_path):
     assert r.exit_code == 0, r.output
     assert "bot-export: 10 result(s): the event has no date" in r.stderr
     assert "events in the window" in r.stdout and "January Cup" in r.stdout
+
+
+def test_reading_in_two_processes_gives_the_same_events(tmp_path):
+    from archon.archive import read_archive
+
+    folder = as_json(tmp_path / "events")
+    one = read_archive([folder], processes=1)
+    two = read_archive([folder], processes=2)
+    assert [e.results for e in two.events] == [e.results for e in one.events] and len(one.events) == 3
+
+
+def test_league_xlsx_has_the_standings_and_a_running_total_chart(tmp_path):
+    import zipfile
+
+    from openpyxl import load_workbook
+
+    folder = as_json(tmp_path / "events")
+    out = tmp_path / "league.xlsx"
+    result = api.league([folder], best=2, name="Spring", xlsx=out)
+    wb = load_workbook(out)
+    ws = wb[wb.sheetnames[0]]
+    assert ws["A1"].value.startswith("Spring: best 2 results") and ws["C4"].value == result.standings["vekn"].iloc[0]
+    assert "Chart" in wb.sheetnames
+    # the running totals end on each top player's league total
+    chart = wb["Chart"]
+    last = chart.max_row
+    assert chart.cell(last, 2).value == pytest.approx(result.standings["points"].iloc[0])
+    assert any(n.startswith("xl/charts/chart") for n in zipfile.ZipFile(out).namelist())
