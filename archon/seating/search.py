@@ -110,7 +110,10 @@ def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> t
     it_a = int(effort * max(5000, 50 * size))
     it_b = int(effort * (2000 if size <= 60 else 150 * size))
     it_c = int(effort * max(60, min(600, 36000 // max(size, 1))))
-    it_p = int(effort * max(20000, 200 * size))
+    # positions are cheap and decide R3, R5, R7 and R8: never fewer than
+    # effort 1 would give, up to 30000 moves (about 0.05 s)
+    base_p = max(20000, 200 * size)
+    it_p = int(max(effort * base_p, min(base_p, 30000)))
     deals = max(1, round(effort * 6))
     best: Optional[tuple] = None
     for attempt in range(attempts):
