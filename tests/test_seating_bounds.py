@@ -203,3 +203,37 @@ def test_proof_after_rounds_played_keeps_their_repeats():
     full = plan([1, 2, 3, 4], 3, seed=1, fixed_rounds=played)
     p = proof(full, fixed=2)
     assert p["R1"].bound >= 4 and p["R7"].bound >= 4
+
+
+def test_seat_says_which_criteria_are_proven_optimal(tmp_path):
+    from conftest import REPO
+
+    cup = tmp_path / "cup.xlsx"
+    assert CliRunner().invoke(main, ["new", str(cup), "--players", str(REPO / "samples" / "players.csv")]).exit_code == 0
+    for k in (1, 2):
+        res = CliRunner().invoke(main, ["seat", str(cup), "--round", str(k), "--seed", "3"])
+        assert res.exit_code == 0, res.output
+    # 25 players, round 2 after round 1: nobody need meet again, nobody sits
+    # in a seat twice, every table offers 5 VPs
+    assert "proven optimal on R1, R2, R3, R4, R5, R6, R7, R9" in res.output
+    assert any(line.strip().startswith("R4") and line.endswith("optimal") for line in res.output.splitlines())
+
+
+@pytest.mark.parametrize("n, rounds", [(13, 3), (20, 3), (7, 3), (18, 2)])
+def test_an_event_seated_round_by_round_keeps_to_its_plan(n, rounds):
+    # the plan for the whole event, then each round seated after the ones
+    # before (same players): the rounds are those of the first plan, so the
+    # event ends as good as the plan made at the start
+    whole = plan(n, rounds, seed=9)
+    for k in range(1, rounds):
+        again = plan(list(range(1, n + 1)), rounds, seed=k, fixed_rounds=whole[:k])
+        assert again == whole
+
+
+def test_a_drop_after_round_one_is_seated_by_the_search():
+    whole = plan(20, 3, seed=9)
+    dropped = [p for p in range(1, 21) if p != whole[0][0][0]]
+    again = plan(dropped, 3, seed=1, fixed_rounds=whole[:1])
+    assert again[0] == whole[0]
+    assert sorted(p for t in again[1] for p in t) == sorted(dropped)
+    assert score_plan(again).R1 == 0
