@@ -21,7 +21,7 @@ __all__ = [
     "EventDayReport", "register", "drop", "result", "toss", "finals", "seat_final",
     "close_without_final", "vekn_report", "archondata", "twd", "plan", "PlanResult",
     "standings", "check", "CheckedProblem", "new", "update", "seat", "convert", "warn", "warnings",
-    "results_frame", "rating", "league",
+    "results_frame", "rating", "league", "undo",
 ]
 
 
@@ -312,14 +312,16 @@ def update(path, edition: Optional[str] = None):
     import copy
 
     from .workbook import write_event
+    from .workbook.safety import hold
 
-    read = _read_for_event_day(path)
-    proposed = _proposed_rounds(read)
-    ev = copy.copy(read.event)
-    if edition is not None:
-        ev.edition = get_edition(edition).name
-    ev.rounds = [r for r in ev.rounds if r.number not in proposed]
-    return write_event(read.path, ev)
+    with hold(path):  # no other archon command changes it between the read and the write
+        read = _read_for_event_day(path)
+        proposed = _proposed_rounds(read)
+        ev = copy.copy(read.event)
+        if edition is not None:
+            ev.edition = get_edition(edition).name
+        ev.rounds = [r for r in ev.rounds if r.number not in proposed]
+        return write_event(read.path, ev)
 
 
 # ---------------------------------------------------------------------------
@@ -415,7 +417,20 @@ def _event_day(path, change_of, *, dry_run: bool, typed_rounds: Iterable[int] = 
 
     Rounds The Archon only proposes (its chart formulas, nothing typed) keep
     their formulas, except ``typed_rounds``, which the change seated.
+
+    Unless ``dry_run``, the workbook is read and written within one
+    :func:`archon.workbook.safety.hold`: another archon command waits, then
+    applies its change to the new workbook.
     """
+    from contextlib import nullcontext
+
+    from .workbook.safety import hold
+
+    with nullcontext() if dry_run else hold(path):
+        return _event_day_held(path, change_of, dry_run=dry_run, typed_rounds=typed_rounds)
+
+
+def _event_day_held(path, change_of, *, dry_run: bool, typed_rounds: Iterable[int]) -> EventDayReport:
     import copy
 
     from .workbook import write_event
@@ -730,6 +745,28 @@ def twd(path, *, url: Optional[str] = None, country: Optional[str] = None, deck=
         except UnicodeDecodeError:
             raise InputError(f"{deck} is not UTF-8 text: save the deck list as UTF-8 text") from None
     return twd_entry(_standings_of(path, edition), url=url, country=country, deck=deck_text)
+
+
+# ---------------------------------------------------------------------------
+# archon undo
+
+
+def undo(path, *, force: bool = False, dry_run: bool = False):
+    """Twin of ``archon undo FILE [--force] [--dry-run]``: restore the workbook
+    as it was before the last archon command that changed it (and not undone
+    yet), from its backup; undo again to walk further back.
+
+    Returns the :class:`archon.workbook.undo.UndoResult` (which command, when,
+    from which backup; ``describe()`` says it). Raises
+    :class:`archon.workbook.undo.UndoError` (exit status 1) when nothing is
+    left to undo, its backup was deleted, or the workbook was changed since
+    archon wrote it (typed in a spreadsheet: that change would be lost),
+    unless ``force``. The undo holds the workbook and keeps a backup of the
+    version it replaces, like every change. See :mod:`archon.workbook.undo`.
+    """
+    from .workbook.undo import undo as run
+
+    return run(path, force=force, dry_run=dry_run)
 
 
 # ---------------------------------------------------------------------------

@@ -50,6 +50,11 @@ class _Archon(click.Group):
     bug in archon (status 4). ``ARCHON_DEBUG=1`` shows the traceback.
     """
 
+    def parse_args(self, ctx, args):
+        # the command line as typed, for the journal of changes (archon undo)
+        ctx.meta["archon.command"] = "archon " + " ".join(_quoted(a) for a in args)
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx):
         try:
             try:
@@ -92,14 +97,31 @@ EDITION_OPTION = click.option(
 )
 
 
+def _quoted(arg: str) -> str:
+    import shlex
+
+    return shlex.quote(arg)
+
+
 @click.group(cls=_Archon, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="archon")
-def main() -> None:
+@click.option("--keep-backups", type=click.IntRange(0), default=None, envvar="ARCHON_KEEP_BACKUPS",
+              metavar="N", help="Backups kept per workbook in its NAME-backups folder (default 20; "
+                                "env ARCHON_KEEP_BACKUPS). The one 'archon undo' needs is always kept.")
+@click.option("--lock-wait", type=click.FloatRange(0), default=None, envvar="ARCHON_LOCK_WAIT",
+              metavar="SECONDS", help="How long to wait for another archon command changing the same "
+                                      "workbook (default 10; env ARCHON_LOCK_WAIT).")
+@click.pass_context
+def main(ctx, keep_backups, lock_wait) -> None:
     """Run VTES tournaments on The Archon workbook.
 
     Reads and writes Archon workbooks and computes seatings, scores,
     tie-breaks, finals, rating points and reports.
     """
+    from .workbook.safety import settings
+
+    ctx.with_resource(settings(command=ctx.meta.get("archon.command"), keep_backups=keep_backups,
+                               lock_wait=lock_wait))
 
 
 def _fmt(x) -> str:
@@ -1014,6 +1036,33 @@ def league(paths, best, points, start, end, name, as_json, as_csv, xlsx_out, pro
     if result.written is not None:
         click.echo(f"wrote {result.written}", err=True)
     _files_report(result.archive)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--force", is_flag=True, help="Restore even though the workbook was changed since (that change is lost).")
+@DRY_RUN_OPTION
+def undo(file, force, dry_run):
+    """Undo the last archon command that changed a workbook.
+
+    Restores FILE as it was before that command, from its backup in the
+    NAME-backups folder beside it, and says which command and when. Run it
+    again to go further back. Refused when FILE was changed since archon
+    wrote it (typed in a spreadsheet: undo would lose that) unless --force.
+    The version undo replaces is kept as a backup too.
+
+    Exit status: 0 when restored; 1 when there is nothing to undo, its
+    backup is gone, or FILE changed since; 2 when FILE does not exist;
+    3 when FILE cannot be written (open, read-only, held).
+
+    \b
+    Examples:
+      archon undo event.xlsx --dry-run
+      archon undo event.xlsx
+    """
+    from .api import undo as run
+
+    click.echo(run(file, force=force, dry_run=dry_run).describe())
 
 
 class _LazyProgress:

@@ -7,7 +7,9 @@ status    meaning
 1         the event has problems, or a change was refused by the rules: an
           illegal table, a check that found errors, an impossible result, a
           finished table without ``--replace``, a tie at the cut not yet
-          tossed, a value a conversion cannot hold. The input was read.
+          tossed, a value a conversion cannot hold, nothing to undo or an
+          undo that would lose a change made in a spreadsheet. The input
+          was read.
 2         the input cannot be read, or the command was used wrongly: a file
           that is missing, damaged or not an Archon workbook, an unreadable
           number, a player who does not exist, options that do not go together

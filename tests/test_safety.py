@@ -117,9 +117,8 @@ def test_a_failed_replacement_leaves_the_original_and_its_backup(workbook, monke
     with pytest.raises(WorkbookInUseError, match="locked or read-only"):
         write_event(workbook, tiny_event())
     assert workbook.read_bytes() == before
-    names = folder_listing(workbook)
-    assert not [n for n in names if n.startswith(safety.TEMP_PREFIX)]
-    backups = [workbook.parent / n for n in names if ".backup-" in n]
+    assert folder_listing(workbook) == ["event-backups", "event.xlsx"]  # no temporary file, no lock file
+    backups = sorted((workbook.parent / "event-backups").iterdir())
     assert len(backups) == 1 and backups[0].read_bytes() == before
 
 
@@ -138,7 +137,9 @@ def test_every_change_keeps_the_version_it_replaces_and_never_overwrites_a_backu
 
     again = write_event(workbook, tiny_event(players=7))
     assert not again.changed and again.backup is None
-    assert len([n for n in folder_listing(workbook) if ".backup-" in n]) == 2
+    assert folder_listing(workbook) == ["event-backups", "event.xlsx"]  # the backups are in their folder
+    assert sorted(p.name for p in (workbook.parent / "event-backups").glob("*.xlsx")) == sorted(
+        [first.backup.name, second.backup.name])
 
 
 def test_backup_names_never_collide(tmp_path):
@@ -146,7 +147,8 @@ def test_backup_names_never_collide(tmp_path):
     path.write_bytes(b"x")
     when = dt.datetime(2024, 5, 18, 14, 30, 12)
     first = backup_path(path, when)
-    assert first.name == "event.backup-20240518-143012.xlsx"
+    assert first == tmp_path / "event-backups" / "event.backup-20240518-143012.xlsx"
+    first.parent.mkdir()
     first.write_bytes(b"older backup")
     second = backup_path(path, when)
     assert second.name == "event.backup-20240518-143012-2.xlsx"

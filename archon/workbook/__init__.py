@@ -16,8 +16,12 @@ Writing (:mod:`archon.workbook.writer`, package patching in
 
 * :func:`write_event`, :func:`new_event`, :func:`update` -> :class:`WriteReport`;
 * :func:`read_edition` (the rule edition recorded in a workbook), :func:`detect_kind`;
-* :class:`WriteError` (and :class:`WorkbookInUseError`, :class:`EventTooBigError`):
-  a workbook archon must not or cannot write.
+* :class:`WriteError` (and :class:`WorkbookInUseError`, :class:`EventTooBigError`,
+  :class:`~archon.workbook.safety.WorkbookHeldError`...): a workbook archon must
+  not or cannot write;
+* :func:`~archon.workbook.safety.hold`: one archon command at a time changes a
+  workbook; backups, their journal and retention in :mod:`archon.workbook.backups`;
+  :func:`archon.workbook.undo.undo` (``archon undo``).
 """
 
 from .grid import WorkbookError

@@ -1,55 +1,104 @@
-"""Never lose a workbook: lock files, backups and atomic replacement.
+"""Never lose a workbook: one writer at a time, backups, atomic replacement.
 
-Every write archon makes to a workbook goes through :func:`safe_write`:
+Every write archon makes to a workbook goes through :func:`safe_write`, and
+every command that reads a workbook to change it reads it inside
+:func:`hold`:
 
-1. **Open elsewhere?** A workbook open in Excel has a lock file ``~$name.xlsx``
-   beside it; one open in LibreOffice has ``.~lock.name.xlsx#``. archon
-   refuses to write it (:class:`WorkbookInUseError`) and says to close it
-   first: the spreadsheet would otherwise overwrite archon's changes, or
-   archon the organizer's, when it saves.
-2. **New file beside the old one.** The new workbook is written to a
-   temporary file in the same folder (``.~archon-<random>.xlsx.tmp``) and
-   flushed to disk.
-3. **Nothing changed?** If the new file is byte for byte the workbook already
-   there, it is discarded: no backup, no replacement.
-4. **Backup.** Otherwise the current workbook is copied to
-   ``<name>.backup-YYYYmmdd-HHMMSS.xlsx`` beside it (local time; ``-2``,
-   ``-3``... is added when that name exists). archon never overwrites or
-   deletes a backup: every write that changes a workbook leaves the version
-   it replaced, the first one being the original. Delete old backups by hand
-   once the event is over.
-5. **Replace.** The temporary file is moved over the workbook with
+1. **One archon command at a time.** :func:`hold` takes an exclusive lock on
+   the workbook (the ``filelock`` package: ``flock`` on Linux and macOS,
+   ``LockFileEx`` on Windows) through the lock file ``.~archon-NAME.lock``
+   beside it, and keeps it from the moment the command reads the workbook
+   until the new file is in place. Another archon command (a second
+   terminal, a script, the event console) waits for it, up to
+   :data:`DEFAULT_LOCK_WAIT` seconds (``archon --lock-wait S``, environment
+   ``ARCHON_LOCK_WAIT``), then reads the new workbook and applies its change
+   to it; past the wait it is refused (:class:`WorkbookHeldError`, exit
+   status 3) naming the command that holds it. The operating system drops
+   the lock of a command that is killed; the lock file is removed when the
+   lock is released (the next command removes one a killed command left).
+   A lock file is not a sign that the workbook is open: only the lock does.
+2. **Open elsewhere? Read-only?** A workbook open in Excel has a lock file
+   ``~$name.xlsx`` beside it; one open in LibreOffice has
+   ``.~lock.name.xlsx#``. archon refuses to write it
+   (:class:`WorkbookInUseError`): the spreadsheet would otherwise overwrite
+   archon's changes, or archon the organizer's, when it saves. A read-only
+   workbook (file permissions) is refused too (:class:`WorkbookReadOnlyError`).
+3. **New file beside the old one.** The new workbook is written to a
+   temporary file in the same folder (``.~archon-NAME.<random>.tmp``) and
+   flushed to disk. Nothing changed? It is discarded: no backup, no
+   replacement.
+4. **Backup.** The current workbook is copied into its backups folder
+   (``cup.xlsx`` -> ``cup-backups/cup.backup-YYYYmmdd-HHMMSS.xlsx``; see
+   :mod:`archon.workbook.backups` for the folder, the journal ``archon
+   undo`` reads and the retention of the last 20).
+5. **Nobody changed it meanwhile?** The workbook must still be the file read
+   when the hold began (same size and SHA-256; its modification time is
+   recorded too): a spreadsheet that saved it meanwhile makes archon refuse
+   (:class:`WorkbookChangedError`, exit status 3) and change nothing.
+6. **Replace.** The temporary file is moved over the workbook with
    :func:`os.replace`, which is atomic on the same file system: the workbook
-   is either the old one or the new one, never half written.
+   is either the old one or the new one, never half written. The change is
+   recorded in the journal, and old backups beyond the retention are removed.
 
 If anything fails before the replacement, the temporary file is removed and
-the workbook is untouched.
+the workbook is untouched. A command that is killed leaves at most its
+temporary files: the next command that writes the workbook removes them.
+
+The settings (lock wait, backups kept, the command line recorded in the
+journal) come from :func:`settings`, which the command line and the event
+console set around each command, else from the environment.
 """
 
 from __future__ import annotations
 
+import contextvars
 import datetime as _dt
+import json
 import os
+import shlex
 import shutil
-import tempfile
+import stat
+import sys
+import threading
+import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Callable, Optional
+from typing import IO, Callable, Iterator, Optional
 
 from ..exits import ExitStatus
+from . import backups
+from .backups import TEMP_PREFIX, TEMP_SUFFIX, Fingerprint, backup_path, fingerprint, make_backup
 
 __all__ = [
     "WriteError",
     "WorkbookInUseError",
+    "WorkbookHeldError",
+    "WorkbookChangedError",
+    "WorkbookReadOnlyError",
     "lock_files",
     "check_not_open",
+    "check_writable",
     "backup_path",
     "make_backup",
+    "hold",
+    "Holding",
+    "lock_path",
+    "settings",
+    "lock_wait",
+    "keep_backups",
+    "current_command",
     "safe_write",
     "SafeWriteResult",
+    "DEFAULT_LOCK_WAIT",
+    "LOCK_WAIT_ENV",
+    "TEMP_PREFIX",
+    "TEMP_SUFFIX",
 ]
 
-TEMP_PREFIX = ".~archon-"
-TEMP_SUFFIX = ".xlsx.tmp"
+#: Seconds a command waits for another archon command that holds the workbook.
+DEFAULT_LOCK_WAIT = 10.0
+LOCK_WAIT_ENV = "ARCHON_LOCK_WAIT"
+LOCK_SUFFIX = ".lock"
 
 
 class WriteError(ValueError):
@@ -60,6 +109,18 @@ class WriteError(ValueError):
 
 class WorkbookInUseError(WriteError):
     """The workbook is open in Excel or LibreOffice (its lock file is beside it)."""
+
+
+class WorkbookHeldError(WriteError):
+    """Another archon command holds the workbook (it is changing it) and did not finish in time."""
+
+
+class WorkbookChangedError(WriteError):
+    """The workbook changed on disk after archon read it (a spreadsheet saved it?)."""
+
+
+class WorkbookReadOnlyError(WriteError):
+    """The workbook's file permissions do not allow writing it."""
 
 
 def lock_files(path: "str | os.PathLike[str]") -> list[tuple[Path, str]]:
@@ -96,41 +157,249 @@ def check_not_open(path: "str | os.PathLike[str]") -> None:
         )
 
 
-def backup_path(path: "str | os.PathLike[str]", when: Optional[_dt.datetime] = None) -> Path:
-    """A free backup name beside ``path``: ``name.backup-YYYYmmdd-HHMMSS.xlsx``."""
+def check_writable(path: "str | os.PathLike[str]") -> None:
+    """Raise when the existing workbook at ``path`` must not be written: open
+    in a spreadsheet (:class:`WorkbookInUseError`) or read-only
+    (:class:`WorkbookReadOnlyError`). A missing file passes."""
+    check_not_open(path)
     p = Path(path)
-    stamp = (when or _dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
-    base = p.parent / f"{p.stem}.backup-{stamp}{p.suffix}"
-    candidate = base
-    n = 2
-    while candidate.exists():
-        candidate = p.parent / f"{p.stem}.backup-{stamp}-{n}{p.suffix}"
-        n += 1
-    return candidate
+    try:
+        mode = p.stat().st_mode
+    except OSError:
+        return
+    # os.access alone says yes to an administrator (root) for any file
+    if not os.access(p, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise WorkbookReadOnlyError(
+            f"{p.name} is read-only (its file permissions do not allow writing it), so archon leaves it "
+            f"as it is and changed nothing. If it should change, make it writable (chmod u+w {p.name}; "
+            "in Windows: Properties, untick Read-only) and run the command again."
+        )
 
 
-def make_backup(path: "str | os.PathLike[str]", when: Optional[_dt.datetime] = None) -> Path:
-    """Copy ``path`` to a new backup beside it (never overwriting one); returns its path."""
-    src = Path(path)
-    while True:
-        dst = backup_path(src, when)
+# ---------------------------------------------------------------------------
+# Settings: set by the command line (and the event console) around a command
+
+
+_COMMAND: contextvars.ContextVar[Optional[str]] = contextvars.ContextVar("archon_command", default=None)
+_KEEP: contextvars.ContextVar[Optional[int]] = contextvars.ContextVar("archon_keep_backups", default=None)
+_WAIT: contextvars.ContextVar[Optional[float]] = contextvars.ContextVar("archon_lock_wait", default=None)
+
+
+@contextmanager
+def settings(
+    *, command: Optional[str] = None, keep_backups: Optional[int] = None, lock_wait: Optional[float] = None
+) -> Iterator[None]:
+    """Within the block: ``command`` is the command line the journal records
+    for each change, ``keep_backups`` the backups kept per workbook,
+    ``lock_wait`` the seconds to wait for another archon command. ``None``
+    leaves a setting as it is."""
+    tokens = [(var, var.set(value)) for var, value in ((_COMMAND, command), (_KEEP, keep_backups),
+                                                        (_WAIT, lock_wait)) if value is not None]
+    try:
+        yield
+    finally:
+        for var, token in reversed(tokens):
+            var.reset(token)
+
+
+def _env_number(name: str, kind, default):
+    text = os.environ.get(name, "").strip()
+    try:
+        value = kind(text) if text else default
+    except ValueError:
+        return default  # the command line checks it and says so (archon --help)
+    return value if value >= 0 else default
+
+
+def lock_wait() -> float:
+    """Seconds to wait for another archon command: :func:`settings`, else
+    ``ARCHON_LOCK_WAIT``, else :data:`DEFAULT_LOCK_WAIT`."""
+    value = _WAIT.get()
+    return value if value is not None else _env_number(LOCK_WAIT_ENV, float, DEFAULT_LOCK_WAIT)
+
+
+def keep_backups() -> int:
+    """Backups kept per workbook: :func:`settings`, else ``ARCHON_KEEP_BACKUPS``,
+    else :data:`archon.workbook.backups.DEFAULT_KEEP`."""
+    value = _KEEP.get()
+    return value if value is not None else _env_number(backups.KEEP_ENV, int, backups.DEFAULT_KEEP)
+
+
+def current_command() -> str:
+    """The command line the journal records: :func:`settings`, else this program's."""
+    return _COMMAND.get() or "python " + shlex.join(sys.argv)
+
+
+# ---------------------------------------------------------------------------
+# Holding a workbook: one archon command at a time
+
+
+class Holding:
+    """A workbook held by this thread (see :func:`hold`).
+
+    ``path``: the workbook; ``fingerprint``: the file as it was when the hold
+    began (None when it did not exist), updated when archon replaces it;
+    ``since``: when the hold began (``time.time()``).
+    """
+
+    def __init__(self, path: Path, fp: Optional[Fingerprint], since: float) -> None:
+        self.path = path
+        self.fingerprint = fp
+        self.since = since
+
+    def check_unchanged(self) -> None:
+        """Raise :class:`WorkbookChangedError` when the file is no longer the
+        one archon read (same size and content)."""
+        now = fingerprint(self.path)
+        if self.fingerprint is None and now is None:
+            return
+        if self.fingerprint is not None and self.fingerprint.same_content(now):
+            return
+        what = "appeared" if self.fingerprint is None else "was deleted" if now is None else "was changed"
+        raise WorkbookChangedError(
+            f"{self.path.name} {what} by another program while archon worked on it (saved from a "
+            "spreadsheet?): archon changed nothing, so that version stays. Close it in the spreadsheet, "
+            "then run the command again."
+        )
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"Holding({str(self.path)!r}, since={self.since})"
+
+
+_HELD = threading.local()
+
+
+def _held() -> dict:
+    held = getattr(_HELD, "by_path", None)
+    if held is None:
+        held = _HELD.by_path = {}
+    return held
+
+
+def lock_path(path: "str | os.PathLike[str]") -> Path:
+    """The lock file of the workbook at ``path``: ``.~archon-NAME.lock`` beside it."""
+    real = Path(os.path.realpath(path))
+    return real.parent / f"{TEMP_PREFIX}{real.name}{LOCK_SUFFIX}"
+
+
+@contextmanager
+def hold(path: "str | os.PathLike[str]", *, wait: Optional[float] = None) -> Iterator[Holding]:
+    """Hold the workbook at ``path`` for a change, from reading it to replacing it.
+
+    While the block runs no other archon command (process or thread) holds
+    it: one that does waits up to ``wait`` seconds (default :func:`lock_wait`)
+    and then reads the workbook afresh; past the wait it raises
+    :class:`WorkbookHeldError` (exit status 3) naming the command that
+    holds it. Within one thread a hold is reentrant (a nested ``hold`` of
+    the same file yields the same :class:`Holding`). Taking the hold clears
+    the temporary files killed commands left for this workbook
+    (:func:`archon.workbook.backups.clear_leftovers`).
+
+    Yields the :class:`Holding`, whose ``fingerprint`` is the file as it was
+    when the hold began; :func:`safe_write` refuses to replace a file that
+    no longer matches it. Example::
+
+        with hold("cup.xlsx") as held:
+            event = read_event("cup.xlsx").event   # read inside the hold
+            ...                                    # change it
+            write_event("cup.xlsx", event)         # replaced inside the hold
+    """
+    target = Path(path)
+    key = os.path.realpath(target)
+    held = _held()
+    if key in held:
+        yield held[key]
+        return
+    if not os.path.isdir(os.path.dirname(key)):
+        # No such folder: no workbook to protect and nothing can be written
+        # there; the reader or the writer says so (no folder is made for the lock).
+        yield Holding(target, None, time.time())
+        return
+    lock = _acquire(target, lock_wait() if wait is None else wait)
+    try:
+        since = time.time()
+        holding = Holding(target, fingerprint(target), since)
+        backups.clear_leftovers(Path(key), since)
+        held[key] = holding
         try:
-            # "x": fail rather than overwrite a backup made meanwhile
-            with open(src, "rb") as fin, open(dst, "xb") as fout:
-                shutil.copyfileobj(fin, fout, 1 << 20)
-                fout.flush()
-                os.fsync(fout.fileno())
-        except FileExistsError:
+            yield holding
+        finally:
+            del held[key]
+    finally:
+        _release(lock, lock_path(target))
+
+
+class _Unlinked(Exception):
+    """The lock file was removed by its previous holder as we locked it."""
+
+
+def _acquire(target: Path, wait: float):
+    from filelock import FileLock, Timeout
+
+    lock_file = lock_path(target)
+
+    def claim(fd: int) -> None:
+        # The previous holder removes the lock file before it lets go: a lock
+        # on a removed file guards nothing, so take the new file instead.
+        try:
+            same = os.path.samestat(os.fstat(fd), os.stat(lock_file))
+        except FileNotFoundError:
+            same = False
+        if not same:
+            raise _Unlinked()
+        note = {"pid": os.getpid(), "command": current_command(), "since": time.time()}
+        try:  # who holds it, for the message of a command that waits in vain
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, json.dumps(note).encode("utf-8"))
+        except OSError:
+            pass
+
+    deadline = time.monotonic() + max(0.0, wait)
+    while True:
+        lock = FileLock(lock_file, timeout=max(0.0, deadline - time.monotonic()), on_acquired=claim)
+        try:
+            lock.acquire()
+        except _Unlinked:
             continue
-        except BaseException:
-            # a partial backup must not pass for a good one
-            try:
-                if dst.exists():
-                    dst.unlink()
-            finally:
-                raise
-        shutil.copystat(src, dst)
-        return dst
+        except Timeout:
+            raise WorkbookHeldError(_held_message(target, lock_file, wait)) from None
+        except OSError as exc:
+            raise WriteError(
+                f"cannot write in {lock_file.parent} ({exc.strerror or exc}): archon needs to put its "
+                f"lock file {lock_file.name} beside {target.name} while it changes it; nothing was changed"
+            ) from None
+        return lock
+
+
+def _release(lock, lock_file: Path) -> None:
+    # Removed while still locked, so that a command waiting on this file
+    # finds it gone and takes a new one (Windows refuses, and filelock
+    # removes it once released).
+    try:
+        os.unlink(lock_file)
+    except OSError:
+        pass
+    lock.release()
+
+
+def _held_message(target: Path, lock_file: Path, wait: float) -> str:
+    who = "another archon command"
+    try:
+        note = json.loads(lock_file.read_text(encoding="utf-8"))
+        since = _dt.datetime.fromtimestamp(float(note["since"])).strftime("%H:%M:%S")
+        who += f" ('{note['command']}', process {int(note['pid'])}, since {since})"
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return (
+        f"{target.name} is held by {who}, which is changing it and did not finish within {wait:g} s: "
+        "nothing was changed. Run the command again once it has finished "
+        f"(archon --lock-wait SECONDS or {LOCK_WAIT_ENV} sets how long to wait)."
+    )
+
+
+# ---------------------------------------------------------------------------
+# Writing
 
 
 class SafeWriteResult:
@@ -164,16 +433,19 @@ def safe_write(
     *,
     backup: bool = True,
     must_exist: bool = True,
+    journal: Optional[dict] = None,
 ) -> SafeWriteResult:
     """Write a workbook with ``write(file)`` and put it in place at ``path`` safely.
 
     ``write`` receives a binary file opened in ``path``'s folder and writes the
     whole new workbook into it. ``path`` must exist unless ``must_exist`` is
     False (a new workbook: nothing to back up, and an existing file is
-    refused rather than replaced). See the module documentation for the steps.
+    refused rather than replaced). ``journal``: more fields for the journal
+    entry of the change. Runs inside :func:`hold` (the caller's, when the
+    caller read the workbook inside one). See the module documentation.
     """
     target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
+    folder = target.parent
     if must_exist:
         if not target.is_file():
             raise WriteError(f"{target} does not exist (or is not a file)")
@@ -181,16 +453,26 @@ def safe_write(
         raise WriteError(f"{target} already exists: choose another name, or update the existing workbook")
     if not folder.is_dir():
         raise WriteError(f"folder {folder} does not exist")
-    check_not_open(target)
+    with hold(target) as held:
+        if must_exist:
+            check_writable(target)
+            if held.fingerprint is None:
+                raise WriteError(f"{target} does not exist (or is not a file)")
+        else:
+            check_not_open(target)
+        return _write_held(held, write, backup=backup, must_exist=must_exist, journal=journal)
 
+
+def _write_held(held: Holding, write, *, backup: bool, must_exist: bool, journal: Optional[dict]) -> SafeWriteResult:
+    """:func:`safe_write`'s steps 3 to 6, the workbook held."""
+    target = held.path
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
+        f, tmp = backups.temp_file(target.parent, target.name)
     except OSError as exc:
-        raise WriteError(f"cannot write in {folder}: {exc.strerror or exc}") from None
-    tmp = Path(tmp_name)
+        raise WriteError(f"cannot write in {target.parent}: {exc.strerror or exc}") from None
     try:
         try:
-            with os.fdopen(fd, "wb") as f:
+            with f:
                 write(f)
                 f.flush()
                 os.fsync(f.fileno())
@@ -202,46 +484,38 @@ def safe_write(
         if must_exist and _same_bytes(tmp, target):
             tmp.unlink()
             return SafeWriteResult(target, changed=False, backup=None)
-        made = None
         if not must_exist:
-            # mkstemp makes the file private; a new workbook gets the usual mode
-            mask = os.umask(0)
-            os.umask(mask)
-            os.chmod(tmp, 0o666 & ~mask)
-        if must_exist:
-            shutil.copymode(target, tmp)
-            if backup:
-                try:
-                    made = make_backup(target)
-                except OSError as exc:
-                    raise WriteError(
-                        f"cannot back up {target.name} before writing it ({exc.strerror or exc}); "
-                        "nothing was changed"
-                    ) from None
-        # A lock file that appeared while we worked: do not replace under it.
-        check_not_open(target)
+            return _put_new(held, tmp)
+        shutil.copymode(target, tmp)
+        held.check_unchanged()
+        made = None
+        if backup:
+            try:
+                made = make_backup(target)
+            except OSError as exc:
+                raise WriteError(
+                    f"cannot back up {target.name} before writing it ({exc.strerror or exc}); "
+                    "nothing was changed"
+                ) from None
         try:
-            if must_exist:
-                os.replace(tmp, target)
-            else:
-                # never replace a file that appeared meanwhile
-                try:
-                    os.link(tmp, target)
-                except FileExistsError:
-                    raise
-                except OSError:  # no hard links here (FAT, some shares)
-                    if target.exists():
-                        raise FileExistsError(str(target)) from None
-                    os.replace(tmp, target)
-                else:
-                    tmp.unlink()
-        except FileExistsError:
-            raise WriteError(f"{target} already exists: choose another name") from None
+            # A lock file that appeared while we worked, or a save from a spreadsheet: do not replace.
+            check_not_open(target)
+            held.check_unchanged()
+        except WriteError:
+            if made is not None:
+                made.unlink()
+            raise
+        before, after = held.fingerprint, fingerprint(tmp)
+        try:
+            os.replace(tmp, target)
         except PermissionError:
             raise WorkbookInUseError(
                 f"cannot replace {target.name}: it is locked or read-only (is it open in Excel?). "
                 "Close it and run the command again."
             ) from None
+        held.fingerprint = after
+        if made is not None:
+            _journal(target, made, before, after, journal)
         return SafeWriteResult(target, changed=True, backup=made)
     except BaseException:
         try:
@@ -249,3 +523,40 @@ def safe_write(
         except FileNotFoundError:
             pass
         raise
+
+
+def _put_new(held: Holding, tmp: Path) -> SafeWriteResult:
+    """Give a new workbook its name, never replacing a file that appeared meanwhile."""
+    target = held.path
+    # mkstemp makes the file private; a new workbook gets the usual mode
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(tmp, 0o666 & ~mask)
+    check_not_open(target)
+    after = fingerprint(tmp)
+    try:
+        if not backups.put_in_place(tmp, target):
+            raise WriteError(f"{target} already exists: choose another name")
+    except PermissionError:
+        raise WriteError(f"cannot write {target}: permission denied") from None
+    held.fingerprint = after
+    return SafeWriteResult(target, changed=True, backup=None)
+
+
+def _journal(target: Path, made: Path, before, after, extra: Optional[dict]) -> None:
+    """Record the change in the journal and keep the last backups. The
+    workbook is already replaced: a journal that cannot be written costs
+    ``archon undo`` this step, not the change."""
+    entry = {
+        "time": _dt.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "command": current_command(),
+        "backup": made.name,
+        "before": before.as_dict() if before else None,
+        "after": after.as_dict() if after else None,
+        **(extra or {}),
+    }
+    try:
+        backups.record(target, entry)
+        backups.prune(target, keep_backups(), protect=[made])
+    except OSError:
+        pass

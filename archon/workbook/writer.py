@@ -47,7 +47,7 @@ from ..standings import Standings, compute, preliminary_key
 from . import xlsxpatch
 from .judge_records import warning_properties
 from .grid import WorkbookError
-from .safety import WriteError, check_not_open, safe_write
+from .safety import WriteError, check_writable, hold, safe_write
 from .xlsxpatch import CLEAR_VALUE, PatchError
 
 __all__ = [
@@ -554,7 +554,9 @@ def write_event(
 
     The event is checked against the workbook's limits before anything is
     written (:class:`EventTooBigError`); a workbook open in Excel or
-    LibreOffice is refused (:class:`~archon.workbook.safety.WorkbookInUseError`);
+    LibreOffice is refused (:class:`~archon.workbook.safety.WorkbookInUseError`),
+    and so is a read-only one; the workbook is read and replaced within one
+    :func:`~archon.workbook.safety.hold` (no other archon command changes it meanwhile);
     the previous version is backed up and the new one replaces it atomically
     (:mod:`archon.workbook.safety`). Writing the same event twice leaves the
     file (and its backups) alone the second time.
@@ -565,18 +567,15 @@ def write_event(
     validate_event(event)
     target = Path(path)
     _check_suffix(target)
-    base: bytes
-    if template is not None:
-        base = Path(template).read_bytes()
-    else:
-        if not target.is_file():
-            raise WriteError(f"{target} does not exist: create it first (archon new)")
-        check_not_open(target)
-        base = target.read_bytes()
-    if kind == "auto":
-        kind = _kind_of(base, template if template is not None else target)
-    write, patched = _writer(base, event, standings, kind)
-    done = safe_write(target, write, must_exist=target.exists())
+    if template is None and not target.is_file():
+        raise WriteError(f"{target} does not exist: create it first (archon new)")
+    check_writable(target)
+    with hold(target):  # read and replaced in one hold (the caller's, when it read the event in one)
+        base = Path(template).read_bytes() if template is not None else target.read_bytes()
+        if kind == "auto":
+            kind = _kind_of(base, template if template is not None else target)
+        write, patched = _writer(base, event, standings, kind)
+        done = safe_write(target, write, must_exist=target.exists())
     result = patched["result"]
     return WriteReport(
         path=target,
@@ -649,7 +648,8 @@ def update(path: "str | Path", *, edition: Optional[str] = None) -> WriteReport:
     from .reader import load_event
 
     _check_suffix(Path(path))
-    event = load_event(path)
-    if edition is not None:
-        event.edition = edition
-    return write_event(path, event)
+    with hold(path):
+        event = load_event(path)
+        if edition is not None:
+            event.edition = edition
+        return write_event(path, event)

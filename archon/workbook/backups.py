@@ -1,0 +1,329 @@
+"""A workbook's backups, their journal, and archon's temporary files.
+
+Every change archon makes to a workbook keeps the version it replaced, in
+one folder beside the workbook named after it::
+
+    cup.xlsx
+    cup-backups/
+        cup.backup-20261205-143012.xlsx    the workbook before a change (local time;
+        cup.backup-20261205-143012-2.xlsx  -2, -3... when that second is taken)
+        journal.jsonl                      one line per change archon made
+
+A backup is written the way the workbook is: into a temporary file in that
+folder, flushed to disk, then given its name, so a backup that has its name
+is complete. The journal records, for each change, the command line, the
+time, the backup and the fingerprint (size, modification time, SHA-256) of
+the file before and after: ``archon undo`` reads it (:mod:`archon.workbook.undo`).
+
+**Retention.** After each change only the newest :data:`DEFAULT_KEEP`
+backups of the workbook are kept (``archon --keep-backups N``, environment
+``ARCHON_KEEP_BACKUPS``); the backup the last change made, the one
+``archon undo`` needs, is never deleted. Backups of the old form, beside the
+workbook (``cup.backup-*.xlsx`` from archon before 0.2), are left alone.
+
+**Temporary files** are named ``.~archon-<workbook>.<random>.tmp`` beside the
+workbook and in its backups folder. A command that is killed leaves its own
+behind; the next command that writes the same workbook removes them (it
+holds the workbook, so they are nobody's: :func:`clear_leftovers`).
+
+This module only handles files; :mod:`archon.workbook.safety` decides when.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import IO, Iterable, Optional
+
+__all__ = [
+    "BACKUPS_SUFFIX",
+    "DEFAULT_KEEP",
+    "KEEP_ENV",
+    "JOURNAL_NAME",
+    "Fingerprint",
+    "fingerprint",
+    "backup_folder",
+    "backup_path",
+    "make_backup",
+    "workbook_backups",
+    "prune",
+    "temp_file",
+    "put_in_place",
+    "clear_leftovers",
+    "journal_path",
+    "record",
+    "journal_entries",
+    "undo_stack",
+]
+
+TEMP_PREFIX = ".~archon-"
+TEMP_SUFFIX = ".tmp"
+#: ``cup.xlsx`` -> ``cup-backups/``.
+BACKUPS_SUFFIX = "-backups"
+JOURNAL_NAME = "journal.jsonl"
+DEFAULT_KEEP = 20
+KEEP_ENV = "ARCHON_KEEP_BACKUPS"
+
+# archon before 0.2 named its temporary files .~archon-<8 random>.xlsx.tmp
+_OLD_TEMP = re.compile(r"^\.~archon-[a-z0-9_]{8}\.xlsx\.tmp$")
+
+
+# ---------------------------------------------------------------------------
+# Fingerprints
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """What a workbook file was: size, modification time (ns) and SHA-256."""
+
+    size: int
+    mtime_ns: int
+    sha256: str
+
+    def same_content(self, other: Optional["Fingerprint"]) -> bool:
+        """The same bytes (the modification time alone may differ: a copy, a touch)."""
+        return other is not None and (self.size, self.sha256) == (other.size, other.sha256)
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data) -> Optional["Fingerprint"]:
+        try:
+            return cls(int(data["size"]), int(data["mtime_ns"]), str(data["sha256"]))
+        except (TypeError, KeyError, ValueError):
+            return None
+
+
+def fingerprint(path: "str | os.PathLike[str]") -> Optional[Fingerprint]:
+    """The :class:`Fingerprint` of the file at ``path`` (None when there is none)."""
+    try:
+        with open(path, "rb") as f:
+            st = os.fstat(f.fileno())
+            digest = hashlib.sha256()
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                digest.update(chunk)
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None
+    return Fingerprint(st.st_size, st.st_mtime_ns, digest.hexdigest())
+
+
+# ---------------------------------------------------------------------------
+# Temporary files
+
+
+def temp_file(folder: Path, workbook_name: str) -> tuple[IO[bytes], Path]:
+    """A new temporary file in ``folder`` for ``workbook_name``: (binary file, path)."""
+    fd, name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{workbook_name}.", suffix=TEMP_SUFFIX, dir=folder)
+    return os.fdopen(fd, "wb"), Path(name)
+
+
+def _is_leftover(name: str, workbook_name: str) -> bool:
+    if name.startswith(f"{TEMP_PREFIX}{workbook_name}.") and name.endswith(TEMP_SUFFIX):
+        return True
+    return bool(_OLD_TEMP.match(name))
+
+
+def clear_leftovers(workbook: Path, before: float) -> list[Path]:
+    """Remove ``workbook``'s temporary files (beside it and in its backups
+    folder) last modified before ``before`` (a ``time.time()``): what killed
+    commands left. Call it only while holding the workbook. Returns what went."""
+    gone = []
+    for folder in (workbook.parent, backup_folder(workbook)):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if not _is_leftover(name, workbook.name):
+                continue
+            p = folder / name
+            try:
+                if p.is_file() and p.stat().st_mtime < before:
+                    p.unlink()
+                    gone.append(p)
+            except OSError:
+                continue  # someone else's file, or already gone
+    return gone
+
+
+def _discard(p: Path) -> None:
+    try:
+        p.unlink()
+    except FileNotFoundError:
+        pass
+
+
+# ---------------------------------------------------------------------------
+# Backups
+
+
+def backup_folder(path: "str | os.PathLike[str]") -> Path:
+    """The folder holding ``path``'s backups: ``cup.xlsx`` -> ``cup-backups``, beside it."""
+    p = Path(path)
+    return p.parent / f"{p.stem}{BACKUPS_SUFFIX}"
+
+
+_STAMP = re.compile(r"\.backup-(\d{8}-\d{6})(?:-(\d+))?$")
+
+
+def _backup_key(p: Path) -> Optional[tuple[str, int]]:
+    m = _STAMP.search(p.stem)
+    return (m.group(1), int(m.group(2) or 1)) if m else None
+
+
+def backup_path(path: "str | os.PathLike[str]", when: Optional[_dt.datetime] = None) -> Path:
+    """A free backup name for ``path``: ``cup-backups/cup.backup-YYYYmmdd-HHMMSS.xlsx``."""
+    p = Path(path)
+    folder = backup_folder(p)
+    stamp = (when or _dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
+    candidate = folder / f"{p.stem}.backup-{stamp}{p.suffix}"
+    n = 2
+    while candidate.exists():
+        candidate = folder / f"{p.stem}.backup-{stamp}-{n}{p.suffix}"
+        n += 1
+    return candidate
+
+
+def put_in_place(tmp: Path, dst: Path) -> bool:
+    """Give the finished file ``tmp`` the name ``dst`` unless a file has it
+    (never replacing one); True when done."""
+    try:
+        os.link(tmp, dst)
+    except FileExistsError:
+        return False
+    except OSError:  # no hard links here (FAT, some shares)
+        if dst.exists():
+            return False
+        os.replace(tmp, dst)
+        return True
+    tmp.unlink()
+    return True
+
+
+def make_backup(path: "str | os.PathLike[str]", when: Optional[_dt.datetime] = None) -> Path:
+    """Copy ``path`` to a new backup in its backups folder (never over one); returns its path.
+
+    The copy is written to a temporary file first and named only once
+    complete: a backup killed halfway is a temporary file, never a backup.
+    """
+    src = Path(path)
+    folder = backup_folder(src)
+    folder.mkdir(exist_ok=True)
+    f, tmp = temp_file(folder, src.name)
+    try:
+        with f, open(src, "rb") as fin:
+            shutil.copyfileobj(fin, f, 1 << 20)
+            f.flush()
+            os.fsync(f.fileno())
+        shutil.copystat(src, tmp)
+        while True:
+            dst = backup_path(src, when)
+            if put_in_place(tmp, dst):
+                return dst
+    except BaseException:
+        _discard(tmp)
+        raise
+
+
+def workbook_backups(path: "str | os.PathLike[str]") -> list[Path]:
+    """``path``'s backups in its backups folder, oldest first."""
+    p = Path(path)
+    folder = backup_folder(p)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        b = folder / name
+        if name.startswith(f"{p.stem}.backup-") and b.suffix == p.suffix and _backup_key(b):
+            found.append(b)
+    return sorted(found, key=_backup_key)
+
+
+def prune(path: "str | os.PathLike[str]", keep: int, protect: Iterable[Path] = ()) -> list[Path]:
+    """Delete ``path``'s oldest backups so that ``keep`` remain (never one in
+    ``protect``: the one ``undo`` needs). Returns the deleted backups."""
+    protected = {Path(p).name for p in protect if p is not None}
+    backups = workbook_backups(path)
+    extra = len(backups) - max(keep, 0)
+    gone = []
+    for b in backups:
+        if extra <= 0:
+            break
+        if b.name in protected:
+            continue
+        try:
+            b.unlink()
+        except OSError:
+            continue
+        gone.append(b)
+        extra -= 1
+    return gone
+
+
+# ---------------------------------------------------------------------------
+# The journal
+
+
+def journal_path(path: "str | os.PathLike[str]") -> Path:
+    return backup_folder(path) / JOURNAL_NAME
+
+
+def record(path: "str | os.PathLike[str]", entry: dict) -> dict:
+    """Append a change of the workbook at ``path`` to its journal (one JSON line).
+
+    ``entry`` gets ``workbook`` (the file name) and ``id`` (one more than the
+    last). Call it only while holding the workbook.
+    """
+    p = Path(path)
+    entries = journal_entries(p, every_workbook=True)
+    full = {"id": max((e.get("id", 0) for e in entries), default=0) + 1, "workbook": p.name, **entry}
+    line = json.dumps(full, ensure_ascii=False) + "\n"
+    folder = backup_folder(p)
+    folder.mkdir(exist_ok=True)
+    with open(journal_path(p), "a", encoding="utf-8") as f:
+        f.write(line)
+        f.flush()
+        os.fsync(f.fileno())
+    return full
+
+
+def journal_entries(path: "str | os.PathLike[str]", *, every_workbook: bool = False) -> list[dict]:
+    """The journal's entries for ``path``, oldest first (a line cut short by a kill is skipped)."""
+    p = Path(path)
+    try:
+        text = journal_path(p).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    out = []
+    for line in text.splitlines():
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict) and isinstance(entry.get("id"), int):
+            if every_workbook or entry.get("workbook") == p.name:
+                out.append(entry)
+    return out
+
+
+def undo_stack(entries: list[dict]) -> list[dict]:
+    """The changes an ``undo`` can still take back, the last one last: every
+    change, less each undo and the change it took back."""
+    stack: list[dict] = []
+    for e in entries:
+        undone = e.get("undoes")
+        if undone is None:
+            stack.append(e)
+        else:
+            stack = [s for s in stack if s["id"] != undone]
+    return stack

@@ -1,0 +1,133 @@
+"""``archon undo``: put a workbook back as it was before archon's last change.
+
+The journal in the workbook's backups folder (:mod:`archon.workbook.backups`)
+lists every change archon made: command line, time, the backup of the
+version it replaced, and the fingerprint of the file it wrote. Undo takes
+the last change not yet undone, checks that the workbook is still the file
+that change wrote (not saved from a spreadsheet since: that would be lost,
+so it is refused unless ``force``), and writes the backup back in place,
+like any change: in the hold, with a backup of the version it replaces (so
+an undo can itself be reverted by hand from ``cup-backups/``) and a journal
+entry saying which change it took back. Undo again walks further back.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+from ..exits import ExitStatus
+from . import backups
+from .backups import Fingerprint, fingerprint
+from .safety import current_command, hold, safe_write
+
+__all__ = ["UndoError", "UndoResult", "undo"]
+
+
+class UndoError(ValueError):
+    """There is nothing archon can undo, or undo would lose an edit (exit status 1)."""
+
+    exit_status = ExitStatus.PROBLEMS
+
+    def __init__(self, message: str, exit_status: ExitStatus = ExitStatus.PROBLEMS) -> None:
+        super().__init__(message)
+        self.exit_status = exit_status
+
+
+@dataclass
+class UndoResult:
+    """What :func:`undo` did (or, with ``dry_run``, would do).
+
+    ``command`` and ``time``: the change taken back, as the journal has
+    them; ``restored_from``: its backup; ``backup``: where the version undo
+    replaced is kept (None on a dry run); ``forced``: the workbook had been
+    changed since and ``force`` restored it anyway.
+    """
+
+    path: Path
+    command: str
+    time: str
+    restored_from: Path
+    backup: Optional[Path]
+    dry_run: bool
+    forced: bool = False
+
+    def describe(self) -> str:
+        when = _when(self.time)
+        verb = "would restore" if self.dry_run else "restored"
+        text = f'{verb} {self.path.name} as it was before "{self.command}" ({when}), from {self.restored_from.name}'
+        if self.forced:
+            text += "; the changes made to it since are lost" if not self.dry_run else "; the changes made to it since would be lost"
+        if self.dry_run:
+            return text + "\ndry run: nothing written"
+        if self.backup is not None:
+            text += f"\nthe version it replaced is kept as {self.backup.parent.name}/{self.backup.name}"
+        return text
+
+
+def _when(stamp: str) -> str:
+    try:
+        return _dt.datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M:%S")
+    except (TypeError, ValueError):
+        return str(stamp)
+
+
+def undo(path, *, force: bool = False, dry_run: bool = False) -> UndoResult:
+    """Restore the workbook at ``path`` as it was before archon's last change to it.
+
+    Raises :class:`UndoError` (exit status 1) when no change is left to
+    undo, when that change's backup was deleted, or when the workbook was
+    changed since archon wrote it (a spreadsheet save: refused unless
+    ``force``); exit status 2 when the workbook does not exist; the
+    :mod:`archon.workbook.safety` errors (exit status 3) when it cannot be
+    written. Nothing is written on a dry run.
+    """
+    target = Path(path)
+    if not target.is_file():
+        raise UndoError(f"{target.name}: no such file ({target})", ExitStatus.UNREADABLE)
+    if dry_run:
+        return _plan(target, force, dry_run=True)[0]
+    with hold(target):
+        planned, data, last = _plan(target, force, dry_run=False)
+        done = safe_write(target, lambda f: f.write(data), journal={"undoes": last["id"]})
+        if not done.changed:  # the workbook already is that version: only the journal moves back
+            now = fingerprint(target)
+            backups.record(target, {
+                "time": _dt.datetime.now().astimezone().isoformat(timespec="seconds"),
+                "command": current_command(), "backup": None, "undoes": last["id"],
+                "before": now.as_dict() if now else None, "after": now.as_dict() if now else None,
+            })
+        planned.backup = done.backup
+        return planned
+
+
+def _plan(target: Path, force: bool, *, dry_run: bool):
+    """(the :class:`UndoResult`, the bytes to restore, the journal entry taken back)."""
+    stack = backups.undo_stack(backups.journal_entries(target))
+    folder = backups.backup_folder(target)
+    if not stack:
+        raise UndoError(
+            f"nothing to undo: {folder.name}/{backups.JOURNAL_NAME} records no change archon made to "
+            f"{target.name} that is not undone already"
+        )
+    last = stack[-1]
+    command, stamp = str(last.get("command", "?")), str(last.get("time", "?"))
+    source = folder / str(last.get("backup"))
+    if not last.get("backup") or not source.is_file():
+        raise UndoError(
+            f'cannot undo "{command}" ({_when(stamp)}): its backup'
+            f" {source.name} is no longer in {folder.name} "
+            "(only the last backups are kept: archon --keep-backups N)"
+        )
+    expected = Fingerprint.from_dict(last.get("after"))
+    changed = expected is None or not expected.same_content(fingerprint(target))
+    if changed and not force:
+        raise UndoError(
+            f'{target.name} was changed after "{command}" ({_when(stamp)}) wrote it, outside archon (saved '
+            "from a spreadsheet?): undo would lose that change, so nothing was done. Check the workbook; "
+            f"to restore it anyway as it was before that command, run: archon undo {target.name} --force"
+        )
+    result = UndoResult(target, command, stamp, source, None, dry_run, forced=changed)
+    return result, (None if dry_run else source.read_bytes()), last

@@ -1,0 +1,157 @@
+"""Backups in one folder, the last 20 kept, and ``archon undo`` (issue 12)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from archon import api
+from archon.cli import main
+from archon.workbook import new_event, read_event
+from archon.workbook.safety import hold, safe_write, settings
+from archon.workbook.undo import UndoError
+from test_two_writers import REPO, two_round_event
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def backups_of(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.backup-*"))
+
+
+def versions_written(path: Path, count: int, first: int = 1) -> None:
+    for i in range(first, first + count):
+        assert safe_write(path, lambda f, i=i: f.write(b"version %d" % i)).changed
+
+
+@pytest.fixture
+def cup(tmp_path) -> Path:
+    path = tmp_path / "cup.xlsx"
+    new_event(path, two_round_event(10))
+    return path
+
+
+def test_backups_go_into_one_folder_and_the_last_20_are_kept(tmp_path):
+    path = tmp_path / "notes.xlsx"
+    path.write_bytes(b"version 0")
+    versions_written(path, 22)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes-backups", "notes.xlsx"]
+    kept = [p.read_bytes() for p in backups_of(tmp_path / "notes-backups")]
+    # 22 changes replaced versions 0 to 21: the two oldest are gone, the one undo needs (21) is kept
+    assert sorted(kept) == sorted(b"version %d" % i for i in range(2, 22))
+    assert path.read_bytes() == b"version 22"
+
+
+def test_how_many_backups_are_kept_comes_from_the_environment_or_the_command_line(tmp_path, monkeypatch):
+    path = tmp_path / "notes.xlsx"
+    path.write_bytes(b"version 0")
+    monkeypatch.setenv("ARCHON_KEEP_BACKUPS", "2")
+    versions_written(path, 4)
+    assert sorted(p.read_bytes() for p in backups_of(tmp_path / "notes-backups")) == [b"version 2", b"version 3"]
+    with settings(keep_backups=0):  # never the backup undo needs
+        versions_written(path, 1, first=5)
+    assert [p.read_bytes() for p in backups_of(tmp_path / "notes-backups")] == [b"version 4"]
+
+
+def test_keep_backups_on_the_command_line(cup):
+    for name in ("Anna Late", "Bruno Late", "Carla Late"):
+        assert run("--keep-backups", "1", "register", str(cup), name).exit_code == 0
+    kept = backups_of(cup.parent / "cup-backups")
+    assert len(kept) == 1
+    assert [p.name for p in read_event(kept[0]).event.players][-1] == "Bruno Late"  # before Carla came
+    r = run("--keep-backups", "-1", "register", str(cup), "Dora Late")
+    assert r.exit_code == 2 and "--keep-backups" in r.output
+
+
+def test_undo_restores_the_version_before_the_last_command_and_walks_back(cup):
+    original = cup.read_bytes()
+    assert run("register", str(cup), "Anna Late").exit_code == 0
+    registered = cup.read_bytes()
+    assert run("result", str(cup), "--round", "1", "--table", "2", "5", "0", "0", "0", "0").exit_code == 0
+    resulted = cup.read_bytes()
+
+    journal = [json.loads(line) for line in (cup.parent / "cup-backups" / "journal.jsonl").read_text().splitlines()]
+    assert [e["command"] for e in journal] == [
+        f"archon register {cup} 'Anna Late'",
+        f"archon result {cup} --round 1 --table 2 5 0 0 0 0"]
+    assert journal[1]["after"]["sha256"] == hashlib.sha256(resulted).hexdigest()
+    assert journal[1]["after"]["size"] == len(resulted)
+
+    dry = run("undo", str(cup), "--dry-run")
+    assert dry.exit_code == 0 and "would restore" in dry.output and cup.read_bytes() == resulted
+
+    r = run("undo", str(cup))
+    assert r.exit_code == 0, r.output
+    assert f"as it was before \"archon result {cup} --round 1 --table 2 5 0 0 0 0\"" in r.output
+    assert journal[1]["time"][:10] in r.output  # when
+    assert cup.read_bytes() == registered
+    # the undo keeps what it replaced, like any change: it can be undone by hand
+    assert resulted in [p.read_bytes() for p in backups_of(cup.parent / "cup-backups")]
+
+    r = run("undo", str(cup))
+    assert r.exit_code == 0 and "archon register" in r.output
+    assert cup.read_bytes() == original
+
+    r = run("undo", str(cup))
+    assert r.exit_code == 1 and "nothing to undo" in r.output
+    assert cup.read_bytes() == original
+
+
+def test_undo_refuses_a_workbook_changed_since_unless_forced(cup, tmp_path):
+    original = cup.read_bytes()
+    assert run("register", str(cup), "Anna Late").exit_code == 0
+    (tmp_path / "elsewhere").mkdir()
+    typed = tmp_path / "elsewhere" / "cup.xlsx"
+    typed.write_bytes(cup.read_bytes())
+    api.result(typed, [5, 0, 0, 0, 0], round=1, table=1)
+    os.replace(typed, cup)  # the organizer typed a result in a spreadsheet and saved
+    spreadsheet = cup.read_bytes()
+
+    r = run("undo", str(cup))
+    assert r.exit_code == 1, r.output
+    assert "cup.xlsx was changed after" in r.output and "--force" in r.output
+    assert cup.read_bytes() == spreadsheet
+
+    r = run("undo", str(cup), "--force")
+    assert r.exit_code == 0 and "lost" in r.output
+    assert cup.read_bytes() == original
+    assert spreadsheet in [p.read_bytes() for p in backups_of(cup.parent / "cup-backups")]
+
+
+def test_undo_from_python(cup):
+    before = cup.read_bytes()
+    with settings(command="console: result round 1 table 1"):
+        api.result(cup, [5, 0, 0, 0, 0], round=1, table=1)
+    done = api.undo(cup)
+    assert done.command == "console: result round 1 table 1" and not done.dry_run
+    assert done.backup is not None and done.backup.parent.name == "cup-backups"
+    assert cup.read_bytes() == before
+    with pytest.raises(UndoError, match="nothing to undo") as err:
+        api.undo(cup)
+    assert err.value.exit_status == 1
+
+
+def test_undo_of_a_missing_workbook_or_one_archon_never_changed(tmp_path, cup):
+    r = run("undo", str(tmp_path / "nope.xlsx"))
+    assert r.exit_code == 2 and "nope.xlsx: no such file" in r.output
+    r = run("undo", str(cup))
+    assert r.exit_code == 1 and "nothing to undo" in r.output and "Traceback" not in r.output
+
+
+def test_undo_holds_the_workbook_like_every_change(cup):
+    api.register(cup, "Anna Late")
+    before = cup.read_bytes()
+    with hold(cup):
+        proc = subprocess.run([sys.executable, "-m", "archon.cli", "--lock-wait", "0.2", "undo", str(cup)],
+                              cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 3 and "held by another archon command" in proc.stderr
+    assert cup.read_bytes() == before
