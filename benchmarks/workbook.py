@@ -78,7 +78,7 @@ def main(argv=None) -> int:
     try:
         event = random_event(random.Random(2026), args.players, 3)
         path = work / "event.xlsx"
-        shutil.copy2(official, path)
+        shutil.copyfile(official, path)
         write_event(path, event)
         print(f"event: {len(event.players)} players, 3R+F, final; workbook {path.stat().st_size / 1e6:.1f} MB")
 

@@ -51,10 +51,11 @@ def official_dir() -> Path:
 
 @pytest.fixture
 def official_xlsx(tmp_path) -> Path:
-    """A private copy of the official Excel edition, safe to modify."""
+    """A private copy of the official Excel edition, safe to modify (writable even
+    when the shared file is read-only: archon refuses to write a read-only workbook)."""
     src = official_file("xlsx")
     dst = tmp_path / "event.xlsx"
-    shutil.copy2(src, dst)
+    shutil.copyfile(src, dst)
     return dst
 
 

@@ -113,7 +113,7 @@ def test_standings_read_back_what_was_written(tmp_path, template):
     ev.players[0].vekn = "1000001"
     path = tmp_path / "ev.xlsx"
     if template == "official":
-        shutil.copy2(official_file(), path)
+        shutil.copyfile(official_file(), path)
     else:
         assert run("new", path).exit_code == 0
     write_event(path, ev)
@@ -138,7 +138,7 @@ def test_check_names_sheet_and_cell_and_exits_1(tmp_path):
     ev.rounds[1].tables[0].players[4] = 6  # player 6 twice in round 2 (row 11)
     ev.player(3).vekn = "12345"
     path = tmp_path / "ev.xlsx"
-    shutil.copy2(official_file(), path)
+    shutil.copyfile(official_file(), path)
     write_event(path, ev)
     r = run("check", path)
     assert r.exit_code == 1
@@ -246,7 +246,7 @@ def test_check_names_the_final_and_the_cut_on_their_sheets(tmp_path):
     # A tie at the cut with no coin ranking: player 1 is out, players 4 and 5
     # tie for places 5 and 6 (hand-worked in test_standings).
     tied = tmp_path / "tied.xlsx"
-    shutil.copy2(official_file(), tied)
+    shutil.copyfile(official_file(), tied)
     ev = nine_player_event()
     ev.player(1).out = "DQ"
     write_event(tied, ev)
@@ -255,7 +255,7 @@ def test_check_names_the_final_and_the_cut_on_their_sheets(tmp_path):
 
     # A final table that does not hold the finalists (1, 6, 3, 9, 8).
     final = tmp_path / "final.xlsx"
-    shutil.copy2(official_file(), final)
+    shutil.copyfile(official_file(), final)
     write_event(final, nine_player_event(final=Final([9, 1, 6, 3, 4], [None] * 5)))
     problems = _checked(final)
     _find(problems, "Final Round!A18", "#4", "not a finalist")
@@ -305,7 +305,7 @@ def test_standings_name_the_cells_they_could_not_read_and_exit_1(tmp_path):
     import openpyxl
 
     path = tmp_path / "typed.xlsx"
-    shutil.copy2(official_file(), path)
+    shutil.copyfile(official_file(), path)
     write_event(path, nine_player_event())
     wb = openpyxl.load_workbook(path)
     wb["Round 1"]["E7"] = "five"  # player 1's sweep, typed as a word
@@ -386,7 +386,7 @@ def test_standings_json_is_the_contract_of_the_issue(tmp_path):
     ev.overrides.append(Override(1, 2, "judge's call"))
     ev.rounds[1].tables[0].vps = [1.5, 0, 1.5, 0, None]
     path = tmp_path / "mid.xlsx"
-    shutil.copy2(official_file(), path)
+    shutil.copyfile(official_file(), path)
     write_event(path, ev)
     mid = json.loads(run("standings", path, "--json").output)
     _check_contract(mid)

@@ -377,7 +377,7 @@ def test_finals_none_closes_the_event_and_the_workbook_keeps_it(tmp_path):
 
 def test_finals_none_persists_in_the_official_archon(tmp_path):
     path = tmp_path / "official.xlsx"
-    shutil.copy(official_file("xlsx"), path)
+    shutil.copyfile(official_file("xlsx"), path)
     write_event(path, small_no_final())
     ok("finals", path, "--none")
     assert read_event(path).event.has_final is False

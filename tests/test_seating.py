@@ -370,7 +370,7 @@ def test_cli_archon_lines_pasted_into_the_chart_sheet_give_the_plan(tmp_path):
     from conftest import official_file
 
     path = tmp_path / "archon.xlsx"
-    shutil.copy(official_file("xlsx"), path)
+    shutil.copyfile(official_file("xlsx"), path)
     lines = CliRunner().invoke(main, ["plan", str(n), "--seed", "4", "--archon"]).stdout.splitlines()
     plan_json = json.loads(CliRunner().invoke(main, ["plan", str(n), "--seed", "4", "--json"]).stdout)
     chart = layout.CHARTS[3]
