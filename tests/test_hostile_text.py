@@ -205,7 +205,7 @@ def test_seat_print_writes_the_event_name_as_text(tmp_path):
 
 def test_the_workbook_patcher_writes_names_as_text(tmp_path, soffice):
     path = tmp_path / "event.xlsx"
-    shutil.copy2(official_file(), path)
+    shutil.copyfile(official_file(), path)
     from archon.workbook import write_event
 
     write_event(path, hostile_event())
