@@ -83,3 +83,19 @@ def test_finals_none_refused_on_a_2001_workbook(tmp_path):
     assert "no tournament without a final" in result.output
     assert "Traceback" not in result.output
     assert load_event(path).has_final  # nothing written
+
+
+def test_2004_workbook_writes_no_final_gw_for_a_winner_by_seed(tmp_path):
+    from openpyxl import load_workbook
+
+    from archon import layout as L
+    from archon.workbook import new_event
+
+    # Seat order 9, 1, 6, 3, 8: seat 3 (player 6) wins on the VP tie by seed, with 1.5 VP.
+    ev = _final(nine_player_event(edition="2004", name="Cup 2004"), [1.5, 0, 1.5, 0, 0.5])
+    path = new_event(tmp_path / "cup-2004.xlsx", ev).path
+    ws = load_workbook(path)[L.FINAL.sheet]
+    gws = [ws[f"{L.FINAL.gw}{row}"].value for row in range(L.FINAL.first_row, L.FINAL.first_row + 5)]
+    assert gws == [0, 0, 0, 0, 0]
+    st = compute(ev)
+    assert {r.number: r.games_won for r in vekn_report(st)}[6] == 1

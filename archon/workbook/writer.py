@@ -43,7 +43,7 @@ from typing import Any, Optional
 from .. import layout as L
 from ..model import FINAL as FINAL_KEY
 from ..model import Event
-from ..standings import Standings, compute, preliminary_key
+from ..standings import Standings, compute, final_game_win, preliminary_key
 from . import xlsxpatch
 from .judge_records import warning_properties
 from .grid import WorkbookError
@@ -420,7 +420,7 @@ def _result_edits(event: Event, st: Standings, put) -> None:
         put(f.sheet, f"{f.last_name}{row}", last)
         gw = tp = rank = None
         if n is not None and final_played and final_result is not None:
-            gw = 1 if n == winner else 0
+            gw = final_game_win(st.final, n)  # the edition decides (2004: 3.8.1)
             tp = final_result.seats[i].tp
             s = by_number.get(n)
             rank = s.final_rank if s else None
@@ -464,7 +464,7 @@ def _result_edits(event: Event, st: Standings, put) -> None:
                     v.vekn: _vekn_value(s.player.vekn),
                     v.name: _blank_or(s.player.name),
                     v.games_played: s.rounds_played,
-                    v.games_won: s.gw + (1 if winner is not None and s.number == winner else 0),
+                    v.games_won: s.gw + (final_game_win(st.final, s.number) if winner is not None else 0),
                     v.total_vp: s.vp + (s.final_vp or 0.0 if final_played else 0.0),
                     v.rank: place if place is not None and place <= 5 else None,
                 }
