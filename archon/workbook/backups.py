@@ -19,7 +19,7 @@ the file before and after: ``archon undo`` reads it (:mod:`archon.workbook.undo`
 backups of the workbook are kept (``archon --keep-backups N``, environment
 ``ARCHON_KEEP_BACKUPS``); the backup the last change made, the one
 ``archon undo`` needs, is never deleted. Backups of the old form, beside the
-workbook (``cup.backup-*.xlsx`` from archon before 0.2), are left alone.
+workbook (``cup.backup-*.xlsx`` from earlier versions of archon), are left alone.
 
 **Temporary files** are named ``.~archon-<workbook>.<random>.tmp`` beside the
 workbook and in its backups folder. A command that is killed leaves its own
@@ -71,7 +71,7 @@ JOURNAL_NAME = "journal.jsonl"
 DEFAULT_KEEP = 20
 KEEP_ENV = "ARCHON_KEEP_BACKUPS"
 
-# archon before 0.2 named its temporary files .~archon-<8 random>.xlsx.tmp
+# earlier versions of archon named their temporary files .~archon-<8 random>.xlsx.tmp
 _OLD_TEMP = re.compile(r"^\.~archon-[a-z0-9_]{8}\.xlsx\.tmp$")
 
 
