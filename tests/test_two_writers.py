@@ -243,3 +243,18 @@ def test_the_next_command_clears_old_temporary_files_of_its_workbook_only(tmp_pa
     assert {n for n, cleared in names.items() if cleared} & left == set()
     assert {n for n, cleared in names.items() if not cleared} <= left
     assert fresh.name in left
+
+
+def test_archon_s_own_lock_is_not_taken_for_a_spreadsheet_s_and_is_reentrant(tmp_path):
+    from archon.workbook.safety import check_not_open, lock_files
+
+    path = tmp_path / "cup.xlsx"
+    new_event(path, two_round_event(10))
+    with hold(path) as outer:
+        assert lock_path(path).exists() and lock_files(path) == []
+        check_not_open(path)  # archon's lock does not say "open in Excel or LibreOffice"
+        with hold(path) as inner:  # the twins nest: write_event inside the event-day hold
+            assert inner is outer
+        api.register(path, "Anna Late")  # a change made inside the caller's hold
+    assert not lock_path(path).exists()
+    assert [p.name for p in read_event(path).event.players][-1] == "Anna Late"
