@@ -216,7 +216,7 @@ def play_event(tmp_path: Path, official: bool) -> tuple[Path, int, dict]:
     out = run("finals", path).output
     assert "Kaito Tanaka" in out and "Oscar Jensen" in out and "archon toss" in out
     refused = run("finals", path, "--seating", "6,11,1,4,2", ok=False)
-    assert refused.exit_code == 2 and "archon toss" in refused.output
+    assert refused.exit_code == 1 and "archon toss" in refused.output  # a refused change (archon.exits)
     dry = [run("toss", path, "--seed", 2026, "--dry-run").output for _ in range(2)]
     assert dry[0] == dry[1] and "dry run: nothing written" in dry[0]
     out = run("toss", path, "--seed", 2026).output
@@ -338,7 +338,11 @@ def check_outputs(toss_winner: int, outputs: dict) -> None:
     # archon report --csv: the Archon-compatible set, Report.csv as the VEKN report
     folder = outputs["csv"]
     assert sorted(p.name for p in folder.iterdir()) == [
-        "Finals.csv", "Methuselahs.csv", "Report.csv", "Round-1.csv", "Round-2.csv", "Round-3.csv"]
+        "Finals.csv", "Methuselahs.csv", "Override.csv", "Report.csv", "Round-1.csv", "Round-2.csv",
+        "Round-3.csv"]
+    # the judge's override, with its reason, as The Archon's Override sheet holds it
+    assert (folder / "Override.csv").read_bytes().decode("utf-8") == (
+        f"{OVERRIDDEN[0]},{OVERRIDDEN[1]},{OVERRIDE_REASON}\r\n")
     with open(folder / "Report.csv", encoding="utf-8", newline="") as f:
         report = list(csv.DictReader(f))
     assert [int(r["Player Num"]) for r in report] == order

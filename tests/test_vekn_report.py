@@ -117,13 +117,16 @@ def test_twd_header_needs_a_name_a_date_a_place_and_a_winner():
             twd_header(compute(bad))
 
 
-def test_report_command_refusals_exit_2(tmp_path):
+def test_report_command_refusals_exit_1_for_the_event_2_for_usage(tmp_path):
     ev = tossed(winter_cup(3))
     ev.final = Final([6, 15, 1, 4, 2])
     path = book(tmp_path, ev)
-    for args in (["--archondata"], ["--twd"], ["--url", "https://x.org"], ["--round", "2"]):
+    # archon.exits: an unfinished event is a problem with the event (1);
+    # options that do not go together are wrong usage (2)
+    for args, status in ((["--archondata"], 1), (["--twd"], 1), (["--url", "https://x.org"], 2),
+                         (["--round", "2"], 2), (["--force"], 2)):
         r = CliRunner().invoke(main, ["report", str(path), *args])
-        assert r.exit_code == 2 and "Traceback" not in r.output, (args, r.output)
+        assert r.exit_code == status and "Traceback" not in r.output, (args, r.output)
     r = CliRunner().invoke(main, ["report", str(path)])
     assert r.exit_code == 0 and "(incomplete" in r.output
 
