@@ -22,6 +22,7 @@ __all__ = [
     "close_without_final", "vekn_report", "archondata", "twd", "plan", "PlanResult",
     "standings", "check", "CheckedProblem", "new", "update", "seat", "convert", "warn", "warnings",
     "results_frame", "rating", "league", "undo",
+    "seating_score", "console_app", "serve",
 ]
 
 
@@ -644,6 +645,17 @@ def seat(
     return rep
 
 
+def seating_score(event, up_to: Optional[int] = None):
+    """The :class:`archon.seating.Score` (the nine VEKN criteria) of the
+    preliminary rounds seated in ``event``, up to round ``up_to``: what
+    ``archon seat`` prints under the tables and the console shows."""
+    from .seating import score_plan
+
+    rounds = [[list(t.players) for t in r.tables] for r in sorted(event.rounds, key=lambda r: r.number)
+              if (up_to is None or r.number <= up_to) and r.tables]
+    return score_plan(rounds)
+
+
 def toss(path, *, seed: Optional[int] = None, dry_run: bool = False) -> EventDayReport:
     """Twin of ``archon toss FILE [--seed S]``: a fair draw for every tie that
     decides the final cut or the seeds, written as coin rankings (Methuselahs
@@ -768,6 +780,48 @@ def undo(path, *, force: bool = False, dry_run: bool = False):
     from .workbook.undo import undo as run
 
     return run(path, force=force, dry_run=dry_run)
+
+
+# ---------------------------------------------------------------------------
+# archon serve
+
+
+def console_app(path, *, token: Optional[str] = None, watch: bool = True):
+    """The event console for the workbook ``path`` as an ASGI application
+    (Starlette; :func:`archon.web.app.create_app`): the organizer's page
+    ``/organizer``, the players' page ``/``, and the JSON API every action
+    of the page uses (``GET /api/standings``, ``POST /api/result``, ...;
+    see :mod:`archon.web.app`). ``token`` is the organizer's secret (random
+    when not given; ``app.state.token``): every write needs it. Run it with
+    any ASGI server, or :func:`serve`."""
+    from .web.app import create_app
+
+    return create_app(path, token, watch=watch)
+
+
+class ConsoleURLs:
+    """Where :func:`serve` listens: ``organizer`` (carries the token) and ``players``."""
+
+    def __init__(self, organizer: str, players: str) -> None:
+        self.organizer = organizer
+        self.players = players
+
+
+def serve(path, *, port: int = 8000, lan: bool = False, open_browser: bool = True,
+          token: Optional[str] = None, on_ready=None) -> None:
+    """Twin of ``archon serve FILE [--port P] [--lan] [--no-browser]``: run the
+    event console until interrupted (Ctrl-C).
+
+    Binds 127.0.0.1 (every interface with ``lan``, for the players' page on
+    phones; writes still need the token). ``on_ready(urls)`` is called with
+    the :class:`ConsoleURLs` once the server listens; the organizer's page
+    is opened in the default browser unless ``open_browser`` is false.
+    Raises :class:`InputError` when the port is taken or out of range.
+    """
+    from .web.server import run
+
+    run(console_app(path, token=token), port=port, lan=lan, open_browser=open_browser,
+        on_ready=on_ready, urls=ConsoleURLs)
 
 
 # ---------------------------------------------------------------------------

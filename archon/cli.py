@@ -602,6 +602,40 @@ def _print_finals(v, file) -> None:
                    + ",".join("N" for _ in v.finalists))
 
 
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--port", type=int, default=8000, show_default=True, help="Port to listen on (0: any free port).")
+@click.option("--lan", is_flag=True, help="Listen on every interface, for the players' page on phones (writes still need the token).")
+@click.option("--no-browser", is_flag=True, help="Do not open the organizer's page in the browser.")
+def serve(file, port, lan, no_browser):
+    """The event console: the event day in a browser, beside the spreadsheet.
+
+    Prints the organizer's URL (it carries a secret token: keep it to
+    yourself) and the players' URL (read only: tables, standings, final;
+    for a projector or phones). Both pages follow the workbook live, also
+    when it is saved in Excel or LibreOffice. Ctrl-C stops the server.
+
+    \b
+    Examples:
+      archon serve cup.xlsx
+      archon serve cup.xlsx --lan --port 8080
+    """
+    from .api import serve as run
+
+    def ready(urls):
+        click.echo(f"organizer: {urls.organizer}")
+        click.echo(f"players:   {urls.players}")
+        click.echo("Ctrl-C stops the server.")
+
+    try:
+        run(file, port=port, lan=lan, open_browser=not no_browser, on_ready=ready)
+    except _workbook_errors() as exc:
+        raise _failed(exc) from None
+    except KeyboardInterrupt:
+        pass
+    click.echo("stopped")
+
+
 # ---------------------------------------------------------------------------
 # Workbook commands: standings, check, new, update
 

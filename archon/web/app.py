@@ -1,0 +1,524 @@
+"""The event console's web application (Starlette): pages, JSON API, live updates.
+
+Routes (the JSON API is documented in the README, section *The event console*):
+
+=========================  ==========================================================
+``GET /``                  the players' page (read only: tables, standings, final)
+``GET /organizer``         the organizer's page (``?token=...`` once: sets a cookie)
+``GET /fragment/...``      the live part of each page, re-read when the file changes
+``GET /api/events``        server-sent events: ``state`` with the new key on every change
+``GET /api/state``         ``{"version", "key", "open_in", "error"}``
+``GET /api/standings``     the ``archon standings --json`` contract
+``GET /api/check``         ``archon check``'s problems (``where``, ``severity``, ...)
+``GET /api/score``         ``?vps=3,0,,1``: one table's verdict as typed (``archon score``)
+``GET /api/archondata``    ``archon report --archondata``; ``/api/twd``: ``--twd``
+``GET /download/...``      ``report.xlsx``, ``round-N.xlsx``, ``report.html``
+``POST /api/register``     ``{"name", "vekn", "city"}``
+``POST /api/drop``         ``{"player", "reason": "WD", "undo": false}``
+``POST /api/result``       ``{"round", "table", "vps", "override", "replace"}`` or ``{"final": true, "vps"}``
+``POST /api/seat``         ``{"round", "seed"}``
+``POST /api/toss``         ``{"seed"}``
+``POST /api/finals``       ``{"seating": [17, 4, 9, 1, 12]}`` or ``{"none": true}``
+=========================  ==========================================================
+
+Every POST needs the organizer's token (``Authorization: Bearer TOKEN`` or
+the organizer page's cookie), a JSON object body of at most
+:data:`MAX_BODY` bytes, and may carry ``"version"``: the workbook version
+the page read (refused with 409 when the file changed since). Answers:
+``{"ok": true, "lines": [...], "version"}`` with the lines the command line
+prints, or ``{"ok": false, "error": "...", "exit_status": N}`` with the
+HTTP status of :func:`http_status`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import secrets
+import tempfile
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from starlette.applications import Starlette
+from starlette.background import BackgroundTask
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse,
+                                 Response, StreamingResponse)
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .. import __version__, api
+from ..exits import ExitStatus, status_of
+from .render import render
+from .workbook import ServedWorkbook, StaleVersion
+
+__all__ = ["create_app", "http_status", "MAX_BODY", "COOKIE"]
+
+#: The largest request body accepted (a whole players list fits many times).
+MAX_BODY = 64 * 1024
+#: The organizer's session cookie.
+COOKIE = "archon_organizer"
+#: How often a page's event stream re-checks the file when the watcher is silent.
+POLL_SECONDS = 0.5
+
+
+class BadRequest(ValueError):
+    """A request the console cannot use (HTTP 4xx with this message)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def http_status(exc: BaseException) -> int:
+    """The HTTP status of an error from a twin: its exit status
+    (:mod:`archon.exits`) says which. 1 (refused by the rules) -> 409,
+    2 (bad input) -> 400, 3 (the workbook cannot be written now: open in a
+    spreadsheet or held by another writer) -> 423, a page that read an
+    older version -> 409, anything else (a bug) -> 500."""
+    if isinstance(exc, BadRequest):
+        return exc.status
+    if isinstance(exc, StaleVersion):
+        return 409
+    status = status_of(exc, ExitStatus.INTERNAL)
+    return {ExitStatus.PROBLEMS: 409, ExitStatus.UNREADABLE: 400, ExitStatus.NOT_WRITTEN: 423}.get(status, 500)
+
+
+def _error(exc: BaseException) -> JSONResponse:
+    code = http_status(exc)
+    message = str(exc) if code != 500 else (
+        f"archon failed ({type(exc).__name__}: {exc}); nothing was written. Please report it.")
+    body = {"ok": False, "error": message, "exit_status": int(status_of(exc, ExitStatus.INTERNAL))}
+    if isinstance(exc, StaleVersion):
+        body["reload"] = True
+    return JSONResponse(body, status_code=code)
+
+
+# ---------------------------------------------------------------------------
+# Changes: the file watcher and the pages' event streams
+
+
+class Changes:
+    """Wakes every event stream when the workbook may have changed."""
+
+    def __init__(self) -> None:
+        self._event: Optional[asyncio.Event] = None
+
+    def _current(self) -> asyncio.Event:
+        if self._event is None:
+            self._event = asyncio.Event()
+        return self._event
+
+    def notify(self) -> None:
+        ev, self._event = self._current(), asyncio.Event()
+        ev.set()
+
+    async def wait(self, timeout: float) -> None:
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._current().wait(), timeout)
+
+
+async def _watch(book: ServedWorkbook, changes: Changes, stop: asyncio.Event) -> None:
+    """Notify on every change to the workbook or its lock files (watchfiles);
+    the event streams also poll, so a watcher that cannot run costs only speed."""
+    try:
+        from watchfiles import awatch
+    except ImportError:  # pragma: no cover - a required dependency
+        return
+    def ours(_change, name: str) -> bool:  # the workbook, LibreOffice's and Excel's lock files
+        n = Path(name).name
+        return n in (book.name, f".~lock.{book.name}#") or n.startswith("~$")
+
+    with contextlib.suppress(Exception):  # a folder the watcher cannot watch: the streams poll
+        async for _ in awatch(book.path.parent, watch_filter=ours, stop_event=stop, debounce=50, step=20,
+                              recursive=False):
+            changes.notify()
+
+
+# ---------------------------------------------------------------------------
+# Requests
+
+
+def _authorized(request: Request) -> bool:
+    token = request.app.state.token
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return hmac.compare_digest(header[7:].strip().encode(), token.encode())
+    cookie = request.cookies.get(COOKIE, "")
+    return bool(cookie) and hmac.compare_digest(cookie.encode(), token.encode())
+
+
+async def _json_body(request: Request) -> dict:
+    """The request's JSON object, at most :data:`MAX_BODY` bytes."""
+    if not request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/json":
+        raise BadRequest("send a JSON object (Content-Type: application/json)", 415)
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise BadRequest(f"request body over {MAX_BODY} bytes", 413)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise BadRequest(f"request body over {MAX_BODY} bytes", 413)
+        chunks.append(chunk)
+    try:
+        body = json.loads(b"".join(chunks).decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BadRequest(f"the body is not JSON: {exc}") from None
+    if not isinstance(body, dict):
+        raise BadRequest("the body must be a JSON object, e.g. {\"round\": 1, \"table\": 2, \"vps\": [3, 0, 0, 2]}")
+    return body
+
+
+def _field(body: dict, key: str, kind, *, required: bool = False, default: Any = None) -> Any:
+    """``body[key]`` checked to be a ``kind`` (int, str, bool, list)."""
+    value = body.get(key)
+    if value is None or value == "":
+        if required:
+            raise BadRequest(f'"{key}" is missing')
+        return default
+    if kind is int:
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BadRequest(f'"{key}" must be a whole number, not {json.dumps(value)[:40]}')
+        return value
+    if kind is str:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = str(value)
+        if not isinstance(value, str):
+            raise BadRequest(f'"{key}" must be text')
+        return value
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise BadRequest(f'"{key}" must be true or false')
+        return value
+    if not isinstance(value, list) or len(value) > 10:
+        raise BadRequest(f'"{key}" must be a list (at most 10 values)')
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, (int, float, str)):
+            raise BadRequest(f'"{key}" must hold numbers, not {json.dumps(v)[:40]}')
+    return value
+
+
+def _lines(rep) -> list[str]:
+    return rep.describe().splitlines()
+
+
+# ---------------------------------------------------------------------------
+# Writes: each calls one twin of archon.api
+
+
+def _do_register(path, body):
+    return _lines(api.register(path, _field(body, "name", str, required=True),
+                               vekn=_field(body, "vekn", str), city=_field(body, "city", str)))
+
+
+def _do_drop(path, body):
+    return _lines(api.drop(path, _field(body, "player", str, required=True),
+                           reason=_field(body, "reason", str, default="WD"),
+                           undo=_field(body, "undo", bool, default=False)))
+
+
+def _do_result(path, body):
+    final = _field(body, "final", bool, default=False)
+    kwargs = {}
+    replace = _field(body, "replace", bool, default=False)
+    if _twin_takes(api.result, "replace"):
+        kwargs["replace"] = replace
+    return _lines(api.result(
+        path, _field(body, "vps", list, required=True),
+        round=None if final else _field(body, "round", int, required=True),
+        table=None if final else _field(body, "table", int, required=True),
+        final=final, override=_field(body, "override", str), **kwargs))
+
+
+def _do_seat(path, body):
+    number = _field(body, "round", int, required=True)
+    rep = api.seat(path, number, seed=_field(body, "seed", int))
+    score = api.seating_score(rep.event, number)
+    lines = _lines(rep)
+    lines.append("score: " + "  ".join(f"{rule} {value:g}" for rule, value in score.as_dict().items()))
+    return lines
+
+
+def _do_toss(path, body):
+    return _lines(api.toss(path, seed=_field(body, "seed", int)))
+
+
+def _do_finals(path, body):
+    if _field(body, "none", bool, default=False):
+        return _lines(api.close_without_final(path))
+    seating = _field(body, "seating", list, required=True)
+    try:
+        numbers = [int(str(n).strip().lstrip("#")) for n in seating]
+    except ValueError:
+        raise BadRequest('"seating" must hold player numbers in seat order, e.g. [17, 4, 9, 1, 12]') from None
+    return _lines(api.seat_final(path, numbers))
+
+
+def _twin_takes(fn: Callable, name: str) -> bool:
+    import inspect
+
+    return name in inspect.signature(fn).parameters
+
+
+WRITES: dict[str, Callable] = {
+    "register": _do_register,
+    "drop": _do_drop,
+    "result": _do_result,
+    "seat": _do_seat,
+    "toss": _do_toss,
+    "finals": _do_finals,
+}
+
+
+async def write(request: Request) -> Response:
+    """``POST /api/<action>``: check the token, the body, the lock and the
+    version, then call the twin (one write at a time)."""
+    book: ServedWorkbook = request.app.state.book
+    action = WRITES.get(request.path_params["action"])
+    if action is None:
+        return JSONResponse({"ok": False, "error": f"no such action: {request.path_params['action']}"}, 404)
+    if not _authorized(request):
+        return JSONResponse({"ok": False, "error": "this needs the organizer's token: open the organizer URL "
+                             "'archon serve' printed, or send 'Authorization: Bearer TOKEN'"}, 401)
+    try:
+        body = await _json_body(request)
+        reason = book.open_in()
+        if reason:
+            return JSONResponse({"ok": False, "error": reason, "exit_status": int(ExitStatus.NOT_WRITTEN)}, 423)
+
+        def run():
+            with book.write_lock:
+                book.check_version(body.get("version"))
+                return action(book.path, body)
+
+        lines = await run_in_threadpool(run)
+    except Exception as exc:  # noqa: BLE001 - every error becomes an answer, never a traceback page
+        if not isinstance(exc, BadRequest) and http_status(exc) == 500:
+            request.app.state.log_failure(exc)
+        request.app.state.changes.notify()
+        return _error(exc)
+    request.app.state.changes.notify()
+    return JSONResponse({"ok": True, "lines": lines, "version": book.version()})
+
+
+# ---------------------------------------------------------------------------
+# Reads
+
+
+async def _state(request: Request):
+    return await run_in_threadpool(request.app.state.book.state)
+
+
+async def api_state(request: Request) -> Response:
+    book: ServedWorkbook = request.app.state.book
+    st = await _state(request)
+    return JSONResponse({"version": st.version, "key": book.key(), "open_in": book.open_in(), "error": st.error})
+
+
+async def _twin(fn: Callable, *args, **kwargs):
+    try:
+        return await run_in_threadpool(fn, *args, **kwargs), None
+    except Exception as exc:  # noqa: BLE001
+        if http_status(exc) == 500:
+            raise
+        return None, _error(exc)
+
+
+async def api_standings(request: Request) -> Response:
+    data, err = await _twin(api.standings, request.app.state.book.path)
+    return err or JSONResponse(data)
+
+
+async def api_check(request: Request) -> Response:
+    problems, err = await _twin(api.check, request.app.state.book.path)
+    return err or JSONResponse([p.as_dict() for p in problems])
+
+
+async def api_score(request: Request) -> Response:
+    """One table's verdict as typed: blanks are VPs not typed yet (pending)."""
+    st = await _state(request)
+    edition = (st.standings or {}).get("event", {}).get("edition")
+    tokens = request.query_params.get("vps", "").split(",")
+    try:
+        if len(tokens) > 10:
+            raise BadRequest("a table has 4 or 5 seats")
+        vps = [None if not t.strip() else api.parse_vps([t.strip()])[0] for t in tokens]
+        return JSONResponse(api.score(vps, edition).as_dict())
+    except Exception as exc:  # noqa: BLE001
+        if http_status(exc) == 500:
+            raise
+        return _error(exc)
+
+
+async def api_archondata(request: Request) -> Response:
+    text, err = await _twin(api.archondata, request.app.state.book.path)
+    return err or PlainTextResponse(text)
+
+
+async def api_twd(request: Request) -> Response:
+    q = request.query_params
+    text, err = await _twin(api.twd, request.app.state.book.path, url=q.get("url") or None,
+                            country=q.get("country") or None)
+    return err or PlainTextResponse(text)
+
+
+async def download(request: Request) -> Response:
+    """``report.xlsx``, ``round-N.xlsx`` or ``report.html``, made by ``archon report``'s twin."""
+    name = request.path_params["name"]
+    book: ServedWorkbook = request.app.state.book
+    stem = book.path.stem
+    if name == "report.xlsx":
+        kwargs, filename = {"xlsx": "x.xlsx"}, f"{stem}-report.xlsx"
+    elif name == "report.html":
+        kwargs, filename = {"html": "x.html"}, f"{stem}-report.html"
+    elif name.startswith("round-") and name.endswith(".xlsx") and name[6:-5].isdigit():
+        kwargs, filename = {"xlsx": "x.xlsx", "round": int(name[6:-5])}, f"{stem}-{name}"
+    else:
+        raise HTTPException(404)
+    tmp = tempfile.TemporaryDirectory(prefix="archon-console-")
+    out = Path(tmp.name) / kwargs.pop("xlsx" if "xlsx" in kwargs else "html")
+    key = "xlsx" if out.suffix == ".xlsx" else "html"
+    _, err = await _twin(api.report, book.path, **{key: out}, **kwargs)
+    if err is not None:
+        tmp.cleanup()
+        return err
+    return FileResponse(out, filename=filename, background=BackgroundTask(tmp.cleanup))
+
+
+async def events(request: Request) -> Response:
+    """Server-sent events: ``state`` (data: the key) whenever the workbook or
+    its lock changes; a comment every 15 s keeps proxies from closing it.
+    Each stream ends after 5 minutes (the browser reconnects by itself)."""
+    book: ServedWorkbook = request.app.state.book
+    changes: Changes = request.app.state.changes
+    loop = asyncio.get_running_loop()
+
+    async def stream():
+        yield "retry: 1000\n\n"
+        last, quiet, end = None, 0.0, loop.time() + 300
+        while loop.time() < end:
+            key = await run_in_threadpool(book.key)
+            if key != last:
+                last, quiet = key, 0.0
+                yield f"event: state\ndata: {json.dumps({'key': key})}\n\n"
+            elif quiet >= 15:
+                quiet = 0.0
+                yield ": still here\n\n"
+            if await request.is_disconnected():
+                return
+            await changes.wait(POLL_SECONDS)
+            quiet += POLL_SECONDS
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+# ---------------------------------------------------------------------------
+# Pages
+
+
+def _context(request: Request, organizer: bool):
+    from .view import page_context
+
+    book: ServedWorkbook = request.app.state.book
+    return page_context(book.state(), name=book.name, key=book.key(), open_in=book.open_in(),
+                        organizer=organizer)
+
+
+def _page(template: str, organizer: bool = False):
+    async def endpoint(request: Request) -> Response:
+        if organizer and not _authorized(request):
+            return HTMLResponse(render("denied.html", version=__version__), 401)
+        ctx = await run_in_threadpool(_context, request, organizer)
+        return HTMLResponse(render(template, **ctx), headers={"Cache-Control": "no-store"})
+    return endpoint
+
+
+async def organizer(request: Request) -> Response:
+    """The organizer's page; ``?token=...`` (the URL ``archon serve`` prints)
+    sets the session cookie and leaves the token out of the address bar."""
+    token = request.query_params.get("token")
+    if token is not None:
+        if not hmac.compare_digest(token.encode(), request.app.state.token.encode()):
+            return HTMLResponse(render("denied.html", version=__version__), 401)
+        resp = RedirectResponse("/organizer", 303)
+        resp.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/")
+        return resp
+    return await _page("organizer.html", organizer=True)(request)
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    code = getattr(exc, "status_code", 404)
+    if request.url.path.startswith("/api/"):
+        what = "not found" if code == 404 else f"not found for {request.method}"
+        return JSONResponse({"ok": False, "error": f"{request.url.path}: {what}"}, code)
+    return PlainTextResponse(f"{request.url.path}: not found", code)
+
+
+async def _failed(request: Request, exc: Exception) -> Response:
+    request.app.state.log_failure(exc)
+    return _error(exc)
+
+
+def create_app(path, token: Optional[str] = None, *, watch: bool = True) -> Starlette:
+    """The console's ASGI application for the workbook ``path``.
+
+    ``token``: the organizer's secret (a random one when not given); the
+    application's ``state.token`` holds it. ``watch``: watch the file with
+    watchfiles (the event streams also poll the file twice a second).
+    """
+    book = ServedWorkbook(path)
+    if not book.path.is_file():
+        raise api.InputError(f"{path}: no such workbook")
+    changes = Changes()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        stop = asyncio.Event()
+        task = asyncio.create_task(_watch(book, changes, stop)) if watch else None
+        try:
+            yield
+        finally:
+            stop.set()
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
+
+    here = Path(__file__).parent
+    routes = [
+        Route("/", _page("players.html")),
+        Route("/organizer", organizer),
+        Route("/fragment/players", _page("_players_live.html")),
+        Route("/fragment/organizer", _page("_organizer_live.html", organizer=True)),
+        Route("/api/events", events),
+        Route("/api/state", api_state),
+        Route("/api/standings", api_standings),
+        Route("/api/check", api_check),
+        Route("/api/score", api_score),
+        Route("/api/archondata", api_archondata),
+        Route("/api/twd", api_twd),
+        Route("/api/{action}", write, methods=["POST"]),
+        Route("/download/{name}", download),
+        Mount("/static", StaticFiles(directory=here / "static"), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={HTTPException: _not_found, Exception: _failed})
+    app.state.book = book
+    app.state.token = token or secrets.token_urlsafe(24)
+    app.state.changes = changes
+    app.state.log_failure = _log_failure
+    return app
+
+
+def _log_failure(exc: BaseException) -> None:
+    import logging
+
+    logging.getLogger("archon.web").error("archon failed", exc_info=exc)

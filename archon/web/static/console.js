@@ -1,0 +1,183 @@
+// The event console's pages: live updates (server-sent events), the verdict
+// of a table as its VPs are typed, and forms sent as JSON to the API.
+// No library, no build step; every rule is the server's (GET /api/score).
+(function () {
+  "use strict";
+  var fragment = document.body.dataset.fragment;
+  var live = function () { return document.getElementById("live"); };
+  var key = live() ? live().dataset.key : "";
+
+  // -- live updates -------------------------------------------------------
+  function typed() {  // inputs the organizer typed into and has not sent
+    var kept = {};
+    live().querySelectorAll("input[id]").forEach(function (el) {
+      if (el.type === "checkbox") { if (el.checked !== el.defaultChecked) kept[el.id] = el.checked; }
+      else if (el.type !== "hidden" && el.value !== el.defaultValue) kept[el.id] = el.value;
+    });
+    return kept;
+  }
+  function swap(html, forget) {
+    var kept = typed(), focus = document.activeElement && document.activeElement.id;
+    (forget || []).forEach(function (id) { delete kept[id]; });
+    var box = document.createElement("div");
+    box.innerHTML = html;
+    var fresh = box.querySelector("#live");
+    if (!fresh) return;
+    var open = {};
+    live().querySelectorAll("details[id]").forEach(function (d) { open[d.id] = d.open; });
+    live().replaceWith(fresh);
+    Object.keys(open).forEach(function (id) { var d = document.getElementById(id); if (d) d.open = open[id]; });
+    Object.keys(kept).forEach(function (id) {
+      var el = document.getElementById(id);
+      if (!el) return;
+      if (el.type === "checkbox") el.checked = kept[id]; else el.value = kept[id];
+    });
+    key = fresh.dataset.key;
+    wire();
+    Object.keys(kept).forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el && el.classList.contains("vp")) verdict(el.form);
+    });
+    var f = focus && document.getElementById(focus);
+    if (f) f.focus();
+    document.dispatchEvent(new CustomEvent("archon:updated", { detail: { key: key } }));
+  }
+  function refresh(forget) {
+    return fetch(fragment, { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) { if (html) swap(html, forget); });
+  }
+  if (window.EventSource && fragment) {
+    var es = new EventSource("/api/events");
+    es.addEventListener("state", function (e) {
+      var k = JSON.parse(e.data).key;
+      if (k !== key) refresh();
+    });
+  }
+
+  // -- finding a name (players' page) and searching the roster -------------
+  function filter(input, rows, none) {
+    var q = (input.value || "").trim().toLowerCase(), shown = 0;
+    rows.forEach(function (row) {
+      var hit = q !== "" && row.dataset.name.indexOf(q) !== -1;
+      if (row.tagName === "TR") hit = q === "" || row.dataset.name.indexOf(q) !== -1;
+      row.hidden = !hit;
+      if (hit) shown++;
+    });
+    if (none) none.hidden = q === "" || shown > 0;
+  }
+  function wireSearch() {
+    var find = document.getElementById("find");
+    if (find) filter(find, live().querySelectorAll("#seats li"), document.getElementById("nomatch"));
+    var search = document.getElementById("roster-search");
+    if (search) filter(search, live().querySelectorAll("#roster tr[data-name]"));
+  }
+  document.addEventListener("input", function (e) {
+    if (e.target.id === "find" || e.target.id === "roster-search") wireSearch();
+  });
+
+  // -- a table's verdict as typed ----------------------------------------
+  var timers = new WeakMap();
+  function vps(form) {
+    return Array.prototype.map.call(form.querySelectorAll("input.vp"), function (i) { return i.value.trim(); });
+  }
+  function buttonState(form) {
+    var button = form.querySelector("button[type=submit]");
+    var status = form.dataset.status || "";
+    var reason = (form.querySelector(".override") || {}).value || "";
+    var replace = form.querySelector("input[name=replace]");
+    var ok = status === "complete" || (reason.trim() !== "" && status !== "");
+    var why = ok ? "" : (status === "invalid" ? "no game ends this way: correct it, or give a judge's reason" : "type every VP");
+    if (ok && form.dataset.finished === "1" && replace && !replace.checked) {
+      ok = false; why = "this table has a result: tick 'replace' to change it";
+    }
+    if (live().dataset.off) { ok = false; why = live().dataset.off; }
+    button.disabled = !ok;
+    button.title = why;
+    button.textContent = reason.trim() !== "" && status !== "complete" ? "Record as judge's decision" : "Record";
+  }
+  function verdict(form) {
+    var values = vps(form);
+    fetch("/api/score?vps=" + encodeURIComponent(values.join(",")), { cache: "no-store" })
+      .then(function (r) { return r.json(); })
+      .then(function (d) {
+        var p = form.querySelector(".verdict");
+        var status = d.status || "invalid";
+        if (values.every(function (v) { return v === ""; })) status = "pending";
+        form.dataset.status = status;
+        p.className = "verdict s-" + status;
+        p.dataset.status = status;
+        p.textContent = d.error ? "invalid: " + d.error
+          : status === "complete" ? "legal: a game can end this way"
+          : status + ": " + (d.reason || "");
+        buttonState(form);
+      });
+  }
+  document.addEventListener("input", function (e) {
+    var form = e.target.form;
+    if (!form || !form.classList.contains("result")) return;
+    if (e.target.classList.contains("vp")) {
+      clearTimeout(timers.get(form));
+      timers.set(form, setTimeout(function () { verdict(form); }, 80));
+    } else buttonState(form);
+  });
+  document.addEventListener("change", function (e) {
+    var form = e.target.form;
+    if (form && form.classList.contains("result")) buttonState(form);
+  });
+
+  // -- writes: forms sent as JSON ----------------------------------------
+  function say(lines, error) {
+    var log = document.getElementById("log");
+    if (!log) return;
+    var p = document.createElement("p");
+    p.textContent = lines;
+    if (error) p.className = "error";
+    log.replaceChildren(p);
+  }
+  function body(form) {
+    var out = { version: live().dataset.version };
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name) return;
+      if (el.type === "checkbox") { out[el.name] = el.checked; return; }
+      var kind = el.dataset.kind, v = el.value.trim();
+      if (kind === "list") { (out[el.name] = out[el.name] || []).push(v); return; }
+      if (kind === "bool") { out[el.name] = v === "true"; return; }
+      if (v !== "") out[el.name] = v;
+    });
+    if (out.seating) out.seating = out.seating.filter(function (v) { return v !== ""; });
+    return out;
+  }
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.dataset.action) return;
+    e.preventDefault();
+    var ids = Array.prototype.map.call(form.querySelectorAll("input[id]"), function (i) { return i.id; });
+    form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    say("working…");
+    fetch(form.dataset.action, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify(body(form))
+    }).then(function (r) {
+      return r.json().then(function (d) { return { status: r.status, d: d }; });
+    }).then(function (res) {
+      if (res.d.ok) { say(res.d.lines.join("\n")); return refresh(ids); }
+      say(res.d.error || ("refused (HTTP " + res.status + ")"), true);
+      return refresh(res.d.reload ? ids : []);
+    }).catch(function (err) { say("the server did not answer: " + err, true); refresh(); });
+  });
+
+  // -- after every (re)load ------------------------------------------------
+  function wire() {
+    wireSearch();
+    var off = live() && live().dataset.off;
+    document.querySelectorAll("#live button.write").forEach(function (b) {
+      if (off) { b.disabled = true; b.title = off; }
+    });
+    document.querySelectorAll("#live form.result").forEach(function (form) {
+      form.dataset.status = form.querySelector(".verdict").dataset.status || "pending";
+      buttonState(form);
+    });
+  }
+  if (live()) wire();
+})();

@@ -1,0 +1,90 @@
+"""What the console's pages show, arranged from one :class:`~archon.web.workbook.State`.
+
+Nothing here scores or ranks: the numbers are the standings contract's, the
+verdicts the twins'. This module only picks what each page lays out: the
+round in progress, each table's status, where each player sits now.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .. import __version__
+from ..editions import EDITIONS
+from ..reports import display_name, players_by_number, winner_of
+from .workbook import State
+
+__all__ = ["page_context"]
+
+#: Table statuses that count as finished.
+DONE = ("complete", "overridden")
+
+
+def _round_summary(r: dict) -> dict:
+    counts = {"complete": 0, "pending": 0, "invalid": 0}
+    for t in r["tables"]:
+        status = "complete" if t.get("status") in DONE else t.get("status") or "pending"
+        counts[status if status in counts else "pending"] += 1
+    return {"round": r["round"], "tables": len(r["tables"]), **counts,
+            "finished": counts["complete"] == len(r["tables"])}
+
+
+def _current_round(rounds: list[dict]) -> Optional[dict]:
+    """The first seated round not finished, else the last seated one."""
+    seated = [r for r in rounds if r["tables"]]
+    for r in seated:
+        if not _round_summary(r)["finished"]:
+            return r
+    return seated[-1] if seated else None
+
+
+def _where(data: dict, current: Optional[dict]) -> dict[int, str]:
+    """Each player's seat now: at the final once it is seated, else in the current round."""
+    out: dict[int, str] = {}
+    if data.get("final"):
+        for s in data["final"]["seats"]:
+            out[s["player"]] = f"Final: seat {s['seat']}"
+        return out
+    if current is not None:
+        for t in current["tables"]:
+            for s in t["seats"]:
+                out[s["player"]] = f"Round {current['round']}: table {t['table']}, seat {s['seat']}"
+    return out
+
+
+def page_context(state: State, *, name: str, key: str, open_in: Optional[str], organizer: bool) -> dict[str, Any]:
+    """The template context of both pages."""
+    ctx: dict[str, Any] = {
+        "file": name, "key": key, "version": state.version, "open_in": open_in, "error": state.error,
+        "organizer": organizer, "problems": state.problems, "finals": state.finals,
+        "archon_version": __version__,
+    }
+    data = state.standings
+    if data is None:
+        return {**ctx, "data": None}
+    ev = data["event"]
+    ed = EDITIONS.get(ev.get("edition") or "")
+    rounds = data.get("rounds") or []
+    current = _current_round(rounds)
+    summaries = [_round_summary(r) for r in rounds if r["tables"]]
+    prelim = 2 if str(ev.get("format") or "").upper().startswith("2R") else 3
+    played = [r["round"] for r in rounds if any(s.get("vp") is not None for t in r["tables"] for s in t["seats"])]
+    next_round = min(prelim, max(played, default=0) + 1)
+    by_number = players_by_number(data)
+    where = _where(data, current)
+    roster = sorted(data["players"], key=lambda p: p["number"])
+    return {
+        **ctx,
+        "data": data,
+        "title": ev.get("name") or name,
+        "by_number": by_number,
+        "winner": winner_of(data),
+        "game_wins": ed.game_wins if ed else True,
+        "rounds": [r for r in rounds if r["tables"]],
+        "summaries": summaries,
+        "current": current,
+        "next_round": next_round,
+        "preliminary_rounds": prelim,
+        "roster": [{**p, "name": display_name(p), "where": where.get(p["number"], "")} for p in roster],
+        "errors": [p for p in state.problems if p.get("severity") == "error"],
+    }
