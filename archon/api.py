@@ -22,7 +22,7 @@ __all__ = [
     "close_without_final", "vekn_report", "archondata", "twd", "plan", "PlanResult",
     "standings", "check", "CheckedProblem", "new", "update", "seat", "convert", "warn", "warnings",
     "results_frame", "rating", "league", "undo",
-    "seating_score", "console_app", "serve",
+    "seating_score",
 ]
 
 
@@ -780,48 +780,6 @@ def undo(path, *, force: bool = False, dry_run: bool = False):
     from .workbook.undo import undo as run
 
     return run(path, force=force, dry_run=dry_run)
-
-
-# ---------------------------------------------------------------------------
-# archon serve
-
-
-def console_app(path, *, token: Optional[str] = None, watch: bool = True):
-    """The event console for the workbook ``path`` as an ASGI application
-    (Starlette; :func:`archon.web.app.create_app`): the organizer's page
-    ``/organizer``, the players' page ``/``, and the JSON API every action
-    of the page uses (``GET /api/standings``, ``POST /api/result``, ...;
-    see :mod:`archon.web.app`). ``token`` is the organizer's secret (random
-    when not given; ``app.state.token``): every write needs it. Run it with
-    any ASGI server, or :func:`serve`."""
-    from .web.app import create_app
-
-    return create_app(path, token, watch=watch)
-
-
-class ConsoleURLs:
-    """Where :func:`serve` listens: ``organizer`` (carries the token) and ``players``."""
-
-    def __init__(self, organizer: str, players: str) -> None:
-        self.organizer = organizer
-        self.players = players
-
-
-def serve(path, *, port: int = 8000, lan: bool = False, open_browser: bool = True,
-          token: Optional[str] = None, on_ready=None) -> None:
-    """Twin of ``archon serve FILE [--port P] [--lan] [--no-browser]``: run the
-    event console until interrupted (Ctrl-C).
-
-    Binds 127.0.0.1 (every interface with ``lan``, for the players' page on
-    phones; writes still need the token). ``on_ready(urls)`` is called with
-    the :class:`ConsoleURLs` once the server listens; the organizer's page
-    is opened in the default browser unless ``open_browser`` is false.
-    Raises :class:`InputError` when the port is taken or out of range.
-    """
-    from .web.server import run
-
-    run(console_app(path, token=token), port=port, lan=lan, open_browser=open_browser,
-        on_ready=on_ready, urls=ConsoleURLs)
 
 
 # ---------------------------------------------------------------------------

@@ -620,7 +620,7 @@ def serve(file, port, lan, no_browser):
       archon serve cup.xlsx
       archon serve cup.xlsx --lan --port 8080
     """
-    from .api import serve as run
+    from .web import serve as run
 
     def ready(urls):
         click.echo(f"organizer: {urls.organizer}")

@@ -108,6 +108,11 @@ def test_every_command_has_a_documented_python_twin():
         if name == "editions":  # a listing: its Python twin is the table archon.editions.EDITIONS
             assert EDITIONS
             continue
+        if name == "serve":  # the console is a shell over archon.api: its twin is archon.web.serve
+            import archon.web as web
+
+            assert "serve" in web.__all__ and "archon serve" in (web.serve.__doc__ or "")
+            continue
         assert name in api.__all__, f"archon.api.{name} is not exported"
         twin = getattr(api, name)
         assert callable(twin) and f"archon {name}" in (twin.__doc__ or ""), f"archon.api.{name} is not documented"

@@ -33,6 +33,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2; httpx is what t
 from archon import api
 from archon import layout as L
 from archon.cli import main
+from archon.web import console_app
 from archon.workbook import new_event, read_event
 from test_eventday import winter_cup
 
@@ -53,7 +54,7 @@ def cup(tmp_path) -> Path:
 
 @pytest.fixture
 def client(cup):
-    with TestClient(api.console_app(cup, token=TOKEN, watch=False), raise_server_exceptions=False) as c:
+    with TestClient(console_app(cup, token=TOKEN, watch=False), raise_server_exceptions=False) as c:
         yield c
 
 

@@ -5,7 +5,7 @@ every round's tables. It needs nothing but a browser: the CSS is inline, it
 uses the system's own fonts, has no images and no script, and loads nothing
 from the network. Large type and high contrast for a projector; on a phone
 the tables fit the screen or scroll sideways. Every name is HTML-escaped:
-the page is the Jinja2 template ``archon/web/templates/report.html``, with
+the page is the Jinja2 template ``archon/reports/templates/report.html``, with
 autoescaping.
 """
 
@@ -24,10 +24,10 @@ __all__ = ["render_html_report", "write_html_report"]
 
 def render_html_report(standings: StandingsLike) -> str:
     """The report page as a string (UTF-8 HTML5 document), from the template
-    ``archon/web/templates/report.html`` (the tables are shared with the
+    ``archon/reports/templates/report.html`` (the tables are shared with the
     event console's players' page)."""
     from ..judging import warning_line
-    from ..web.render import long_date, render
+    from .render import long_date, render
 
     data = as_standings_dict(standings)
     ev = data["event"]

@@ -1,70 +1,26 @@
-"""Jinja2 templates for every HTML page archon makes: the HTML report
-(``archon report --html``) and the event console's pages (``archon serve``).
-
-One environment, autoescaping on: a name or a reason typed by anyone is
-text on every page. The filters format numbers the way the reports do and
-never compute a score: every number comes from the standings contract
-(:func:`archon.serialize.standings_to_dict`).
-"""
+"""The event console's templates (``archon/web/templates``), autoescaped; they
+also see the report's (``archon/reports/templates``: the tables both share)."""
 
 from __future__ import annotations
 
-import datetime as _dt
 from functools import lru_cache
-from typing import Any, Optional
+from typing import Any
 
 import jinja2
 
-__all__ = ["render", "environment"]
+from ..reports.render import make_environment
 
-_MONTHS = (
-    "January", "February", "March", "April", "May", "June",
-    "July", "August", "September", "October", "November", "December",
-)
-
-
-def num(x: Optional[float]) -> str:
-    """2.0 -> '2', 2.5 -> '2.5', None -> ''."""
-    return "" if x is None else f"{float(x):g}"
-
-
-def rating(x: Optional[float]) -> str:
-    return "" if x is None else f"{float(x):.2f}"
-
-
-def long_date(iso: Optional[str]) -> str:
-    """'2026-12-05' -> '5 December 2026' (text that is not a date as it is)."""
-    if not iso:
-        return ""
-    try:
-        d = _dt.date.fromisoformat(iso)
-    except ValueError:
-        return iso
-    return f"{d.day} {_MONTHS[d.month - 1]} {d.year}"
-
-
-def blank(x: Any) -> Any:
-    """None -> '' (a cell left empty)."""
-    return "" if x is None else x
+__all__ = ["render"]
 
 
 @lru_cache(maxsize=1)
-def environment() -> jinja2.Environment:
-    """The templates of ``archon/web/templates``, autoescaped."""
-    from ..reports import display_name
-
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("archon.web", "templates"),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.filters.update(num=num, rating=rating, long_date=long_date, blank=blank)
-    env.globals["display_name"] = display_name
-    return env
+def _environment() -> jinja2.Environment:
+    return make_environment(jinja2.ChoiceLoader([
+        jinja2.PackageLoader("archon.web", "templates"),
+        jinja2.PackageLoader("archon.reports", "templates"),
+    ]))
 
 
 def render(template: str, **context: Any) -> str:
-    """``template`` (a file in ``archon/web/templates``) rendered with ``context``."""
-    return environment().get_template(template).render(**context)
+    """``template`` rendered with ``context``."""
+    return _environment().get_template(template).render(**context)

@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 from .. import __version__
 from ..editions import EDITIONS
-from ..reports import display_name, players_by_number, winner_of
+from ..reports.data import display_name, players_by_number, winner_of
 from .workbook import State
 
 __all__ = ["page_context"]
