@@ -8,15 +8,20 @@ writes
   (``archon.reports.write_posting_sheet`` -> LibreOffice -> PDF ->
   ``pdftoppm``);
 * ``docs/images/html-report.png``: the HTML report in headless Chromium
-  (``archon.reports.write_html_report``).
+  (``archon.reports.write_html_report``);
+* ``docs/images/players-390.png`` and ``docs/images/players-1920.png``: the
+  event console's players' page (``archon serve``) on a phone (390 px wide)
+  and a projector (1920 x 1080), a player's name typed in "Find your name";
+  headless Chromium driven by Playwright.
 
 The event is the sample workbook in ``samples/`` when there is one
 (``samples/*.xlsx``, read with ``archon.workbook.load_event``); otherwise it
 is made here, with a fixed seed, from ``samples/players.csv``: 3 rounds of
 legal results and a final, so the pictures are the same on every run.
 
-Needs LibreOffice (``soffice``), poppler-utils (``pdftoppm``) and the
-system's Chromium (Debian package ``chromium``).
+Needs LibreOffice (``soffice``), poppler-utils (``pdftoppm``), the
+system's Chromium (Debian package ``chromium``) and Playwright's Python
+package (the test extra; it drives that Chromium, it downloads nothing).
 """
 
 from __future__ import annotations
@@ -43,6 +48,9 @@ from archon.standings import compute  # noqa: E402
 IMAGES = REPO / "docs" / "images"
 SEED = 2025
 MAX_BYTES = 300_000
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--hide-scrollbars"]
 
 
 def sample_workbook() -> Path | None:
@@ -133,21 +141,72 @@ def html_report_png(data: dict, work: Path) -> Path:
     out = IMAGES / "html-report.png"
     print("rendering the HTML report with Chromium...")
     subprocess.run(
-        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--hide-scrollbars", f"--user-data-dir={work / 'chromium-profile'}", f"--screenshot={out}",
+        [chromium, *CHROMIUM_ARGS, f"--user-data-dir={work / 'chromium-profile'}", f"--screenshot={out}",
          "--window-size=1100,1250", page.as_uri()],
         check=True, capture_output=True, timeout=120,
     )
     return out
 
 
+def players_page_pngs(event: Event, work: Path) -> list[Path]:
+    """The players' page of ``archon serve`` at 390 px and 1920 px, the event
+    shown mid-day: round 3 seated, its results not in yet, no final."""
+    import copy
+    import threading
+    import time
+
+    import uvicorn
+    from playwright.sync_api import sync_playwright
+
+    from archon.web import console_app
+    from archon.web.server import bind
+    from archon.workbook import new_event
+
+    event = copy.deepcopy(event)
+    event.final = Final()
+    last = max(event.rounds, key=lambda r: r.number)
+    for t in last.tables:
+        t.vps = [None] * len(t.players)
+    book = work / "event.xlsx"
+    new_event(book, event)
+    sock = bind(0, False)
+    server = uvicorn.Server(uvicorn.Config(console_app(book, watch=False), log_level="warning",
+                                           timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    url = f"http://127.0.0.1:{sock.getsockname()[1]}/"
+    someone = event.players[6]
+    made = []
+    print("rendering the players' page with Chromium...")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=need("chromium", "chromium (the Debian package)"),
+                                         args=CHROMIUM_ARGS)
+            for width, height in ((390, 844), (1920, 1080)):
+                page = browser.new_page(viewport={"width": width, "height": height})
+                page.goto(url)
+                page.fill("#find", someone.last_name)
+                out = IMAGES / f"players-{width}.png"
+                page.screenshot(path=str(out))
+                made.append(out)
+                page.close()
+            browser.close()
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+    return made
+
+
 def main() -> int:
     IMAGES.mkdir(parents=True, exist_ok=True)
-    data = standings_to_dict(compute(the_event()))
+    event = the_event()
+    data = standings_to_dict(compute(event))
     with tempfile.TemporaryDirectory(prefix="archon-images-") as tmp:
         work = Path(tmp)
-        made = [posting_sheet_png(data, work), html_report_png(data, work)]
+        made = [posting_sheet_png(data, work), html_report_png(data, work), *players_page_pngs(event, work)]
     for path in made:
         size = path.stat().st_size
         print(f"wrote {path.relative_to(REPO)} ({size // 1000} KB)")

@@ -42,8 +42,11 @@ def _where(data: dict, current: Optional[dict]) -> dict[int, str]:
     """Each player's seat now: at the final once it is seated, else in the current round."""
     out: dict[int, str] = {}
     if data.get("final"):
+        for p in data["players"]:
+            if p.get("final_rank") is not None:
+                out[p["number"]] = f"Place {p['final_rank']}"
         for s in data["final"]["seats"]:
-            out[s["player"]] = f"Final: seat {s['seat']}"
+            out[s["player"]] = f"Final: seat {s['seat']}" + (f", place {out[s['player']][6:]}" if s["player"] in out else "")
         return out
     if current is not None:
         for t in current["tables"]:

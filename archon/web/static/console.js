@@ -154,6 +154,7 @@
     e.preventDefault();
     var ids = Array.prototype.map.call(form.querySelectorAll("input[id]"), function (i) { return i.id; });
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    document.body.dataset.busy = "1";  // until the page shows the new state
     say("working…");
     fetch(form.dataset.action, {
       method: "POST", credentials: "same-origin",
@@ -164,7 +165,8 @@
       if (res.d.ok) { say(res.d.lines.join("\n")); return refresh(ids); }
       say(res.d.error || ("refused (HTTP " + res.status + ")"), true);
       return refresh(res.d.reload ? ids : []);
-    }).catch(function (err) { say("the server did not answer: " + err, true); refresh(); });
+    }).catch(function (err) { say("the server did not answer: " + err, true); return refresh(); })
+      .then(function () { delete document.body.dataset.busy; });
   });
 
   // -- after every (re)load ------------------------------------------------

@@ -1,0 +1,278 @@
+"""The event console in a real browser: the system's headless Chromium
+(Debian package ``chromium``) driven by Playwright, never a downloaded browser.
+
+* A whole 17-player 3R+F event on a copy of the official Archon, from the
+  organizer's page only: 16 players registered, round 1 seated and played,
+  a late arrival (#17), round 2, a drop, round 3 with a result no game gives
+  (refused as it is typed, then accepted as a judge's decision), the toss for
+  the tie at the cut, the final seated and played. LibreOffice then
+  recalculates the workbook: The Archon's own formulas show the standings
+  ``archon standings`` prints.
+* The workbook replaced behind the server's back (as a spreadsheet save
+  does): both pages show it, without a reload.
+* A spreadsheet's lock file beside the workbook: the page turns its writes
+  off and says why; a write is refused and the file is unchanged.
+
+Results (chosen so the cut is tied; no number below comes from archon): round
+1 table 1 ends 4 0 0 0 (seat 1 sweeps), every other table of the event ends
+with 1/2 VP each (time out, no ousts) except round 3 table 1, 0 1 1 1.5,
+which no game gives. Above the crowd on GW 0, 1.5 VP, TP 108 (3 x 36) are
+at most 4 players (the sweeper and round 3 table 1's three scorers), so the
+fifth place is a tie of at least 6 players, which the toss breaks.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from archon import api
+from archon.cli import main
+from conftest import official_file, soffice_path
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TOKEN = "browser-test-token-42"
+PLAYERS = [
+    ("Anna Kowalski", "3000101"), ("Bruno Ferreira", "3000102"), ("Chloé Martin", "3000103"),
+    ("Dmitri Volkov", "3000104"), ("Elena Rossi", "3000105"), ("Farid Haddad", "3000106"),
+    ("Greta Lindqvist", "3000107"), ("Hugo Lefebvre", "3000108"), ("Ines Navarro", "3000109"),
+    ("Jakub Novak", "3000110"), ("Kaito Tanaka", "3000111"), ("Lena Schmidt", "3000112"),
+    ("Marco Bianchi", "3000113"), ("Nadia Petrova", "3000114"), ("Oscar Jensen", "3000115"),
+    ("Paula Gómez", "3000116"),
+]
+LATE = ("Wanda Zielinska", "3000117")
+DROPPED = 3  # Chloé Martin withdraws after round 2
+
+
+def _playwright():
+    if not CHROMIUM.is_file():
+        pytest.skip("Chromium not installed: apt-get install chromium")
+    return pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
+
+
+class Server:
+    """The console on 127.0.0.1, a free port, in a thread; stops by itself."""
+
+    def __init__(self, path: Path) -> None:
+        import uvicorn
+
+        from archon.web import console_app
+        from archon.web.server import bind
+
+        self.app = console_app(path, token=TOKEN)
+        self.sock = bind(0, False)
+        self.base = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", timeout_graceful_shutdown=1))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+
+    def __enter__(self) -> "Server":
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the console did not start"
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+        self.sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync = _playwright()
+    with sync.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+def organizer_page(browser, base):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(60_000)
+    page.goto(f"{base}/organizer?token={TOKEN}")
+    page.wait_for_selector("#registration")
+    return page
+
+
+def submit(page, form: str) -> str:
+    """Send a form of the organizer's page; the lines it answered, once the page shows the new state."""
+    page.click(f"{form} button")
+    page.wait_for_function("() => !document.body.dataset.busy")
+    return page.text_content("#log p")
+
+
+def type_vps(page, form: str, vps) -> None:
+    for seat, vp in enumerate(vps, start=1):
+        page.fill(f"#{form}-vp{seat}", str(vp))
+
+
+def record(page, round_: int, table: int, vps) -> str:
+    form = f"r{round_}t{table}"
+    type_vps(page, form, vps)
+    page.wait_for_function(f"() => document.querySelector('#{form}').dataset.status === 'complete'")
+    return submit(page, f"#{form}")
+
+
+def tables_of(base_path: Path, round_: int) -> list[list[int]]:
+    data = api.standings(base_path)
+    rnd = next(r for r in data["rounds"] if r["round"] == round_)
+    return [[s["player"] for s in t["seats"]] for t in rnd["tables"]]
+
+
+def play_round(page, path: Path, round_: int, special=None) -> None:
+    page.fill("#seat-round", str(round_))
+    page.fill("#seat-seed", str(100 + round_))
+    assert f"round {round_} seated" in submit(page, "#seat")
+    page.evaluate(f"() => document.querySelector('#round-{round_}').open = true")
+    for k, table in enumerate(tables_of(path, round_), start=1):
+        if special and k in special:
+            special[k](page, f"r{round_}t{k}")
+            continue
+        vps = [4, 0, 0, 0] if (round_, k) == (1, 1) else [0.5] * len(table)
+        line = record(page, round_, k, vps)
+        assert line.startswith(f"round {round_}, table {k}: seat 1 #{table[0]} "), line
+
+
+def impossible_then_override(page, form: str) -> None:
+    type_vps(page, form, [0, 1, 1, 1.5])
+    # refused as it is typed: the verdict says why and the button is off
+    page.wait_for_function(f"() => document.querySelector('#{form}').dataset.status === 'invalid'")
+    verdict = page.text_content(f"#{form} .verdict")
+    assert verdict.startswith("invalid: ") and "no order of ousts" in verdict
+    assert page.is_disabled(f"#{form} button")
+    page.fill(f"#{form}-override", "seat 4 ejected: a judge's decision")
+    assert page.is_enabled(f"#{form} button") and page.text_content(f"#{form} button") == "Record as judge's decision"
+    assert "round 3, table 1" in submit(page, f"#{form}")
+
+
+def test_a_whole_event_from_the_organizers_page(browser, tmp_path):
+    path = tmp_path / "cup.xlsx"
+    api.new(path, name="Browser Cup", date="2026-12-05", city="Lyon", level="Standard Constructed",
+            template=official_file("xlsx"))
+    with Server(path) as srv:
+        page = organizer_page(browser, srv.base)
+        for k, (name, vekn) in enumerate(PLAYERS, start=1):
+            page.fill("#reg-name", name)
+            page.fill("#reg-vekn", vekn)
+            assert submit(page, "#register").startswith(f"registered #{k} {name}")
+        play_round(page, path, 1)
+
+        page.fill("#reg-name", LATE[0])
+        page.fill("#reg-vekn", LATE[1])
+        line = submit(page, "#register")
+        assert line.startswith(f"registered #17 {LATE[0]}") and "round 2" in line, line
+        play_round(page, path, 2)
+        assert len(sum(tables_of(path, 2), [])) == 17
+
+        page.click(f"#roster tr:has(td.name:text-is('{PLAYERS[DROPPED - 1][0]}')) button:text-is('Drop (WD)')")
+        page.wait_for_function("() => !document.body.dataset.busy")
+        assert PLAYERS[DROPPED - 1][0] in page.text_content("#log p")
+        play_round(page, path, 3, special={1: impossible_then_override})
+        assert DROPPED not in sum(tables_of(path, 3), [])
+
+        # the tie at the cut, then the toss
+        assert "tie:" in page.text_content("#finals")
+        assert "coin" in submit(page, "#toss") or "toss" in page.text_content("#log p")
+        page.wait_for_selector("#final-seating")
+        data = api.standings(path)
+        finalists = sorted((p for p in data["players"] if p["finalist"]), key=lambda p: p["seed"])
+        assert len(finalists) == 5
+        for seat, p in enumerate(finalists, start=1):
+            page.fill(f"#final-seat{seat}", str(p["number"]))
+        submit(page, "#final-seating")
+        type_vps(page, "final", [2, 0, 1, 0, 2])
+        page.wait_for_function("() => document.querySelector('#final').dataset.status === 'complete'")
+        assert "winner" in submit(page, "#final")
+        # seed 1 and seed 5 tie on 2 VP: the better seed, seed 1, wins
+        winner = finalists[0]
+        players = browser.new_page(viewport={"width": 390, "height": 800})
+        players.goto(srv.base + "/")
+        assert f"{winner['first_name']} {winner['last_name']}" in players.text_content("#winner")
+        players.close()
+        page.close()
+
+    printed = json.loads(CliRunner().invoke(main, ["standings", str(path), "--json"]).output)
+    assert printed["final"]["winner"] == winner["number"]
+    _the_archons_formulas_agree(path, printed, tmp_path)
+
+
+def _the_archons_formulas_agree(path: Path, printed: dict, tmp_path: Path) -> None:
+    """LibreOffice recalculates the workbook: The Archon's formulas show what archon printed."""
+    if not soffice_path():
+        pytest.skip("LibreOffice (soffice) not installed: apt-get install libreoffice-calc")
+    from oracle import archon_numbers, recalc
+
+    [recalculated] = recalc([path], tmp_path / "recalculated")
+    shown = archon_numbers(recalculated)["players"]
+    assert sorted(shown) == list(range(1, 18))
+    for p in printed["players"]:
+        s, n = shown[p["number"]], p["number"]
+        assert (s["gw"], s["vp"], s["tp"]) == (p["gw"], p["vp"], p["tp"]), f"#{n}"
+        assert (None if s["rank"] == "DQ" else s["rank"]) == p["rank"], f"#{n}"
+        assert s["final_rank"] in (p["final_rank"], "DQ"), f"#{n}"
+        assert s["rating_points"] == pytest.approx(p["rating_points"]), f"#{n}"
+
+
+@pytest.fixture
+def small(tmp_path):
+    """The Winter Cup of test_event_e2e after round 1, in archon's template."""
+    from archon.workbook import new_event
+    from test_eventday import winter_cup
+
+    path = tmp_path / "cup.xlsx"
+    new_event(path, winter_cup(1))
+    return path
+
+
+def test_a_save_behind_the_servers_back_shows_on_both_pages(browser, small):
+    with Server(small) as srv:
+        org = organizer_page(browser, srv.base)
+        players = browser.new_page(viewport={"width": 390, "height": 800})
+        players.goto(srv.base + "/")
+        for p in (org, players):
+            p.evaluate("() => { window.stayed = true; }")  # gone if the page reloads
+        assert "Zoe Behindback" not in players.text_content("#standings")
+        api.register(small, "Zoe Behindback", vekn="3999999")  # written and renamed into place, like a save
+        org.wait_for_selector("#roster td.name:text-is('Zoe Behindback')", timeout=10_000)
+        players.wait_for_selector("#standings td.name:has-text('Zoe Behindback')", timeout=10_000)
+        for p in (org, players):
+            assert p.evaluate("() => window.stayed") is True
+        # and the players' page finds her by name
+        players.fill("#find", "behindback")
+        assert players.is_visible("#seats li:has-text('Zoe Behindback')")
+        org.close()
+        players.close()
+
+
+def test_a_lock_file_turns_the_writes_off_and_nothing_is_written(browser, small):
+    with Server(small) as srv:
+        org = organizer_page(browser, srv.base)
+        org.evaluate("() => document.querySelector('#round-1').open = true")
+        lock = small.parent / f"~${small.name}"  # Excel's
+        lock.write_bytes(b"organizer")
+        before = small.read_bytes()
+        org.wait_for_selector("#locked", timeout=10_000)
+        assert f"close {small.name} in Excel to enter results here" in org.text_content("#locked")
+        assert org.is_disabled("#register button") and org.is_disabled("#r1t1 button")
+        assert "close cup.xlsx in Excel" in org.get_attribute("#register button", "title")
+        # a write sent anyway (the page's own session) is refused
+        status = org.evaluate("""() => fetch('/api/register', {method: 'POST', credentials: 'same-origin',
+            headers: {'Content-Type': 'application/json'}, body: JSON.stringify({name: 'Not Written'})})
+            .then(r => r.status)""")
+        assert status == 423 and small.read_bytes() == before
+        # reads keep working
+        assert "Anna Kowalski" in org.text_content("#standings")
+        lock.unlink()
+        org.wait_for_selector("#locked", state="detached", timeout=10_000)
+        assert org.is_enabled("#register button")
+        org.close()
