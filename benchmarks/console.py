@@ -164,7 +164,7 @@ def main(argv=None) -> int:
         for what in ("console", "cli", "twin"):
             paths[what] = work / what / "event.xlsx"
             paths[what].parent.mkdir()
-            shutil.copy2(official, paths[what])
+            shutil.copyfile(official, paths[what])  # the shared official file is read-only
             write_event(paths[what], ev)
         print(f"event: {len(ev.players)} players, round 3 seated ({len(sizes)} tables), "
               f"workbook {paths['console'].stat().st_size / 1e6:.1f} MB")

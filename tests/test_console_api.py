@@ -277,3 +277,13 @@ def test_serve_refuses_a_missing_file_and_a_taken_port(cup, tmp_path):
         port = s.getsockname()[1]
         r = CliRunner().invoke(main, ["serve", str(cup), "--port", str(port), "--no-browser"])
     assert r.exit_code == 2 and f"port {port} cannot be used" in r.output
+
+
+def test_undo_takes_back_the_consoles_last_change_and_names_it(client, cup):
+    before = {p.number for p in read_event(cup).event.players}
+    assert post(client, "register", {"name": "Mistaken Entry"}).status_code == 200
+    r = post(client, "undo", {})
+    assert r.status_code == 200, r.text
+    assert r.json()["lines"][0].startswith(f"restored {cup.name} as it was before \"archon serve {cup.name}: "
+                                           "POST /api/register")
+    assert {p.number for p in read_event(cup).event.players} == before

@@ -19,6 +19,7 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/seat``         ``{"round", "seed"}``
 ``POST /api/toss``         ``{"seed"}``
 ``POST /api/finals``       ``{"seating": [17, 4, 9, 1, 12]}`` or ``{"none": true}``
+``POST /api/undo``         ``{"force": false}``: ``archon undo``
 =========================  ==========================================================
 
 Every POST needs the organizer's token (``Authorization: Bearer TOKEN`` or
@@ -78,11 +79,14 @@ def http_status(exc: BaseException) -> int:
     """The HTTP status of an error from a twin: its exit status
     (:mod:`archon.exits`) says which. 1 (refused by the rules) -> 409,
     2 (bad input) -> 400, 3 (the workbook cannot be written now: open in a
-    spreadsheet or held by another writer) -> 423, a page that read an
-    older version -> 409, anything else (a bug) -> 500."""
+    spreadsheet or held by another archon command) -> 423, a workbook that
+    changed since the page (or the twin) read it -> 409, anything else (a
+    bug) -> 500."""
+    from ..workbook.safety import WorkbookChangedError
+
     if isinstance(exc, BadRequest):
         return exc.status
-    if isinstance(exc, StaleVersion):
+    if isinstance(exc, (StaleVersion, WorkbookChangedError)):
         return 409
     status = status_of(exc, ExitStatus.INTERNAL)
     return {ExitStatus.PROBLEMS: 409, ExitStatus.UNREADABLE: 400, ExitStatus.NOT_WRITTEN: 423}.get(status, 500)
@@ -93,8 +97,8 @@ def _error(exc: BaseException) -> JSONResponse:
     message = str(exc) if code != 500 else (
         f"archon failed ({type(exc).__name__}: {exc}); nothing was written. Please report it.")
     body = {"ok": False, "error": message, "exit_status": int(status_of(exc, ExitStatus.INTERNAL))}
-    if isinstance(exc, StaleVersion):
-        body["reload"] = True
+    if code == 409 and status_of(exc, ExitStatus.INTERNAL) == ExitStatus.NOT_WRITTEN:
+        body["reload"] = True  # the file changed: the page shows the new state
     return JSONResponse(body, status_code=code)
 
 
@@ -261,6 +265,10 @@ def _do_finals(path, body):
     return _lines(api.seat_final(path, numbers))
 
 
+def _do_undo(path, body):
+    return api.undo(path, force=_field(body, "force", bool, default=False)).describe().splitlines()
+
+
 def _twin_takes(fn: Callable, name: str) -> bool:
     import inspect
 
@@ -274,6 +282,7 @@ WRITES: dict[str, Callable] = {
     "seat": _do_seat,
     "toss": _do_toss,
     "finals": _do_finals,
+    "undo": _do_undo,
 }
 
 
@@ -293,8 +302,13 @@ async def write(request: Request) -> Response:
         if reason:
             return JSONResponse({"ok": False, "error": reason, "exit_status": int(ExitStatus.NOT_WRITTEN)}, 423)
 
+        said = {k: v for k, v in body.items() if k != "version"}
+        command = f"archon serve {book.name}: POST /api/{request.path_params['action']} {json.dumps(said)}"
+
         def run():
-            with book.write_lock:
+            from ..workbook.safety import settings
+
+            with book.write_lock, settings(command=command):  # what 'archon undo' says it undoes
                 book.check_version(body.get("version"))
                 return action(book.path, body)
 
