@@ -155,3 +155,21 @@ def test_undo_holds_the_workbook_like_every_change(cup):
                               cwd=REPO, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 3 and "held by another archon command" in proc.stderr
     assert cup.read_bytes() == before
+
+
+def test_undo_stops_where_the_kept_backups_end(tmp_path):
+    path = tmp_path / "notes.xlsx"
+    path.write_bytes(b"version 0")
+    with settings(keep_backups=1):
+        versions_written(path, 3)
+        api.undo(path)
+        assert path.read_bytes() == b"version 2"
+        with pytest.raises(UndoError, match="no longer in notes-backups") as err:
+            api.undo(path)
+    assert err.value.exit_status == 1 and path.read_bytes() == b"version 2"
+    with settings(keep_backups=2):  # after an undo, the backup the next undo restores stays, not the older
+        versions_written(path, 2, first=3)
+        api.undo(path)
+        assert path.read_bytes() == b"version 3"
+        api.undo(path)
+        assert path.read_bytes() == b"version 2"

@@ -184,12 +184,13 @@ def backup_path(path: "str | os.PathLike[str]", when: Optional[_dt.datetime] = N
     p = Path(path)
     folder = backup_folder(p)
     stamp = (when or _dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
-    candidate = folder / f"{p.stem}.backup-{stamp}{p.suffix}"
-    n = 2
-    while candidate.exists():
-        candidate = folder / f"{p.stem}.backup-{stamp}-{n}{p.suffix}"
+    taken = [k[1] for b in workbook_backups(p) if (k := _backup_key(b)) and k[0] == stamp]
+    n = max(taken, default=0) + 1  # after the last one of this second, even if older ones were deleted
+    while True:
+        candidate = folder / f"{p.stem}.backup-{stamp}{'' if n == 1 else f'-{n}'}{p.suffix}"
+        if not candidate.exists():
+            return candidate
         n += 1
-    return candidate
 
 
 def put_in_place(tmp: Path, dst: Path) -> bool:
@@ -251,9 +252,12 @@ def workbook_backups(path: "str | os.PathLike[str]") -> list[Path]:
 
 def prune(path: "str | os.PathLike[str]", keep: int, protect: Iterable[Path] = ()) -> list[Path]:
     """Delete ``path``'s oldest backups so that ``keep`` remain (never one in
-    ``protect``: the one ``undo`` needs). Returns the deleted backups."""
+    ``protect``: the one ``undo`` needs). Age is the order of the journal
+    (backups it does not name, left by a killed command, are the oldest), as
+    two backups of one second may not sort by name. Returns the deleted backups."""
     protected = {Path(p).name for p in protect if p is not None}
-    backups = workbook_backups(path)
+    made_by = {e.get("backup"): e["id"] for e in journal_entries(path)}
+    backups = sorted(workbook_backups(path), key=lambda b: made_by.get(b.name, 0))
     extra = len(backups) - max(keep, 0)
     gone = []
     for b in backups:

@@ -115,7 +115,8 @@ def _plan(target: Path, force: bool, *, dry_run: bool):
     last = stack[-1]
     command, stamp = str(last.get("command", "?")), str(last.get("time", "?"))
     source = folder / str(last.get("backup"))
-    if not last.get("backup") or not source.is_file():
+    kept = Fingerprint.from_dict(last.get("before"))  # the backup is the file that change replaced
+    if not last.get("backup") or kept is None or not kept.same_content(fingerprint(source)):
         raise UndoError(
             f'cannot undo "{command}" ({_when(stamp)}): its backup'
             f" {source.name} is no longer in {folder.name} "
