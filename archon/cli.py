@@ -1238,11 +1238,11 @@ def _proof_lines(proof) -> list[str]:
         lines.append(f"  {rule}  {_figure(p.value):>7}  {RULE_TITLES[rule]}: {verdict}")
     proven = [rule for rule, p in proof.items() if p.optimal]
     if len(proven) == len(proof):
-        lines.append("proven optimal on every criterion: no plan does better on any of them")
+        lines.append("proven optimal on every criterion: no plan is better, rule by rule")
     else:
         lines.append(f"proven optimal on {', '.join(proven) or 'no criterion'}; "
                      f"{', '.join(r for r in proof if r not in proven)} may be improvable by at most "
-                     f"the gap shown (each bound stands alone)")
+                     f"the gap shown")
     return lines
 
 

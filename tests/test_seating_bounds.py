@@ -63,6 +63,16 @@ def test_single_table_bounds_hold_against_every_plan(n, rounds, fixed):
         assert bounds.exact(rule) <= best[rule], rule
 
 
+@pytest.mark.parametrize("n, rounds", [(4, 2), (4, 3), (5, 2)])
+def test_transfers_bound_without_repeated_seats_holds_against_every_plan(n, rounds):
+    from archon.seating.transfers import r8_variance_without_repeated_seats
+
+    plans = [p for p in _single_table_plans(n, rounds, [[list(range(1, n + 1))]]) if score_plan(p).R7 == 0]
+    best = min(score_plan(p).r8_variance for p in plans)
+    uses = [rounds] * n + [0] * (5 - n)
+    assert r8_variance_without_repeated_seats(n, rounds, uses) <= best
+
+
 def test_single_table_bounds_are_reached_where_counting_decides():
     # 4 players, 2 rounds: every pair meets twice (R2 = R4 = 6); 4 adjacent
     # pairs a round out of 6 pairs, so 2 pairs sit adjacent twice (R9 >= 2);
@@ -184,7 +194,30 @@ def test_plan_25_says_which_criteria_are_proven_optimal():
     # no plan beats
     for rule in ("R1", "R2", "R4", "R5", "R6", "R7", "R9"):
         assert any(line.strip().startswith(f"{rule}        0") and line.endswith("optimal") for line in lines), rule
-    assert "proven optimal on R1, R2, R3, R4, R5, R6, R7, R9" in res.output
+    # and R8 too, among the plans that seat nobody twice in a seat (R7 = 0),
+    # the only ones that could beat it: see the next test
+    assert any(line.strip().startswith("R8   0.2667") and line.endswith("optimal") for line in lines)
+    assert "proven optimal on every criterion: no plan is better, rule by rule" in res.output
+
+
+def test_transfers_bound_when_nobody_sits_in_a_seat_twice():
+    # 25 players, 3 rounds at 5 tables of 5: seats 1, 2 and 3 are each taken
+    # 15 times; nobody twice in a seat: each player has 3 distinct seats.
+    # 210 transfers, mean 8.4: 15 players with 8 and 10 with 9 would need
+    # 8 = seats {1, 3, 4 or 5} and 9 = {1, 4, 5} or {2, 3, 4 or 5}; seat 2
+    # then goes to 15 of the 9s, who also fill seat 3, leaving no 8s: it
+    # cannot be. 5 players on {1, 2, 4} (7), 5 on {1, 3, 4} (8), 5 on
+    # {1, 4, 5} (9) and 10 on {2, 3, 4} (9) can: squared deviations
+    # 5 * 1.96 + 5 * 0.16 + 15 * 0.36 = 16, variance 16 / 25 of the
+    # transfers, 16 / 225 of transfers per round.
+    from archon.seating.transfers import r8_variance_without_repeated_seats
+
+    assert r8_variance_without_repeated_seats(25, 3, [15, 15, 15, 15, 15]) == Fraction(16, 225)
+    rounds = plan(25, 3, seed=1)
+    p = proof(rounds)
+    assert p["R8"].optimal and p["R8"].bound == pytest.approx((16 / 225) ** 0.5)
+    # the plain bound, for any plan, is lower (see the 25-player test above)
+    assert lower_bounds(rounds).r8_variance < Fraction(16, 225)
 
 
 def test_plan_json_carries_the_bounds():
@@ -193,7 +226,7 @@ def test_plan_json_carries_the_bounds():
     res = CliRunner().invoke(main, ["plan", "25", "--rounds", "3", "--seed", "1", "--json"])
     data = json.loads(res.output)
     assert data["bounds"]["R4"] == 0 and data["optimal"]["R4"] is True
-    assert data["bounds"]["R8"] == pytest.approx((6 / 225) ** 0.5)
+    assert data["bounds"]["R8"] == pytest.approx((16 / 225) ** 0.5) and data["optimal"]["R8"] is True
     assert set(data["optimal"]) == set(RULES)
 
 
@@ -214,7 +247,8 @@ def test_seat_says_which_criteria_are_proven_optimal(tmp_path):
         res = CliRunner().invoke(main, ["seat", str(cup), "--round", str(k), "--seed", "3"])
         assert res.exit_code == 0, res.output
     # 25 players, round 2 after round 1: nobody need meet again, nobody sits
-    # in a seat twice, every table offers 5 VPs
+    # in a seat twice, every table offers 5 VPs (R8 after a round played: no
+    # bound computed beyond the plain one)
     assert "proven optimal on R1, R2, R3, R4, R5, R6, R7, R9" in res.output
     assert any(line.strip().startswith("R4") and line.endswith("optimal") for line in res.output.splitlines())
 

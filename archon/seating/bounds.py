@@ -25,7 +25,9 @@ The bounds count what the table sizes force:
   transfers (1, 2, 3, 4, 4 by seat) handed out in total are fixed by the
   table sizes; spreading them over the players as evenly as whole numbers
   allow (each player within what their games permit) gives the smallest
-  spread any plan can have.
+  spread any plan can have. :func:`proof` also compares R8 with the plans
+  that seat nobody twice in the same seat, when those are the only ones
+  that could beat the plan (:mod:`.transfers`).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from typing import Optional, Sequence
 
 from .criteria import RULES, TRANSFERS, Score, score_plan
 from .tables import MAX_TABLE, MIN_TABLE
+from .transfers import r8_variance_without_repeated_seats
 
 #: Relations at a 5-player table from the lower-numbered player's view
 #: (prey, grand-prey, grand-predator, predator), at a 4-player table (prey,
@@ -94,15 +97,38 @@ def proof(rounds: Sequence[Sequence[Sequence[int]]], fixed: int = 0,
           score: Optional[Score] = None) -> dict[str, RuleProof]:
     """Per criterion, the plan's figure against its lower bound
     (:func:`lower_bounds`); ``fixed``: how many of the first rounds were
-    already played."""
+    already played.
+
+    Plans compare rule by rule, so when the plan is proven optimal on R1 to
+    R7 and seats nobody twice in the same seat, only plans that do the same
+    could beat it, on R8: R8's bound is then the one among those plans
+    (:mod:`.transfers`), computed when no round was played yet."""
     score = score or score_plan(rounds)
     bounds = lower_bounds(rounds, fixed)
     exact = {"R3": score.r3_variance, "R8": score.r8_variance}
     out = {}
     for rule in RULES:
         mine = exact.get(rule, getattr(score, rule))
-        out[rule] = RuleProof(rule, getattr(score, rule), getattr(bounds, rule), mine <= bounds.exact(rule))
+        bound, bound_exact = getattr(bounds, rule), bounds.exact(rule)
+        if rule == "R8" and score.R7 == 0 and fixed == 0 and all(p.optimal for p in out.values()):
+            tighter = _r8_without_repeated_seats(rounds)
+            if tighter is not None and tighter > bound_exact:
+                bound, bound_exact = math.sqrt(tighter), tighter
+        out[rule] = RuleProof(rule, getattr(score, rule), bound, mine <= bound_exact)
     return out
+
+
+def _r8_without_repeated_seats(rounds) -> Optional[Fraction]:
+    games = {}
+    for rnd in rounds:
+        for table in rnd:
+            for p in table:
+                games[p] = games.get(p, 0) + 1
+    if len(set(games.values())) != 1:
+        return None
+    tables = [len(t) for rnd in rounds for t in rnd]
+    uses = [sum(1 for z in tables if z > s) for s in range(MAX_TABLE)]
+    return r8_variance_without_repeated_seats(len(games), next(iter(games.values())), uses)
 
 
 def lower_bounds(rounds: Sequence[Sequence[Sequence[int]]], fixed: int = 0) -> Bounds:
