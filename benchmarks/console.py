@@ -65,15 +65,10 @@ class Console:
     """``archon serve`` in a thread, with one players' page listening to its events."""
 
     def __init__(self, path: Path) -> None:
-        import uvicorn
-
         from archon.web import console_app
-        from archon.web.server import bind
+        from archon.web.server import running
 
-        self.sock = bind(0, False)
-        self.base = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        self.server = uvicorn.Server(uvicorn.Config(console_app(path, token=TOKEN), log_level="warning",
-                                                    timeout_graceful_shutdown=1))
+        self.serving = running(console_app(path, token=TOKEN))
         self.keys: "queue.Queue[str]" = queue.Queue()
 
     def listen(self) -> None:
@@ -88,16 +83,13 @@ class Console:
             return
 
     def __enter__(self):
-        threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True).start()
-        while not self.server.started:
-            time.sleep(0.02)
+        self.base = self.serving.__enter__()
         threading.Thread(target=self.listen, daemon=True).start()
         self.keys.get(timeout=30)  # the page's first state
         return self
 
     def __exit__(self, *exc):
-        self.server.should_exit = True
-        self.sock.close()
+        self.serving.__exit__(*exc)
 
 
 def cpu_now() -> float:

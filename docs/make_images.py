@@ -152,14 +152,11 @@ def players_page_pngs(event: Event, work: Path) -> list[Path]:
     """The players' page of ``archon serve`` at 390 px and 1920 px, the event
     shown mid-day: round 3 seated, its results not in yet, no final."""
     import copy
-    import threading
-    import time
 
-    import uvicorn
     from playwright.sync_api import sync_playwright
 
     from archon.web import console_app
-    from archon.web.server import bind
+    from archon.web.server import running
     from archon.workbook import new_event
 
     event = copy.deepcopy(event)
@@ -169,34 +166,21 @@ def players_page_pngs(event: Event, work: Path) -> list[Path]:
         t.vps = [None] * len(t.players)
     book = work / "event.xlsx"
     new_event(book, event)
-    sock = bind(0, False)
-    server = uvicorn.Server(uvicorn.Config(console_app(book, watch=False), log_level="warning",
-                                           timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    url = f"http://127.0.0.1:{sock.getsockname()[1]}/"
     someone = event.players[6]
     made = []
     print("rendering the players' page with Chromium...")
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=need("chromium", "chromium (the Debian package)"),
-                                         args=CHROMIUM_ARGS)
-            for width, height in ((390, 844), (1920, 1080)):
-                page = browser.new_page(viewport={"width": width, "height": height})
-                page.goto(url)
-                page.fill("#find", someone.last_name)
-                out = IMAGES / f"players-{width}.png"
-                page.screenshot(path=str(out))
-                made.append(out)
-                page.close()
-            browser.close()
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
+    with running(console_app(book, watch=False)) as base, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=need("chromium", "chromium (the Debian package)"),
+                                     args=CHROMIUM_ARGS)
+        for width, height in ((390, 844), (1920, 1080)):
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.goto(base + "/")
+            page.fill("#find", someone.last_name)
+            out = IMAGES / f"players-{width}.png"
+            page.screenshot(path=str(out))
+            made.append(out)
+            page.close()
+        browser.close()
     return made
 
 

@@ -259,6 +259,9 @@ def test_archon_serve_prints_both_urls_and_stops_on_ctrl_c(cup):
         page = urllib.request.urlopen(players[1], timeout=10).read().decode()
         token = organizer[1].split("token=")[1]
         assert "Winter Cup" in page and token not in page
+        # a players' page stays open on the event stream: Ctrl-C does not wait for it
+        events = urllib.request.urlopen(players[1] + "api/events", timeout=10)
+        assert events.readline().startswith(b"retry:")
     finally:
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=20)

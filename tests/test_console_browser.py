@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
 import time
 from pathlib import Path
 
@@ -58,33 +57,12 @@ def _playwright():
     return pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
 
 
-class Server:
+def Server(path: Path):
     """The console on 127.0.0.1, a free port, in a thread; stops by itself."""
+    from archon.web import console_app
+    from archon.web.server import running
 
-    def __init__(self, path: Path) -> None:
-        import uvicorn
-
-        from archon.web import console_app
-        from archon.web.server import bind
-
-        self.app = console_app(path, token=TOKEN)
-        self.sock = bind(0, False)
-        self.base = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", timeout_graceful_shutdown=1))
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
-
-    def __enter__(self) -> "Server":
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the console did not start"
-            time.sleep(0.05)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=15)
-        self.sock.close()
+    return running(console_app(path, token=TOKEN))
 
 
 @pytest.fixture(scope="module")
@@ -159,8 +137,8 @@ def test_a_whole_event_from_the_organizers_page(browser, tmp_path):
     path = tmp_path / "cup.xlsx"
     api.new(path, name="Browser Cup", date="2026-12-05", city="Lyon", level="Standard Constructed",
             template=official_file("xlsx"))
-    with Server(path) as srv:
-        page = organizer_page(browser, srv.base)
+    with Server(path) as base:
+        page = organizer_page(browser, base)
         for k, (name, vekn) in enumerate(PLAYERS, start=1):
             page.fill("#reg-name", name)
             page.fill("#reg-vekn", vekn)
@@ -196,7 +174,7 @@ def test_a_whole_event_from_the_organizers_page(browser, tmp_path):
         # seed 1 and seed 5 tie on 2 VP: the better seed, seed 1, wins
         winner = finalists[0]
         players = browser.new_page(viewport={"width": 390, "height": 800})
-        players.goto(srv.base + "/")
+        players.goto(base + "/")
         assert f"{winner['first_name']} {winner['last_name']}" in players.text_content("#winner")
         players.close()
         page.close()
@@ -235,10 +213,10 @@ def small(tmp_path):
 
 
 def test_a_save_behind_the_servers_back_shows_on_both_pages(browser, small):
-    with Server(small) as srv:
-        org = organizer_page(browser, srv.base)
+    with Server(small) as base:
+        org = organizer_page(browser, base)
         players = browser.new_page(viewport={"width": 390, "height": 800})
-        players.goto(srv.base + "/")
+        players.goto(base + "/")
         for p in (org, players):
             p.evaluate("() => { window.stayed = true; }")  # gone if the page reloads
         assert "Zoe Behindback" not in players.text_content("#standings")
@@ -255,8 +233,8 @@ def test_a_save_behind_the_servers_back_shows_on_both_pages(browser, small):
 
 
 def test_a_lock_file_turns_the_writes_off_and_nothing_is_written(browser, small):
-    with Server(small) as srv:
-        org = organizer_page(browser, srv.base)
+    with Server(small) as base:
+        org = organizer_page(browser, base)
         org.evaluate("() => document.querySelector('#round-1').open = true")
         lock = small.parent / f"~${small.name}"  # Excel's
         lock.write_bytes(b"organizer")

@@ -409,7 +409,9 @@ async def download(request: Request) -> Response:
 async def events(request: Request) -> Response:
     """Server-sent events: ``state`` (data: the key) whenever the workbook or
     its lock changes; a comment every 15 s keeps proxies from closing it.
-    Each stream ends after 5 minutes (the browser reconnects by itself)."""
+    Each stream ends after 5 minutes (the browser reconnects by itself), and
+    as soon as the server is stopping (``app.state.closing()``), so Ctrl-C
+    never waits for an open page."""
     book: ServedWorkbook = request.app.state.book
     changes: Changes = request.app.state.changes
     loop = asyncio.get_running_loop()
@@ -417,7 +419,7 @@ async def events(request: Request) -> Response:
     async def stream():
         yield "retry: 1000\n\n"
         last, quiet, end = None, 0.0, loop.time() + 300
-        while loop.time() < end:
+        while loop.time() < end and not request.app.state.closing():
             key = await run_in_threadpool(book.key)
             if key != last:
                 last, quiet = key, 0.0
@@ -529,6 +531,9 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True) -> Star
     app.state.token = token or secrets.token_urlsafe(24)
     app.state.changes = changes
     app.state.log_failure = _log_failure
+    #: Whether the server is stopping: the server that runs the app sets it
+    #: (:func:`archon.web.server.run`: ``lambda: server.should_exit``).
+    app.state.closing = lambda: False
     return app
 
 

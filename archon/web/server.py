@@ -51,6 +51,7 @@ def run(app, *, port: int, lan: bool, open_browser: bool, on_ready: Optional[Cal
     config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2,
                             access_log=False)
     server = uvicorn.Server(config)
+    app.state.closing = lambda: server.should_exit  # open pages' event streams end at once
 
     def announce() -> None:
         while not server.started and not server.should_exit:
@@ -69,3 +70,35 @@ def run(app, *, port: int, lan: bool, open_browser: bool, on_ready: Optional[Cal
         server.run(sockets=[sock])
     finally:
         sock.close()
+
+
+class running:
+    """``with running(app) as base:`` the console served on 127.0.0.1 (a free
+    port) in a background thread, stopped at the end of the block; ``base``
+    is its URL (``http://127.0.0.1:PORT``). For tests, benchmarks and the
+    README's pictures."""
+
+    def __init__(self, app, *, port: int = 0) -> None:
+        import uvicorn
+
+        self.app = app
+        self.sock = bind(port, False)
+        self.base = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2,
+                                                    access_log=False))
+        app.state.closing = lambda: self.server.should_exit
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+
+    def __enter__(self) -> str:
+        self.thread.start()
+        deadline = time.monotonic() + 60
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the console did not start")
+            time.sleep(0.02)
+        return self.base
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+        self.sock.close()

@@ -8,8 +8,9 @@ a write sent from a page that read an older version is refused
 (:class:`StaleVersion`), so nothing typed in the spreadsheet meanwhile is
 overwritten.
 
-The state (standings, problems, finals) is read through the Python twins in
-:mod:`archon.api`, once per version, and kept until the file changes.
+The state (standings, problems, finals) is read once per version, with the
+functions behind ``archon standings``, ``archon check`` and ``archon
+finals``, and kept until the file changes.
 """
 
 from __future__ import annotations
@@ -120,16 +121,16 @@ class ServedWorkbook:
             return state
 
     def _read(self, version: str) -> State:
-        from .. import api
         from ..eventday import finals_view
         from ..serialize import standings_to_dict
         from ..standings import compute
         from ..workbook import read_event
+        from ..workbook.problems import problems_of
 
         try:
-            read = read_event(self.path)
+            read = read_event(self.path)  # once per version: standings, problems and finals from one read
             st = compute(read.event)
-            problems = [p.as_dict() for p in api.check(self.path)]
+            problems = [p.as_dict() for p in problems_of(read, st)]
             return State(
                 version=version,
                 standings=standings_to_dict(st, extras=True),

@@ -11,7 +11,7 @@ from ..standings import compute
 from ..validation import check_event
 from .reader import read_event
 
-__all__ = ["CheckedProblem", "check_workbook"]
+__all__ = ["CheckedProblem", "check_workbook", "problems_of"]
 
 
 class CheckedProblem:
@@ -43,7 +43,13 @@ def check_workbook(path, edition=None) -> list[CheckedProblem]:
     :class:`archon.workbook.WorkbookError` for an unreadable file.
     """
     read = read_event(path)
-    st = compute(read.event, edition)
+    return problems_of(read, compute(read.event, edition))
+
+
+def problems_of(read, st) -> list[CheckedProblem]:
+    """:func:`check_workbook` for a workbook already read (``read``, a
+    :class:`~archon.workbook.reader.ReadResult`) and its computed standings
+    ``st``: the event console reads and computes once per version."""
     rules = []
     for p in check_event(read.event, st):
         cell = read.cells.locate(p.where)
