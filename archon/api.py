@@ -879,7 +879,8 @@ def plan(
     criteria (:func:`archon.seating.plan` and :func:`archon.seating.score_plan`).
     Without ``seed`` a random one is drawn (and returned in the result).
     6, 7 and 11 players get a staggered plan (everyone plays ``games``
-    rounds, by default one less than R); ``sit_out=True`` asks for one with
+    rounds, by default one less than R; over 2 rounds, 3 rounds of which
+    each plays 2, as The Archon's 2R+F chart); ``sit_out=True`` asks for one with
     any N. ``effort`` (default :data:`archon.seating.DEFAULT_EFFORT`)
     scales the search: more finds better plans for unusual requests,
     slowly. The result carries, per criterion, the lower bound no plan can
@@ -900,6 +901,10 @@ def plan(
         seed = random.SystemRandom().randrange(1, 10**9)
     if effort is not None and not 0 < effort <= 100:
         raise InputError(f"effort {effort}: give a number above 0 and at most 100 (default {seating.DEFAULT_EFFORT})")
+    if sit_out is None and games is None and seating.rounds_to_play(players, rounds) > rounds:
+        # 6, 7 or 11 players over 2 rounds: 3 rounds of which each plays 2,
+        # as The Archon's 2R+F chart seats them
+        rounds, games = seating.rounds_to_play(players, rounds), rounds
     rounds_plan = seating.plan(
         players, rounds, seed=seed, time_budget=time_budget, progress=progress,
         sit_out=sit_out, games=games, effort=seating.DEFAULT_EFFORT if effort is None else effort,

@@ -1199,6 +1199,9 @@ def plan(players, rounds, seed, as_json, as_archon, time_budget, sit_out, games,
         return
     click.echo(f"{players} players, {len(result.rounds)} rounds, seed {result.seed} "
                f"(--seed {result.seed} gives this plan again)")
+    if len(result.rounds) != rounds:
+        click.echo(f"{players} players cannot all sit in each of {rounds} rounds: {len(result.rounds)} rounds "
+                   f"of which each plays {rounds}, as The Archon's {rounds}R+F chart seats them")
     if result.staggered:
         per_player = {p: 0 for p in range(1, players + 1)}
         for rnd in result.rounds:

@@ -954,9 +954,10 @@ def seat_round(
             f"('archon check FILE' names the cells)"
         ) from None
     uneven = ""
+    rounds = _preliminary_rounds_to_seat(event, present, fixed)
     try:
         plan = seating.plan(
-            present, event.preliminary_rounds, seed=seed, fixed_rounds=fixed,
+            present, rounds, seed=seed, fixed_rounds=fixed,
             time_budget=time_budget, progress=progress,
         )
     except seating.SeatingError as exc:
@@ -980,6 +981,7 @@ def seat_round(
         )
     tables = [Table(list(t)) for t in plan[round_number - 1]]
     ev = _new(event)
+    ev.preliminary_rounds = rounds
     # Later rounds only show The Archon's chart, made for the chart's own
     # earlier rounds: they no longer fit, so they are cleared.
     cleared = sorted(k for k in seated if k > round_number)
@@ -1004,7 +1006,22 @@ def seat_round(
         lines.append("sitting out this round: " + _and([_who(event, n) for n in sorted(out)]))
     if uneven:
         lines.append(uneven)
+    if rounds != event.preliminary_rounds:
+        lines.append(
+            f"{len(present)} players in a {event.format} event: {rounds} rounds where each player plays "
+            f"{event.preliminary_rounds}, as The Archon's seating chart seats them (rules 3.1.2); the "
+            f"workbook now counts {rounds} preliminary rounds ({ev.format})"
+        )
     return Change(event=ev, lines=lines, seed=seed)
+
+
+def _preliminary_rounds_to_seat(event: Event, present: list[int], fixed: list) -> int:
+    """The event's preliminary rounds, or one more before any round is
+    played for 6, 7 or 11 players in a 2R+F event
+    (:func:`archon.seating.rounds_to_play`)."""
+    from . import seating
+
+    return event.preliminary_rounds if fixed else seating.rounds_to_play(len(present), event.preliminary_rounds)
 
 
 def _fewest_games_play(present: list[int], fixed: list[list[list[int]]]) -> list[int]:

@@ -320,7 +320,7 @@ def test_cli_text_names_the_sit_outs_and_the_seed():
 
 
 @pytest.mark.parametrize("args", [["3"], ["8", "--rounds", "0"], ["8", "--rounds", "6"],
-                                  ["6", "--rounds", "2"], ["8", "--json", "--archon"]])
+                                  ["6", "--rounds", "1"], ["8", "--json", "--archon"]])
 def test_cli_bad_input_exit_2_with_one_line(args):
     res = CliRunner().invoke(main, ["plan", *args])
     assert res.exit_code == 2
@@ -385,3 +385,18 @@ def test_cli_archon_lines_pasted_into_the_chart_sheet_give_the_plan(tmp_path):
             ws.cell(row, col).value = int(cell) if cell else None
     wb.save(path)
     assert charts.chart_plan(path, 3, n) == plan_json["rounds"]
+
+
+@pytest.mark.parametrize("n", [6, 7, 11])
+def test_two_round_plan_of_6_7_or_11_players_is_the_charts_three_rounds_of_two_games(n):
+    # no round seats 6, 7 or 11 at tables of 4 and 5, nor can each play 1 of
+    # 2 rounds (3, 3.5, 5.5 players a round): The Archon's 2R+F chart seats
+    # them in 3 rounds of which each plays 2
+    res = CliRunner().invoke(main, ["plan", str(n), "--rounds", "2", "--seed", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    rounds = json.loads(res.stdout)["rounds"]
+    assert len(rounds) == 3
+    games = {p: sum(p in t for rnd in rounds for t in rnd) for p in range(1, n + 1)}
+    assert set(games.values()) == {2}
+    text = CliRunner().invoke(main, ["plan", str(n), "--rounds", "2", "--seed", "1"]).output
+    assert f"{n} players cannot all sit in each of 2 rounds: 3 rounds of which each plays 2" in text

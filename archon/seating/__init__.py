@@ -29,13 +29,13 @@ from .criteria import (
 )
 from .planner import DEFAULT_EFFORT, plan
 from .tables import (
-    MAX_TABLE, MIN_TABLE, SeatingError, can_seat, needs_sit_out, sit_out_schedule, staggered_round_sizes,
-    table_sizes,
+    MAX_TABLE, MIN_TABLE, SeatingError, can_seat, needs_sit_out, rounds_to_play, sit_out_schedule,
+    staggered_round_sizes, table_sizes,
 )
 
 __all__ = [
     "Plan", "RULES", "RULE_TITLES", "TRANSFERS", "SeatingError", "PairIssue", "SeatIssue", "SpreadIssue",
     "Score", "compare_scores", "check_plan", "score_plan", "can_seat", "table_sizes",
-    "needs_sit_out", "staggered_round_sizes", "sit_out_schedule", "plan", "DEFAULT_EFFORT",
+    "needs_sit_out", "rounds_to_play", "staggered_round_sizes", "sit_out_schedule", "plan", "DEFAULT_EFFORT",
     "Bounds", "lower_bounds", "proof", "MIN_TABLE", "MAX_TABLE", "RELATIONS", "ADJACENT",
 ]

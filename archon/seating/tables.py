@@ -70,6 +70,21 @@ def staggered_round_sizes(players: int, rounds: int, games: Optional[int] = None
     return sizes
 
 
+def rounds_to_play(players: int, rounds: int) -> int:
+    """The rounds ``players`` play in an event of ``rounds`` preliminary
+    rounds: ``rounds``, or one more when they cannot all sit at once and a
+    staggered plan of ``rounds`` rounds cannot be made but one of ``rounds
+    + 1`` where each plays ``rounds`` can (6, 7 or 11 players in a 2R+F
+    event: 3 rounds of which each plays 2, as The Archon's 2R+F chart)."""
+    if can_seat(players) or players < MIN_TABLE:
+        return rounds
+    if _split_seats(players * (rounds - 1), rounds, players) is not None and rounds > 1:
+        return rounds
+    if _split_seats(players * rounds, rounds + 1, players) is not None:
+        return rounds + 1
+    return rounds
+
+
 def _split_seats(total: int, rounds: int, cap: int) -> Optional[list[int]]:
     """``rounds`` seatable numbers (each <= cap) adding up to ``total``, as
     equal as possible, larger first; None when there are none."""

@@ -1,0 +1,66 @@
+"""6, 7 and 11 players, 2R+F and 3R+F, from registration to the final, with
+archon's commands on a copy of the official Archon.
+
+No round seats 6, 7 or 11 players at tables of 4 and 5: The Archon's chart
+(and archon) seat them in 3 rounds of which each player plays 2 (rules
+3.1.2), in a 2R+F event too, where the workbook then counts 3 preliminary
+rounds.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from archon.cli import main
+from archon.workbook import load_event
+from conftest import official_file
+
+
+def run(*args, ok=True):
+    res = CliRunner().invoke(main, [str(a) for a in args])
+    if ok:
+        assert res.exit_code == 0, res.output
+    return res
+
+
+@pytest.mark.parametrize("players, event_format", [
+    (11, "2R+F"), (7, "2R+F"), (6, "2R+F"), (11, "3R+F"), (7, "3R+F"), (6, "3R+F"),
+])
+def test_staggered_event_from_registration_to_the_final(tmp_path, players, event_format):
+    csv = tmp_path / "players.csv"
+    csv.write_text("name,vekn\n" + "".join(f"Player{i} Test,{3000000 + i}\n" for i in range(1, players + 1)))
+    path = tmp_path / "event.xlsx"
+    run("new", path, "--format", event_format, "--players", csv, "--template", official_file())
+    for k in (1, 2, 3):
+        out = run("seat", path, "--round", k, "--seed", k).output
+        assert "sitting out this round" in out
+        if k == 1 and event_format == "2R+F":
+            assert "3 rounds where each player plays 2" in out and "3 preliminary rounds" in out
+        tables = next(r for r in load_event(path).rounds if r.number == k).tables
+        for t, table in enumerate(tables, start=1):
+            # seat 1 ousts everyone: all the VPs of the table
+            run("result", path, "--round", k, "--table", t, table.size, *[0] * (table.size - 1))
+    event = load_event(path)
+    games = {p.number: 0 for p in event.players}
+    for rnd in event.rounds:
+        for table in rnd.tables:
+            for p in table.players:
+                games[p] += 1
+    assert set(games.values()) == {2}, games  # everyone played 2 games of the 3 rounds
+    out = run("finals", path).output
+    if "archon toss" in out:
+        run("toss", path, "--seed", 1)
+        out = run("finals", path).output
+    seeds = re.findall(r"^\s+\d\. seed (\d): #(\d+)", out, re.M)
+    assert len(seeds) == 5, out
+    finalists = [int(n) for _, n in seeds]
+    run("finals", path, "--seating", ",".join(map(str, finalists)))
+    out = run("result", path, "--final", 5, 0, 0, 0, 0).output
+    assert f"winner: #{finalists[0]}" in out
+    report = run("report", path).output
+    for n in range(1, players + 1):
+        assert f"Player{n} Test" in report
+    assert run("check", path).exit_code == 0
