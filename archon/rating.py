@@ -185,6 +185,8 @@ def _elo_run(pairs: pd.DataFrame, players: pd.Index, edition: RuleEdition):
     """Apply the games in chronological order; yield (date, codes, ratings)
     after each round of each event (its tables are played at once, by
     different players, so they all use the ratings from before the round)."""
+    if pairs.empty:  # no game on or before the date: every rating stays where it starts
+        return
     p = pairs.sort_values(["date", "event_id", "order"], kind="stable")
     i = players.get_indexer(p["key"])
     j = players.get_indexer(p["key_opp"])

@@ -185,6 +185,7 @@ def test_malformed_requests_are_4xx_with_a_message(client, cup, body, content_ty
     before = cup.read_bytes()
     r = client.post("/api/result", content=body, headers={"Content-Type": content_type, **AUTH})
     assert r.status_code == status and words in r.json()["error"], r.text
+    assert r.json()["exit_status"] == 2  # wrong usage, as archon.exits says; 4 would claim a bug in archon
     assert "Traceback" not in r.text and cup.read_bytes() == before
 
 

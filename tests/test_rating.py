@@ -161,6 +161,9 @@ def test_elo_2001_worked_by_hand_on_a_5_and_a_4_player_table_with_ties():
     assert elo[vekn["G"]] == pytest.approx(2952)
     # Before event 2 only event 1 counts.
     assert elo2001(games_frame(events), results_frame(events), "2001-03-31")["rating"][vekn["A"]] == pytest.approx(3048)
+    # Before every event (an archive of events still to come, 'archon rating --system elo2001'
+    # on today's date): nobody is rated yet, and that is an empty ranking, not an IndexError.
+    assert elo2001(games_frame(events), results_frame(events), "2001-01-31").empty
 
 
 def test_league_best_2_ties_share_a_rank_and_gw_vp_orders_by_gw_then_vp_then_tp():

@@ -68,7 +68,10 @@ POLL_SECONDS = 0.5
 
 
 class BadRequest(ValueError):
-    """A request the console cannot use (HTTP 4xx with this message)."""
+    """A request the console cannot use (HTTP 4xx with this message): wrong
+    usage, exit status 2 in the answer, as on the command line."""
+
+    exit_status = ExitStatus.UNREADABLE
 
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
