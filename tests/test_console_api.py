@@ -88,6 +88,28 @@ def test_every_write_needs_the_token(client, cup):
     assert page.status_code == 200 and TOKEN not in page.text and "Anna Kowalski" in page.text
 
 
+def test_the_organizers_page_shows_the_event_at_a_glance(client, cup):
+    post(client, "seat", {"round": 2, "seed": 5})
+    tables = len(read_event(cup).event.rounds[1].tables)
+    post(client, "result", {"round": 2, "table": 1, "vps": [0.5] * len(read_event(cup).event.rounds[1].tables[0].players)})
+    page = client.get("/fragment/organizer", headers=AUTH).text
+    # round 1: its 5 tables complete (test_event_e2e); round 2: 1 complete, the others pending
+    assert '<tr><td>Round 1</td><td class="n">5</td><td class="n">0</td><td class="n">0</td></tr>' in page
+    assert f'<tr><td>Round 2</td><td class="n">1</td><td class="n">{tables - 1}</td><td class="n">0</td></tr>' in page
+    assert "<b>Now:</b> round 2" in page
+
+
+def test_the_server_binds_127_0_0_1_unless_lan():
+    from archon.web.server import bind
+
+    for lan, host in ((False, "127.0.0.1"), (True, "0.0.0.0")):
+        sock = bind(0, lan)
+        try:
+            assert sock.getsockname()[0] == host
+        finally:
+            sock.close()
+
+
 def test_organizer_url_sets_a_session_and_hides_the_token(client):
     r = client.get(f"/organizer?token={TOKEN}", follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == "/organizer"

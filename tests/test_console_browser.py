@@ -228,6 +228,20 @@ def test_a_save_behind_the_servers_back_shows_on_both_pages(browser, small):
         # and the players' page finds her by name
         players.fill("#find", "behindback")
         assert players.is_visible("#seats li:has-text('Zoe Behindback')")
+        assert not players.is_visible("#seats li:has-text('Anna Kowalski')")
+        # the organizer's list is searchable
+        org.fill("#roster-search", "kowal")
+        assert org.is_visible("#roster td.name:text-is('Anna Kowalski')")
+        assert not org.is_visible("#roster td.name:text-is('Zoe Behindback')")
+        # a finished table is not replaced without saying so
+        org.evaluate("() => document.querySelector('#round-1').open = true")
+        vp1 = org.input_value("#r1t1-vp1")
+        org.fill("#r1t1-vp1", vp1)  # typed again: the verdict is re-checked
+        org.wait_for_function("() => document.querySelector('#r1t1').dataset.status === 'complete'")
+        assert org.is_disabled("#r1t1 button")
+        assert org.get_attribute("#r1t1 button", "title") == "this table has a result: tick 'replace' to change it"
+        org.check("#r1t1-replace")
+        assert org.is_enabled("#r1t1 button")
         org.close()
         players.close()
 
