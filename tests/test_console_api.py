@@ -313,3 +313,14 @@ def test_undo_takes_back_the_consoles_last_change_and_names_it(client, cup):
     assert r.json()["lines"][0].startswith(f"restored {cup.name} as it was before \"archon serve {cup.name}: "
                                            "POST /api/register")
     assert {p.number for p in read_event(cup).event.players} == before
+
+
+def test_eleven_players_in_a_2r_f_event_can_seat_a_third_round(tmp_path):
+    from archon.model import Event, Player
+
+    path = tmp_path / "small.xlsx"
+    new_event(path, Event(name="Eleven", preliminary_rounds=2, level="Standard Constructed",
+                          players=[Player(n, f"P{n}", "Q") for n in range(1, 12)]))
+    with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
+        page = c.get("/fragment/organizer", headers=AUTH).text
+        assert 'id="seat-round" type="number" min="1" max="3"' in page  # 3 rounds of which each plays 2

@@ -11,6 +11,7 @@ from typing import Any, Optional
 
 from .. import __version__
 from ..editions import EDITIONS
+from ..seating import rounds_to_play
 from ..reports.data import display_name, players_by_number, winner_of
 from .workbook import State
 
@@ -70,7 +71,8 @@ def page_context(state: State, *, name: str, key: str, open_in: Optional[str], o
     rounds = data.get("rounds") or []
     current = _current_round(rounds)
     summaries = [_round_summary(r) for r in rounds if r["tables"]]
-    prelim = 2 if str(ev.get("format") or "").upper().startswith("2R") else 3
+    # 6, 7 or 11 players in a 2R+F event play 3 rounds of which each plays 2
+    prelim = rounds_to_play(len(data["players"]), 2 if str(ev.get("format") or "").upper().startswith("2R") else 3)
     played = [r["round"] for r in rounds if any(s.get("vp") is not None for t in r["tables"] for s in t["seats"])]
     next_round = min(prelim, max(played, default=0) + 1)
     by_number = players_by_number(data)
