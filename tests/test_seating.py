@@ -400,3 +400,9 @@ def test_two_round_plan_of_6_7_or_11_players_is_the_charts_three_rounds_of_two_g
     assert set(games.values()) == {2}
     text = CliRunner().invoke(main, ["plan", str(n), "--rounds", "2", "--seed", "1"]).output
     assert f"{n} players cannot all sit in each of 2 rounds: 3 rounds of which each plays 2" in text
+
+
+def test_one_round_of_6_players_says_what_would_work():
+    res = CliRunner().invoke(main, ["plan", "6", "--rounds", "1"])
+    assert res.exit_code == 2
+    assert "6 players cannot sit at tables of 4 and 5 in one round: plan 3 rounds where each plays 2" in res.output

@@ -16,7 +16,9 @@ from typing import Iterable, Optional, Sequence
 from . import library  # noqa: the module, for library.lookup and library.EFFORT
 from .criteria import Plan, check_plan, score_plan
 from .search import _MAX_ROUNDS, _Clock, _floor, _search
-from .tables import SeatingError, _player_list, needs_sit_out, sit_out_schedule, table_sizes
+from .tables import (
+    MAX_TABLE, MIN_TABLE, SeatingError, _player_list, needs_sit_out, rounds_to_play, sit_out_schedule, table_sizes,
+)
 
 #: The search effort of a plain :func:`plan` call: every event size from 4
 #: to 300 players in a fraction of a second. Higher values search longer
@@ -103,6 +105,11 @@ def _games_each(present: list[int], rounds: int, fixed: list, sit_out: Optional[
     if not staggered:
         table_sizes(len(present))  # raises for 6, 7, 11 or fewer than 4
         return None
+    if games is None and rounds == 1:
+        raise SeatingError(
+            f"{len(present)} players cannot sit at tables of {MIN_TABLE} and {MAX_TABLE} in one round: "
+            f"plan {rounds_to_play(len(present), 2)} rounds where each plays 2"
+        )
     return rounds - 1 if games is None else games
 
 
