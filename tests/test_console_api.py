@@ -148,9 +148,13 @@ def test_an_impossible_result_is_409_until_a_judge_overrides_it(client, cup):
     assert "no order of ousts" in r.json()["error"] or "cannot" in r.json()["error"]
     assert cup.read_bytes() == before
     r = post(client, "result", {"round": 2, "table": len(read_event(cup).event.rounds[1].tables), "vps": vps,
-                                "override": "player 7 ejected"})
+                                "override": "<b>player 7</b> ejected"})
     assert r.status_code == 200, r.text
-    assert [o.reason for o in read_event(cup).event.overrides] == ["player 7 ejected"]
+    assert [o.reason for o in read_event(cup).event.overrides] == ["<b>player 7</b> ejected"]
+    # the judge's reason is text on both pages
+    for page in (client.get("/fragment/organizer", headers=AUTH).text, client.get("/fragment/players").text):
+        assert "<b>player 7" not in page
+    assert "&lt;b&gt;player 7&lt;/b&gt; ejected" in client.get("/fragment/organizer", headers=AUTH).text
 
 
 def test_a_finished_table_is_not_replaced_without_saying_so(client, cup):
