@@ -28,11 +28,11 @@ This module knows file formats, not The Archon's layout (that is
 from __future__ import annotations
 
 import datetime as _dt
-import functools
 import html
 import io
 import posixpath
 import re
+import stat
 import unicodedata
 import zipfile
 import zlib
@@ -40,8 +40,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional, Union
 from xml.etree import ElementTree as ET
-from ..exits import ExitStatus
+from .errors import WorkbookError
 from .cellref import column_index, column_letters, split_address  # noqa: F401 (re-exported)
+from .sheetcells import RawCell, scan, shared_formula_masters
+from .xmlparts import read_part
 
 __all__ = [
     "WorkbookError",
@@ -50,6 +52,7 @@ __all__ = [
     "Cells",
     "Book",
     "open_book",
+    "refuse_special_file",
     "column_index",
     "column_letters",
     "split_address",
@@ -57,15 +60,6 @@ __all__ = [
 ]
 
 PathLike = Union[str, "Path"]
-
-
-class WorkbookError(ValueError):
-    """A file archon cannot read as a workbook (missing, damaged, wrong kind).
-
-    The message names the file and says what was expected.
-    """
-
-    exit_status = ExitStatus.UNREADABLE
 
 
 @dataclass(frozen=True)
@@ -182,6 +176,19 @@ class Book:
         return self.read_columns(sheet, [column_letters(col)], row, row).at(row, col)
 
 
+def refuse_special_file(path: Path) -> None:
+    """A :class:`WorkbookError` for a path that is not a plain file (a FIFO, a
+    device, a socket): reading one could wait forever or never end."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # missing or unreadable: the caller says so when it opens it
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        kind = "a named pipe (FIFO)" if stat.S_ISFIFO(mode) else (
+            "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+        raise WorkbookError(f"{path.name} is {kind}, not a workbook: give the path of an .xlsx, .ods or .xls file")
+
+
 def open_book(path: PathLike) -> Book:
     """Open a workbook, recognising its format from its content (not its name).
 
@@ -194,6 +201,7 @@ def open_book(path: PathLike) -> Book:
         raise WorkbookError(f"{name}: no such file ({p})")
     if p.is_dir():
         raise WorkbookError(f"{name} is a folder, not a workbook: give the path of an .xlsx, .ods or .xls file")
+    refuse_special_file(p)
     try:
         with open(p, "rb") as fh:
             head = fh.read(8)
@@ -237,32 +245,10 @@ def open_book(path: PathLike) -> Book:
 
 # ---------------------------------------------------------------- .xlsx
 
-_P = r"(?:[\w.-]+:)?"  # optional namespace prefix
-_ATTR = re.compile(r'([\w.:-]+)\s*=\s*"([^"]*)"')
-#: any cell: prefix, attributes before r=, column, row, attributes after r=, "/" if empty;
-#: column and row are None for a cell that does not say where it is
-_CELL_ANY = re.compile(r"<(" + _P + r')c\s([^>]*?)(?:\br="([A-Z]+)(\d+)"([^>]*?))?(/?)>')
-_CELL_WITH_REF = re.compile(r"<" + _P + r'c\s[^>]*?\br="[A-Z]')
-_CELL_START_COUNT = re.compile(r"<" + _P + r"c[\s/>]")
-_F = re.compile(r"<" + _P + r"f\b([^>]*?)(?:/>|>(.*?)</" + _P + r"f>)", re.S)
-_V = re.compile(r"<" + _P + r"v(?:\s[^>]*)?(?:/>|>(.*?)</" + _P + r"v>)", re.S)
-_T = re.compile(r"<" + _P + r"t(?:\s[^>]*)?(?:/>|>(.*?)</" + _P + r"t>)", re.S)
-_RPH = re.compile(r"<" + _P + r"rPh\b.*?</" + _P + r"rPh>", re.S)
-_REF = re.compile(r'\br="([A-Z]+)(\d+)"')
-_T_ATTR = re.compile(r'(?:^|\s)t="([^"]*)"')
 _XESC = re.compile(r"_x([0-9A-Fa-f]{4})_")
-_SHARED_MASTER = re.compile(r"<" + _P + r"f\b([^>]*\bt=\"shared\"[^>]*)>(.*?)</" + _P + r"f>", re.S)
+_ATTR = re.compile(r'([\w.:-]+)\s*=\s*"([^"]*)"')
 
 _REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-
-
-@functools.lru_cache(maxsize=4096)
-def _unescape(s: str) -> str:
-    if "&" in s:
-        s = html.unescape(s)
-    if "_x" in s:
-        s = _XESC.sub(lambda m: chr(int(m.group(1), 16)), s)
-    return s
 
 
 def _local(tag: str) -> str:
@@ -270,63 +256,73 @@ def _local(tag: str) -> str:
 
 
 class _XlsxBook(Book):
+    """An .xlsx workbook. Every part read is checked to be complete XML first
+    (:func:`archon.workbook.xmlparts.read_part`); cells are read by expat
+    (:mod:`archon.workbook.sheetcells`)."""
+
     format = "xlsx"
 
     def __init__(self, path: Path, zf: zipfile.ZipFile) -> None:
         super().__init__(path)
         self._zf = zf
-        self._xml: dict[str, str] = {}
-        self._mode: dict[str, str] = {}
+        self._data: dict[str, bytes] = {}
         self._sst: Optional[list[str]] = None
         self._shared_masters: dict[str, dict[str, str]] = {}
         wb_part = self._office_document()
         rels = self._rels(wb_part)
-        root = ET.fromstring(zf.read(wb_part))
+        root = self._xml_root(wb_part, "the workbook part (its list of sheets)")
         self._parts: dict[str, str] = {}
         for el in root.iter():
             tag = _local(el.tag)
             if tag == "workbookPr":
                 self.date1904 = el.get("date1904", "").lower() in ("1", "true")
             elif tag == "sheet":
-                rid = el.get(f"{{{_REL_NS}}}id") or next(
-                    (v for k, v in el.attrib.items() if _local(k) == "id"), None
-                )
-                name = el.get("name")
-                if name is None or rid not in rels:
-                    continue
-                self.sheet_names.append(name)
-                self._parts[name] = rels[rid][1]
+                self._add_sheet(el, rels, wb_part)
         self._sst_part = next((t for ty, t in rels.values() if ty.endswith("/sharedStrings")), None)
         self.application = _app_name(zf, "docProps/app.xml", r"<(?:\w+:)?Application>(.*?)</(?:\w+:)?Application>")
-        self.properties = {}
-        try:
-            root = ET.fromstring(zf.read("docProps/custom.xml"))
-        except (KeyError, ET.ParseError, zipfile.BadZipFile, zlib.error, EOFError, OSError):
-            root = None
-        if root is not None:
-            for prop in root:
-                if _local(prop.tag) == "property" and prop.get("name"):
-                    self.properties[prop.get("name")] = "".join(child.text or "" for child in prop)
+        self.properties = self._custom_properties()
+
+    def _add_sheet(self, el, rels: dict[str, tuple[str, str]], wb_part: str) -> None:
+        rid = el.get(f"{{{_REL_NS}}}id") or next((v for k, v in el.attrib.items() if _local(k) == "id"), None)
+        name = el.get("name")
+        if name is None:
+            return
+        if rid not in rels:
+            raise WorkbookError(
+                f"{self.path.name} is damaged: its workbook part ({wb_part}) lists sheet {name!r} "
+                f"but does not say where it is stored; use a backup, or open it in Excel/LibreOffice and save it again"
+            )
+        self.sheet_names.append(name)
+        self._parts[name] = rels[rid][1]
+
+    def _custom_properties(self) -> dict[str, str]:
+        """docProps/custom.xml (archon's marks: the rule edition...); {} when absent."""
+        if "docProps/custom.xml" not in self._zf.namelist():
+            return {}
+        out = {}
+        for prop in self._xml_root("docProps/custom.xml", "the document properties"):
+            if _local(prop.tag) == "property" and prop.get("name"):
+                out[prop.get("name")] = "".join(child.text or "" for child in prop)
+        return out
+
+    def _xml_root(self, part: str, what: str) -> ET.Element:
+        return ET.fromstring(read_part(self._zf, part, self.path, what))
 
     def _office_document(self) -> str:
-        try:
-            root = ET.fromstring(self._zf.read("_rels/.rels"))
-            for el in root:
-                if el.get("Type", "").endswith("/officeDocument"):
-                    return el.get("Target", "").lstrip("/")
-        except KeyError:
-            pass
+        if "_rels/.rels" not in self._zf.namelist():
+            return "xl/workbook.xml"
+        for el in self._xml_root("_rels/.rels", "the package relationships"):
+            if el.get("Type", "").endswith("/officeDocument"):
+                return el.get("Target", "").lstrip("/")
         return "xl/workbook.xml"
 
     def _rels(self, part: str) -> dict[str, tuple[str, str]]:
         folder, base = posixpath.split(part)
         rels_part = posixpath.join(folder, "_rels", base + ".rels")
         out: dict[str, tuple[str, str]] = {}
-        try:
-            root = ET.fromstring(self._zf.read(rels_part))
-        except KeyError:
+        if rels_part not in self._zf.namelist():
             return out
-        for el in root:
+        for el in self._xml_root(rels_part, "the workbook relationships"):
             target = el.get("Target", "")
             if target.startswith("/"):
                 target = target.lstrip("/")
@@ -339,253 +335,118 @@ class _XlsxBook(Book):
         self._zf.close()
 
     # -- parts
-    def _sheet_xml(self, sheet: str) -> str:
-        xml = self._xml.get(sheet)
-        if xml is None:
+    def _sheet_data(self, sheet: str) -> bytes:
+        """The sheet's XML, checked whole (a part cut short is an error naming it)."""
+        data = self._data.get(sheet)
+        if data is None:
             part = self._parts.get(sheet)
             if part is None:
                 raise KeyError(sheet)
-            xml = _read_part(self._zf, part, self.path).decode("utf-8", errors="replace")
-            self._xml[sheet] = xml
-        return xml
-
-    def _sheet_mode(self, sheet: str) -> str:
-        """How cells of ``sheet`` can be found.
-
-        ``"plain"``: every cell says where it is, first: ``<c r="B3" ...>``
-        (Excel, LibreOffice, Google Sheets, openpyxl), so a regular expression
-        anchored on that text finds the wanted cells fast. ``"refs"``: other
-        writers may prefix the tag or order the attributes differently (a
-        slower expression). ``"full"``: the schema lets a writer leave ``r=``
-        out, and then only a full parse can place the cells.
-        """
-        mode = self._mode.get(sheet)
-        if mode is None:
-            xml = self._sheet_xml(sheet)
-            plain = xml.count('<c r="')
-            if plain and plain == xml.count("<c ") + xml.count("<c>") + xml.count("<c/>"):
-                mode = "plain"
-            elif len(_CELL_START_COUNT.findall(xml)) == len(_CELL_WITH_REF.findall(xml)):
-                mode = "refs"
-            else:
-                mode = "full"
-            self._mode[sheet] = mode
-        return mode
+            data = read_part(self._zf, part, self.path, f"sheet {sheet!r}")
+            self._data[sheet] = data
+        return data
 
     def _shared_strings(self) -> list[str]:
         if self._sst is None:
-            self._sst = []
+            sst: list[str] = []
             if self._sst_part:
-                data = _read_part(self._zf, self._sst_part, self.path)
-                try:
-                    events = list(ET.iterparse(io.BytesIO(data))) if data else []
-                except ET.ParseError:
-                    raise WorkbookError(f"{self.path.name} is damaged: its shared strings cannot be read") from None
-                if events:
-                    for _, el in events:
-                        tag = _local(el.tag)
-                        if tag == "si":
-                            # text is a <t>, or rich-text runs <r><t>; phonetic
-                            # readings (<rPh>) are not part of the text
-                            parts = []
-                            for child in el:
-                                ct = _local(child.tag)
-                                if ct == "t":
-                                    parts.append(child.text or "")
-                                elif ct == "r":
-                                    parts.extend(t.text or "" for t in child if _local(t.tag) == "t")
-                            self._sst.append(_text(_unescape_x("".join(parts))))
-                            el.clear()
+                root = self._xml_root(self._sst_part, "the shared strings")
+                for el in root:
+                    if _local(el.tag) == "si":
+                        sst.append(_text(_unescape_x(_si_text(el))))
+            self._sst = sst
         return self._sst
 
     def formula_text_contains(self, sheet: str, text: str) -> bool:
         try:
-            return text in self._sheet_xml(sheet)
+            data = self._sheet_data(sheet)
         except KeyError:
             return False
+        return text.encode("utf-8") in data
 
     # -- cells
-    def _cell(self, sheet: str, attrs: str, content: str) -> Cell:
-        tm = _T_ATTR.search(attrs) if "t=" in attrs else None
-        t = tm.group(1) if tm is not None else "n"
-        formula = None
-        if content and "<" in content:
-            fm = _F.search(content) if "f" in content else None
-            if fm is not None:
-                ftext = fm.group(2)
-                if ftext:
-                    formula = _unescape(ftext)
-                else:
-                    fattrs = dict(_ATTR.findall(fm.group(1)))
-                    if fattrs.get("t") == "shared" and "si" in fattrs:
-                        formula = self._shared_formula(sheet, fattrs["si"])
-                    else:
-                        formula = ""
-            if t == "inlineStr":
-                body = _RPH.sub("", content)
-                value: object = _text(_unescape("".join(m or "" for m in _T.findall(body))))
-                return Cell(value, formula)
-            vm = _V.search(content)
-            raw = vm.group(1) if vm is not None else None
-        else:
-            raw = None
-        if raw is None or raw == "":
-            if t == "str" and formula is not None:
-                return Cell("", formula)
-            return Cell(None, formula)
+    def _cell(self, sheet: str, raw: RawCell) -> Cell:
+        formula = raw.formula
+        if formula == "" and raw.shared_index is not None:
+            formula = self._shared_formula(sheet, raw.shared_index)
+        t = raw.type
+        if t == "inlineStr" and raw.inline is not None:
+            return Cell(_text(_unescape_x(raw.inline)), formula)
+        value = raw.value
+        if not value:
+            return Cell("" if t == "str" and formula is not None else None, formula)
         if t == "s":
-            try:
-                return Cell(self._shared_strings()[int(raw)], formula)
-            except (ValueError, IndexError):
-                return Cell(None, formula)
+            return Cell(self._shared_string(sheet, raw), formula)
         if t in ("str", "inlineStr"):
-            return Cell(_text(_unescape(raw)), formula)
+            return Cell(_text(_unescape_x(value)), formula)
         if t == "b":
-            return Cell(raw.strip() in ("1", "true"), formula)
+            return Cell(value.strip() in ("1", "true"), formula)
         if t == "e":
-            return Cell(_unescape(raw), formula, error=True)
+            return Cell(value, formula, error=True)
         if t == "d":
             try:
-                return Cell(_dt.datetime.fromisoformat(raw.strip().rstrip("Z")), formula)
+                return Cell(_dt.datetime.fromisoformat(value.strip().rstrip("Z")), formula)
             except ValueError:
-                return Cell(raw, formula)
+                return Cell(value, formula)
         try:
-            return Cell(float(raw), formula)
+            return Cell(float(value), formula)
         except ValueError:
-            return Cell(_text(_unescape(raw)), formula)
+            return Cell(_text(_unescape_x(value)), formula)
+
+    def _shared_string(self, sheet: str, raw: RawCell) -> str:
+        sst = self._shared_strings()
+        try:
+            return sst[int(raw.value)]
+        except (ValueError, IndexError):
+            raise WorkbookError(
+                f"{self.path.name} is damaged: sheet {sheet!r} cell {raw.ref} refers to shared string "
+                f"{raw.value.strip()!r} but the shared strings hold {len(sst)}; use a backup, or open it "
+                f"in Excel/LibreOffice and save it again"
+            ) from None
 
     def _shared_formula(self, sheet: str, si: str) -> str:
         masters = self._shared_masters.get(sheet)
         if masters is None:
-            masters = {}
-            for m in _SHARED_MASTER.finditer(self._sheet_xml(sheet)):
-                a = dict(_ATTR.findall(m.group(1)))
-                if "si" in a and m.group(2):
-                    masters.setdefault(a["si"], _unescape(m.group(2)))
-            self._shared_masters[sheet] = masters
+            masters = self._shared_masters[sheet] = shared_formula_masters(self._sheet_data(sheet))
         # The master's text, untranslated: enough to recognise a formula that
         # only uses ROW() and absolute references, and to know a formula is there.
         return masters.get(si, "")
 
-    def _scan(self, sheet: str, pattern: "re.Pattern[str]", start: int, want, last_row: int) -> Optional[Cells]:
-        """Cells matched by ``pattern`` from ``start`` until a row past ``last_row``.
-
-        ``pattern`` groups: tag prefix, attributes before ``r=``, column
-        letters, row, attributes after ``r=``, ``/`` for an empty element. None if a cell without
-        an address turns up (the caller then parses the whole sheet).
-        """
-        xml = self._sheet_xml(sheet)
+    def _scan(self, sheet: str, rows: Iterable[int], columns: Iterable[int], want) -> Cells:
+        """Cells of ``sheet`` in ``rows`` x ``columns`` (``want(row, column)`` says
+        the same of a cell without an address)."""
+        rows = sorted(set(rows))
+        columns = sorted(set(columns))
         out = Cells(sheet)
-        cols: dict[str, int] = {}
-        for m in pattern.finditer(xml, start):
-            prefix, a1, letters, row_text, a2, closed = m.groups()
-            if letters is None:
-                return None
-            row = int(row_text)
-            if row > last_row:
-                break
-            col = cols.get(letters)
-            if col is None:
-                col = cols[letters] = column_index(letters)
-            if not want(row, col):
-                continue
-            if closed:
-                content = ""
-            else:
-                end = xml.find(f"</{prefix}c>", m.end())
-                content = xml[m.end(): end if end >= 0 else len(xml)]
-            out[(row, col)] = self._cell(sheet, f"{a1} {a2}" if a1 else a2, content)
+        if not rows or not columns:
+            return out
+        letters = [(c, column_letters(c)) for c in columns]
+        wanted = {f"{a}{r}": (r, c) for r in rows for c, a in letters}
+        raw = scan(self._sheet_data(sheet), wanted, want, rows[0], rows[-1])
+        for place, cell in raw.items():
+            out[place] = self._cell(sheet, cell)
         return out
 
     def read_columns(self, sheet: str, columns: Iterable[str], first_row: int, last_row: int) -> Cells:
-        cols = sorted({c.upper() for c in columns})
-        wanted = {column_index(c) for c in cols}
-        mode = self._sheet_mode(sheet)
-        out = None
-        if mode != "full":
-            alt = "|".join(cols)
-            if mode == "plain":
-                pattern = re.compile(r'<()c ()r="(' + alt + r')(\d+)"([^>]*?)(/?)>')
-            else:
-                pattern = re.compile(
-                    r"<(" + _P + r")c\s([^>]*?)\br=\"(" + alt + r")(\d+)\"([^>]*?)(/?)>"
-                )
-            out = self._scan(sheet, pattern, 0, lambda r, c: r >= first_row, last_row)
-        if out is None:
-            out = self._full_parse(sheet, lambda r, c: first_row <= r <= last_row and c in wanted, last_row)
-        return out
+        wanted = {column_index(c) for c in columns}
+        return self._scan(sheet, range(first_row, last_row + 1), wanted, lambda r, c: c in wanted)
 
     def read_rows(self, sheet: str, rows: Iterable[int], first_col: int, last_col: int) -> Cells:
-        wanted_rows = sorted(set(rows))
-        if not wanted_rows:
-            return Cells(sheet)
-        xml = self._sheet_xml(sheet)
-        want = lambda r, c: r in wanted_rows and first_col <= c <= last_col  # noqa: E731
-        # Find the first cell of the first wanted row that has one, and read
-        # on from there: no need to check the whole (large) sheet first.
-        alt = "|".join(map(str, wanted_rows))
-        m = re.search(r'<c r="[A-Z]{1,3}(?:' + alt + ')"', xml) or re.search(
-            r"<" + _P + r'c\s[^>]*?\br="[A-Z]{1,3}(?:' + alt + ')"', xml
-        )
-        out = None
-        if m is not None:
-            out = self._scan(sheet, _CELL_ANY, m.start(), want, wanted_rows[-1])
-        elif self._sheet_mode(sheet) != "full":
-            return Cells(sheet)
-        if out is None:
-            out = self._full_parse(sheet, want, wanted_rows[-1])
-        return out
-
-    def _full_parse(self, sheet: str, want, last_row: int) -> Cells:
-        """Slow path for sheets whose cells do not all carry their address."""
-        try:
-            return self._full_parse_xml(sheet, want, last_row)
-        except ET.ParseError as exc:
-            raise WorkbookError(f"{self.path.name} is damaged: sheet {sheet!r} cannot be read ({exc})") from None
-
-    def _full_parse_xml(self, sheet: str, want, last_row: int) -> Cells:
-        out = Cells(sheet)
-        data = self._sheet_xml(sheet).encode("utf-8")
-        row = 0
-        col = 0
-        for event, el in ET.iterparse(io.BytesIO(data), events=("start", "end")):
-            tag = _local(el.tag)
-            if event == "start":
-                if tag == "row":
-                    r = el.get("r")
-                    row = int(r) if r else row + 1
-                    col = 0
-                    if row > last_row:
-                        break
-                continue
-            if tag != "c":
-                if tag == "row":
-                    el.clear()
-                continue
-            ref = el.get("r")
-            if ref:
-                row, col = split_address(ref)
-            else:
-                col += 1
-            if want(row, col):
-                content = ET.tostring(el, encoding="unicode")
-                start = content.find(">")
-                body = "" if content[start - 1] == "/" else content[start + 1: content.rfind("</")]
-                # ElementTree writes its own ns0: prefixes: strip them for the regexes
-                body = re.sub(r"<(/?)ns\d+:", r"<\1", body)
-                attrs = " ".join(f'{_local(k)}="{v}"' for k, v in el.attrib.items())
-                out[(row, col)] = self._cell(sheet, attrs, body)
-        return out
+        rows = set(rows)
+        return self._scan(sheet, rows, range(first_col, last_col + 1), lambda r, c: r in rows and first_col <= c <= last_col)
 
 
-def _read_part(zf: zipfile.ZipFile, part: str, path: Path) -> bytes:
-    """A zip member's bytes, or a :class:`WorkbookError` saying the file is damaged."""
-    try:
-        return zf.read(part)
-    except KeyError:
-        raise WorkbookError(f"{path.name} is damaged: its part {part} is missing") from None
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError) as exc:
-        raise WorkbookError(f"{path.name} is damaged: its part {part} cannot be read ({exc})") from None
+def _si_text(si: ET.Element) -> str:
+    """A shared string's text: a ``<t>``, or rich-text runs ``<r><t>``;
+    phonetic readings (``<rPh>``) are not part of the text."""
+    parts = []
+    for child in si:
+        tag = _local(child.tag)
+        if tag == "t":
+            parts.append(child.text or "")
+        elif tag == "r":
+            parts.extend(t.text or "" for t in child if _local(t.tag) == "t")
+    return "".join(parts)
 
 
 def _app_name(zf: zipfile.ZipFile, part: str, pattern: str) -> Optional[str]:
@@ -616,13 +477,12 @@ class _OdsBook(Book):
     def __init__(self, path: Path, zf: zipfile.ZipFile) -> None:
         super().__init__(path)
         try:
-            self._content = _read_part(zf, "content.xml", path)
+            self._content = read_part(zf, "content.xml", path, "its sheets")
             self.application = _app_name(zf, "meta.xml", r"<(?:\w+:)?generator>(.*?)</(?:\w+:)?generator>")
             self.properties = {}
-            try:
-                meta = zf.read("meta.xml").decode("utf-8", errors="replace")
-            except (KeyError, zipfile.BadZipFile, zlib.error, EOFError, OSError):
-                meta = ""
+            meta = ""
+            if "meta.xml" in zf.namelist():
+                meta = read_part(zf, "meta.xml", path, "the document properties").decode("utf-8", errors="replace")
             for m in re.finditer(r'<(?:\w+:)?user-defined\b([^>]*?)(?:/>|>(.*?)</(?:\w+:)?user-defined>)', meta, re.S):
                 name = re.search(r'(?:\w+:)?name="([^"]*)"', m.group(1))
                 if name:

@@ -1,0 +1,58 @@
+"""XML parts of a workbook read whole or not at all.
+
+A workbook is a zip of XML parts. A part cut short (an interrupted copy, a
+full disk, a crash while saving) or garbled is found by parsing it to its
+last byte with expat (the standard library's XML parser, at C speed): a part
+that is not well-formed XML is an error naming the file, the part and what is
+wrong, so that no command ever reads a workbook in part.
+"""
+
+from __future__ import annotations
+
+import zipfile
+import zlib
+from pathlib import Path
+from typing import Optional
+from xml.parsers import expat
+
+from .errors import WorkbookError
+
+__all__ = ["xml_problem", "read_part"]
+
+
+def xml_problem(data: bytes) -> Optional[str]:
+    """What makes ``data`` not a complete XML document ("no element found at
+    line 1, column 0", "mismatched tag at line 7, column 3"), or None when it is one."""
+    parser = expat.ParserCreate()
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        return f"{expat.ErrorString(exc.code)} at line {exc.lineno}, column {exc.offset}"
+    return None
+
+
+def _is(what: str) -> str:
+    return "are" if what.endswith("s") and not what.endswith("'") else "is"
+
+
+def read_part(zf: zipfile.ZipFile, part: str, path: Path, what: str) -> bytes:
+    """The bytes of the zip member ``part``, checked to be complete XML.
+
+    ``what`` names the part for the organizer ("sheet 'Round 1'", "the shared
+    strings"). Raises :class:`WorkbookError` naming the
+    file, the part and what is wrong when it is missing, unreadable or not
+    complete XML.
+    """
+    fix = "use a backup, or open it in Excel/LibreOffice and save it again"
+    try:
+        data = zf.read(part)
+    except KeyError:
+        raise WorkbookError(f"{path.name} is damaged: {what} ({part}) {_is(what)} missing; {fix}") from None
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError) as exc:
+        raise WorkbookError(f"{path.name} is damaged: {what} ({part}) cannot be unpacked ({exc}); {fix}") from None
+    problem = xml_problem(data)
+    if problem is not None:
+        raise WorkbookError(
+            f"{path.name} is damaged: {what} ({part}) {_is(what)} cut short or garbled ({problem}); {fix}"
+        )
+    return data
