@@ -46,7 +46,7 @@ from ..model import Event
 from ..standings import Standings, compute, final_game_win, preliminary_key
 from . import xlsxpatch
 from .judge_records import warning_properties
-from .grid import WorkbookError
+from .grid import WorkbookError, refuse_special_file
 from .safety import WriteError, check_writable, hold, safe_write
 from .xlsxpatch import CLEAR_VALUE, PatchError
 
@@ -132,7 +132,10 @@ def detect_kind(path: "str | Path | bytes") -> str:
 
 
 def _kind_of(data: bytes, name: "str | Path") -> str:
+    """The kind of the workbook ``data`` (see :func:`detect_kind`), once it is
+    known archon can write it (:class:`WorkbookError` naming it otherwise)."""
     try:
+        xlsxpatch.check_patchable(data)
         return detect_kind(data)
     except PatchError as exc:
         raise WorkbookError(f"{name}: {exc}") from None
@@ -325,28 +328,43 @@ def _table_ranks(vps: list[float]) -> list[int]:
 
 
 def _result_edits(event: Event, st: Standings, put) -> None:
-    """Results as values (built-in template only)."""
-    by_number = st.by_number()
-    players = event.players_by_number()
-    tied = {n for t in st.ties for n in t.players}
-    pre_coin = _pre_coin_ranks(st)
-    final_played = st.final is not None and st.final.played
-    winner = st.winner if final_played else None
+    """Results as values (built-in template only), sheet by sheet."""
+    _info_results(event, put)
+    _methuselahs_results(event, st, put)
+    _round_results(event, st, put)
+    _final_results(event, st, put)
+    _standings_sheet_results(st, put)
+    _vekn_report_results(st, put)
 
-    def name_parts(n: Any) -> tuple[Any, Any]:
-        p = players.get(n) if isinstance(n, int) else None
-        if p is None:
-            return None, None
-        return _blank_or(p.first_name), _blank_or(p.last_name)
 
-    # Tournament Info
+def _final_played(st: Standings) -> bool:
+    return st.final is not None and st.final.played
+
+
+def _name_parts(players: dict, n: Any) -> tuple[Any, Any]:
+    """(first name, last name) of player ``n`` (of ``players`` by number) for a
+    results cell; (None, None) for no player."""
+    p = players.get(n) if isinstance(n, int) else None
+    if p is None:
+        return None, None
+    return _blank_or(p.first_name), _blank_or(p.last_name)
+
+
+def _info_results(event: Event, put) -> None:
+    """Tournament Info: report due date, players, matches."""
     info = L.INFO
     put(info.sheet, info.report_due, event.date + _dt.timedelta(days=info.report_due_days) if event.date else None)
     put(info.sheet, info.players, len(event.players))
     matches = sum(len(r.tables) for r in event.rounds if r.number in L.ROUND_SHEETS)
     put(info.sheet, info.matches, matches + (1 if event.has_final else 0))
 
-    # Methuselahs
+
+def _methuselahs_results(event: Event, st: Standings, put) -> None:
+    """Methuselahs: each player's rounds, GW, VP, TP, status, ranks, rating points."""
+    by_number = st.by_number()
+    tied = {n for t in st.ties for n in t.players}
+    pre_coin = _pre_coin_ranks(st)
+    final_played = _final_played(st)
     m = L.METHUSELAHS
     put(m.sheet, m.count, len(event.players))
     for i, row in enumerate(_rows(m.first_row, m.last_row)):
@@ -372,7 +390,10 @@ def _result_edits(event: Event, st: Standings, put) -> None:
         for col, value in cells.items():
             put(m.sheet, f"{col}{row}", value)
 
-    # Rounds
+
+def _round_results(event: Event, st: Standings, put) -> None:
+    """Round sheets: names, table, GW, TP and table rank of every seat."""
+    players = event.players_by_number()
     r = L.ROUND
     rounds = {rs.number: rs for rs in st.rounds}
     for number, sheet in L.ROUND_SHEETS.items():
@@ -389,7 +410,7 @@ def _result_edits(event: Event, st: Standings, put) -> None:
             for seat, row in enumerate(L.round_table_rows(ts.number)):
                 if seat >= len(ts.players):
                     continue
-                first, last = name_parts(ts.players[seat])
+                first, last = _name_parts(players, ts.players[seat])
                 put(sheet, f"{r.first_name}{row}", first)
                 put(sheet, f"{r.last_name}{row}", last)
                 put(sheet, f"{r.table}{row}", ts.number)
@@ -403,11 +424,17 @@ def _result_edits(event: Event, st: Standings, put) -> None:
                     put(sheet, f"{r.gw}{row}", 0)
                     put(sheet, f"{r.tp}{row}", ts.status)
 
-    # Final Round: finalists by seed, then the final table
+
+def _final_results(event: Event, st: Standings, put) -> None:
+    """Final Round: finalists by seed, then the final table."""
+    players = event.players_by_number()
+    by_number = st.by_number()
+    final_played = _final_played(st)
+    winner = st.winner if final_played else None
     f = L.FINAL
     for i, row in enumerate(_rows(f.finalists_first_row, f.finalists_last_row)):
         n = st.finalists[i] if i < len(st.finalists) else None
-        first, last = name_parts(n)
+        first, last = _name_parts(players, n)
         put(f.sheet, f"{f.finalist}{row}", n)
         put(f.sheet, f"{f.first_name}{row}", first)
         put(f.sheet, f"{f.last_name}{row}", last)
@@ -415,7 +442,7 @@ def _result_edits(event: Event, st: Standings, put) -> None:
     final_result = st.final.result if st.final is not None else None
     for i, row in enumerate(_rows(f.first_row, f.last_row)):
         n = event.final.seating[i] if i < len(event.final.seating) else None
-        first, last = name_parts(n)
+        first, last = _name_parts(players, n)
         put(f.sheet, f"{f.first_name}{row}", first)
         put(f.sheet, f"{f.last_name}{row}", last)
         gw = tp = rank = None
@@ -428,7 +455,10 @@ def _result_edits(event: Event, st: Standings, put) -> None:
         put(f.sheet, f"{f.tp}{row}", tp)
         put(f.sheet, f"{f.final_rank}{row}", rank)
 
-    # Standings sheet, in display order
+
+def _standings_sheet_results(st: Standings, put) -> None:
+    """Standings sheet, in display order."""
+    final_played = _final_played(st)
     sd = L.STANDINGS
     rows = list(_rows(sd.first_row, sd.last_row))
     for i, row in enumerate(rows):
@@ -451,7 +481,11 @@ def _result_edits(event: Event, st: Standings, put) -> None:
         for col, value in values.items():
             put(sd.sheet, f"{col}{row}", value)
 
-    # VEKN Report, in the same order
+
+def _vekn_report_results(st: Standings, put) -> None:
+    """VEKN Report, in the standings' order."""
+    final_played = _final_played(st)
+    winner = st.winner if final_played else None
     v = L.VEKN_REPORT
     for i, row in enumerate(_rows(v.first_row, v.last_row)):
         s = st.players[i] if i < len(st.players) else None
@@ -571,7 +605,7 @@ def write_event(
         raise WriteError(f"{target} does not exist: create it first (archon new)")
     check_writable(target)
     with hold(target):  # read and replaced in one hold (the caller's, when it read the event in one)
-        base = Path(template).read_bytes() if template is not None else target.read_bytes()
+        base = _template_bytes(template) if template is not None else target.read_bytes()
         if kind == "auto":
             kind = _kind_of(base, template if template is not None else target)
         write, patched = _writer(base, event, standings, kind)
@@ -587,6 +621,13 @@ def write_event(
         seconds=time.perf_counter() - started,
         parts=result.changed_parts if done.changed else [],
     )
+
+
+def _template_bytes(template: "str | Path") -> bytes:
+    """The bytes of a template workbook (a FIFO or device is refused, not read)."""
+    path = Path(template)
+    refuse_special_file(path)
+    return path.read_bytes()
 
 
 def new_event(
@@ -607,7 +648,7 @@ def new_event(
     _check_suffix(target)
     if target.exists():
         raise WriteError(f"{target} already exists: choose another name, or update the existing workbook")
-    base = Path(template).read_bytes() if template is not None else _builtin_template_bytes()
+    base = _template_bytes(template) if template is not None else _builtin_template_bytes()
     kind = _kind_of(base, template if template is not None else "the built-in template")
     if template is not None:
         from .reader import read_event

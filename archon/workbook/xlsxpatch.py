@@ -59,6 +59,7 @@ __all__ = [
     "patch_package",
     "read_custom_properties",
     "read_cell_text",
+    "check_patchable",
     "column_index",
     "column_letter",
     "split_ref",
@@ -116,6 +117,8 @@ def split_ref(ref: str) -> tuple[int, int]:
 _NS_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
 _NS_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _NS_R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+#: Strict Open XML (ISO/IEC 29500 Strict) names its parts under this
+_NS_STRICT = "http://purl.oclc.org/ooxml/"
 _NS_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
 _NS_VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
 _FMTID_USER = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"
@@ -170,6 +173,11 @@ class Package:
                 if rel.get("Type", "").endswith("/calcChain"):
                     calc_chain = target
         wb = ET.fromstring(zf.read(workbook_part))
+        if wb.tag.startswith("{" + _NS_STRICT):
+            raise PatchError(
+                "a Strict Open XML workbook: archon reads it but writes only the usual .xlsx form; "
+                "in Excel use Save As > 'Excel Workbook (.xlsx)' (or save it from LibreOffice) and run the command again"
+            )
         sheets: dict[str, str] = {}
         for sh in wb.iter(f"{{{_NS_MAIN}}}sheet"):
             rid = sh.get(f"{{{_NS_R}}}id")
@@ -370,145 +378,38 @@ def _unescape(text: str) -> str:
 
 
 def _patch_sheet(xml: str, edits: Mapping[str, object], date1904: bool, sheet_name: str) -> tuple[str, int, int]:
-    """Apply ``edits`` (ref -> value) to one sheet's XML; returns (xml, changed, unshared)."""
+    """Apply ``edits`` (ref -> value) to one sheet's XML; returns (xml, changed, unshared).
+
+    Steps: group the edits by row; give every cell of a shared formula whose
+    head is overwritten its own copy; rewrite each row that changes, add the
+    rows that are new; widen the sheet's dimension over what was written.
+    """
     sheet = _Sheet(xml, date1904)
     p = sheet.p
-    by_row: dict[int, dict[int, tuple[str, object]]] = {}
-    for ref, value in edits.items():
-        row, col = split_ref(ref)
-        by_row.setdefault(row, {})[col] = (f"{column_letter(col)}{row}", value)
-
+    by_row = _edits_by_row(edits)
     rows = sheet.rows()
     row_at = {n: i for i, (n, *_rest) in enumerate(rows)}
-
-    # Shared formulas headed by a cell being overwritten: give each other
-    # cell of the group its own translated copy first.
-    extra: dict[int, dict[int, str]] = {}  # row -> col -> replacement XML
-    masters: dict[str, tuple[str, str]] = {}  # si -> (master ref, formula text)
-    for n, cols in by_row.items():
-        if n not in row_at:
-            continue
-        _, _, _, row_xml = rows[row_at[n]]
-        if "ref=" not in row_xml:
-            continue  # no shared or array formula starts in this row
-        for col, ref, cell in sheet.cells_of_row(row_xml, n):
-            if col not in cols:
-                continue
-            value = cols[col][1]
-            f = _cell_formula(cell, p)
-            if f is None or (value is CLEAR_VALUE):
-                continue
-            fa = _attrs(f[0])
-            if fa.get("t") == "shared" and "ref" in fa and f[1].strip():
-                masters[fa.get("si", "")] = (ref, _unescape(f[1]))
-            elif fa.get("t") == "array" and ":" in fa.get("ref", ""):
-                lo, hi = fa["ref"].split(":", 1)
-                if lo != hi:
-                    raise PatchError(
-                        f"sheet {sheet_name!r}, cell {ref} heads an array formula over {fa['ref']}; "
-                        "archon cannot write over it without breaking the formula"
-                    )
-    unshared = 0
-    if masters:
-        from openpyxl.formula.translate import Translator
-
-        for n, _s, _e, row_xml in rows:
-            for col, ref, cell in sheet.cells_of_row(row_xml, n):
-                if n in by_row and col in by_row[n] and by_row[n][col][1] is not CLEAR_VALUE:
-                    continue  # overwritten anyway
-                f = _cell_formula(cell, p)
-                if f is None:
-                    continue
-                fa = _attrs(f[0])
-                si = fa.get("si")
-                if fa.get("t") != "shared" or si not in masters or (f[1].strip() and "ref" in fa):
-                    continue
-                origin, text = masters[si]
-                translated = Translator("=" + text, origin=origin).translate_formula(ref)[1:]
-                keep = "".join(f' {k}="{v}"' for k, v in fa.items() if k not in ("t", "si", "ref"))
-                new_f = f"<{p}f{keep}>{_xml_escape(translated)}</{p}f>"
-                m = re.search(rf"<{re.escape(p)}f\b[^>]*?(?:/>|>.*?</{re.escape(p)}f\s*>)", cell, re.S)
-                assert m is not None
-                new_cell = cell[: m.start()] + new_f + cell[m.end() :]
-                if 'r="' not in cell[: cell.index(">")]:
-                    new_cell = _set_attr(new_cell[: new_cell.index(">") + 1], "r", ref) + new_cell[new_cell.index(">") + 1 :]
-                extra.setdefault(n, {})[col] = new_cell
-                unshared += 1
+    masters = _overwritten_shared_formulas(sheet, rows, row_at, by_row, sheet_name)
+    extra, unshared = _unshare_formulas(sheet, rows, by_row, masters) if masters else ({}, 0)
 
     changed = 0
     pieces: list[str] = []
     pos = 0
     new_rows: dict[int, str] = {}
     extent: list[tuple[int, int]] = []  # (row, col) of every value written
-
     for n in sorted(set(by_row) | set(extra)):
         cols = by_row.get(n, {})
-        fixes = extra.get(n, {})
         if n not in row_at:
-            cells = []
-            for col in sorted(cols):
-                new = _new_cell(sheet, n, col, cols[col], None)
-                if new is not None:
-                    cells.append(new)
-                    extent.append((n, col))
-            if cells:
-                new_rows[n] = f'<{p}row r="{n}">' + "".join(cells) + f"</{p}row>"
-                changed += len(cells)
+            new_row, row_changed = _new_row(sheet, n, cols, extent)
+            if row_changed:
+                new_rows[n] = new_row
+                changed += row_changed
             continue
-
         _, start, end, row_xml = rows[row_at[n]]
-        start_tag = row_xml[: row_xml.index(">") + 1]
-        self_closing = start_tag.endswith("/>")
-        ra = _attrs(start_tag)
-        row_style = ra.get("s") if ra.get("customFormat") in ("1", "true") else None
-        existing = sheet.cells_of_row(row_xml, n)
-        tail_at = sheet.last_cell_end if existing else len(start_tag)
-        present = {col for col, _r, _c in existing}
-        inserts = sorted(c for c in cols if c not in present)
-        out_cells: list[str] = []
-        row_changed = 0
-        ii = 0
-
-        def insert_before(limit: Optional[int]) -> None:
-            nonlocal ii, row_changed
-            while ii < len(inserts) and (limit is None or inserts[ii] < limit):
-                col = inserts[ii]
-                new = _new_cell(sheet, n, col, cols[col], row_style)
-                if new is not None:
-                    out_cells.append(new)
-                    row_changed += 1
-                    extent.append((n, col))
-                ii += 1
-
-        for col, ref, cell in existing:
-            insert_before(col)
-            if col in cols:
-                new = _replace_cell(sheet, ref, cell, cols[col][1])
-                if new != cell:
-                    row_changed += 1
-                    if new is not None:
-                        extent.append((n, col))
-                if new is not None:
-                    out_cells.append(new)
-            elif col in fixes:
-                out_cells.append(fixes[col])
-                row_changed += 1
-            else:
-                if inserts and 'r="' not in cell[: cell.index(">")]:
-                    # a cell without r= takes its place from the cell before
-                    # it: name it before anything is inserted ahead of it
-                    cell = _set_attr(cell[: cell.index(">") + 1], "r", ref) + cell[cell.index(">") + 1 :]
-                out_cells.append(cell)
-        insert_before(None)
+        new_row, row_changed = _patch_row(sheet, n, row_xml, cols, extra.get(n, {}), extent)
         if not row_changed:
             continue
         changed += row_changed
-        body = "".join(out_cells)
-        if self_closing:
-            new_row = _widen_spans(start_tag[:-2].rstrip() + ">", out_cells) + body + f"</{p}row>" if body else start_tag
-        else:
-            # keep what follows the cells (the closing tag, an extLst if any)
-            new_row = _widen_spans(start_tag, out_cells) + body + row_xml[tail_at:]
         pieces.append(xml[pos:start])
         pieces.append(new_row)
         pos = end
@@ -522,6 +423,149 @@ def _patch_sheet(xml: str, edits: Mapping[str, object], date1904: bool, sheet_na
         cs = [c for _r, c in extent]
         out = _widen_dimension(out, p, min(rs), min(cs), max(rs), max(cs))
     return out, changed, unshared
+
+
+def _edits_by_row(edits: Mapping[str, object]) -> dict[int, dict[int, tuple[str, object]]]:
+    """``{row: {column: (ref, value)}}`` of the edits ``{ref: value}``."""
+    by_row: dict[int, dict[int, tuple[str, object]]] = {}
+    for ref, value in edits.items():
+        row, col = split_ref(ref)
+        by_row.setdefault(row, {})[col] = (f"{column_letter(col)}{row}", value)
+    return by_row
+
+
+def _overwritten_shared_formulas(sheet: _Sheet, rows, row_at, by_row, sheet_name: str) -> dict[str, tuple[str, str]]:
+    """Shared formulas whose head cell an edit overwrites: ``{si: (head ref,
+    formula text)}``. An edit over the head of an array formula is refused."""
+    masters: dict[str, tuple[str, str]] = {}
+    for n, cols in by_row.items():
+        if n not in row_at:
+            continue
+        _, _, _, row_xml = rows[row_at[n]]
+        if "ref=" not in row_xml:
+            continue  # no shared or array formula starts in this row
+        for col, ref, cell in sheet.cells_of_row(row_xml, n):
+            if col not in cols:
+                continue
+            value = cols[col][1]
+            f = _cell_formula(cell, sheet.p)
+            if f is None or (value is CLEAR_VALUE):
+                continue
+            fa = _attrs(f[0])
+            if fa.get("t") == "shared" and "ref" in fa and f[1].strip():
+                masters[fa.get("si", "")] = (ref, _unescape(f[1]))
+            elif fa.get("t") == "array" and ":" in fa.get("ref", ""):
+                lo, hi = fa["ref"].split(":", 1)
+                if lo != hi:
+                    raise PatchError(
+                        f"sheet {sheet_name!r}, cell {ref} heads an array formula over {fa['ref']}; "
+                        "archon cannot write over it without breaking the formula"
+                    )
+    return masters
+
+
+def _unshare_formulas(sheet: _Sheet, rows, by_row, masters) -> tuple[dict[int, dict[int, str]], int]:
+    """Each cell (not overwritten) of the shared formulas ``masters`` with its
+    own translated copy of the formula: ``({row: {column: cell XML}}, count)``."""
+    from openpyxl.formula.translate import Translator
+
+    p = sheet.p
+    extra: dict[int, dict[int, str]] = {}
+    unshared = 0
+    for n, _s, _e, row_xml in rows:
+        for col, ref, cell in sheet.cells_of_row(row_xml, n):
+            if n in by_row and col in by_row[n] and by_row[n][col][1] is not CLEAR_VALUE:
+                continue  # overwritten anyway
+            f = _cell_formula(cell, p)
+            if f is None:
+                continue
+            fa = _attrs(f[0])
+            si = fa.get("si")
+            if fa.get("t") != "shared" or si not in masters or (f[1].strip() and "ref" in fa):
+                continue
+            origin, text = masters[si]
+            translated = Translator("=" + text, origin=origin).translate_formula(ref)[1:]
+            keep = "".join(f' {k}="{v}"' for k, v in fa.items() if k not in ("t", "si", "ref"))
+            new_f = f"<{p}f{keep}>{_xml_escape(translated)}</{p}f>"
+            m = re.search(rf"<{re.escape(p)}f\b[^>]*?(?:/>|>.*?</{re.escape(p)}f\s*>)", cell, re.S)
+            assert m is not None
+            new_cell = cell[: m.start()] + new_f + cell[m.end() :]
+            if 'r="' not in cell[: cell.index(">")]:
+                new_cell = _set_attr(new_cell[: new_cell.index(">") + 1], "r", ref) + new_cell[new_cell.index(">") + 1 :]
+            extra.setdefault(n, {})[col] = new_cell
+            unshared += 1
+    return extra, unshared
+
+
+def _new_row(sheet: _Sheet, n: int, cols, extent: list) -> tuple[str, int]:
+    """The XML of row ``n``, absent from the sheet, holding the edits ``cols``,
+    and how many cells it holds (0: nothing to write)."""
+    cells = []
+    for col in sorted(cols):
+        new = _new_cell(sheet, n, col, cols[col], None)
+        if new is not None:
+            cells.append(new)
+            extent.append((n, col))
+    p = sheet.p
+    return (f'<{p}row r="{n}">' + "".join(cells) + f"</{p}row>" if cells else ""), len(cells)
+
+
+def _patch_row(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: list) -> tuple[str, int]:
+    """Row ``n``'s XML with the edits ``cols`` and the unshared formulas
+    ``fixes`` applied, and how many of its cells changed (0: leave it)."""
+    p = sheet.p
+    start_tag = row_xml[: row_xml.index(">") + 1]
+    self_closing = start_tag.endswith("/>")
+    ra = _attrs(start_tag)
+    row_style = ra.get("s") if ra.get("customFormat") in ("1", "true") else None
+    existing = sheet.cells_of_row(row_xml, n)
+    tail_at = sheet.last_cell_end if existing else len(start_tag)
+    present = {col for col, _r, _c in existing}
+    inserts = sorted(c for c in cols if c not in present)
+    out_cells: list[str] = []
+    row_changed = 0
+    ii = 0
+
+    def insert_before(limit: Optional[int]) -> None:
+        nonlocal ii, row_changed
+        while ii < len(inserts) and (limit is None or inserts[ii] < limit):
+            col = inserts[ii]
+            new = _new_cell(sheet, n, col, cols[col], row_style)
+            if new is not None:
+                out_cells.append(new)
+                row_changed += 1
+                extent.append((n, col))
+            ii += 1
+
+    for col, ref, cell in existing:
+        insert_before(col)
+        if col in cols:
+            new = _replace_cell(sheet, ref, cell, cols[col][1])
+            if new != cell:
+                row_changed += 1
+                if new is not None:
+                    extent.append((n, col))
+            if new is not None:
+                out_cells.append(new)
+        elif col in fixes:
+            out_cells.append(fixes[col])
+            row_changed += 1
+        else:
+            if inserts and 'r="' not in cell[: cell.index(">")]:
+                # a cell without r= takes its place from the cell before
+                # it: name it before anything is inserted ahead of it
+                cell = _set_attr(cell[: cell.index(">") + 1], "r", ref) + cell[cell.index(">") + 1 :]
+            out_cells.append(cell)
+    insert_before(None)
+    if not row_changed:
+        return row_xml, 0
+    body = "".join(out_cells)
+    if self_closing:
+        new_row = _widen_spans(start_tag[:-2].rstrip() + ">", out_cells) + body + f"</{p}row>" if body else start_tag
+    else:
+        # keep what follows the cells (the closing tag, an extLst if any)
+        new_row = _widen_spans(start_tag, out_cells) + body + row_xml[tail_at:]
+    return new_row, row_changed
 
 
 def _new_cell(sheet: _Sheet, row: int, col: int, item: tuple[str, object], row_style: Optional[str]) -> Optional[str]:
@@ -674,6 +718,13 @@ def _drop_content_override(xml: str, part: str) -> str:
         "",
         xml,
     )
+
+
+def check_patchable(source) -> None:
+    """:class:`PatchError` saying why when archon cannot patch the package
+    ``source`` (not an .xlsx, a Strict Open XML workbook)."""
+    with _open_zip(source) as zf:
+        Package.read(zf)
 
 
 def read_custom_properties(source) -> dict[str, str]:
