@@ -117,23 +117,33 @@ def find_event_files(paths: Iterable[Union[str, Path]]) -> tuple[list[Path], lis
             skipped.append(Listed(p, "does not exist"))
         elif p.is_file() or _is_csv_folder(p):
             found.append(p)
+        elif not p.is_dir():
+            skipped.append(Listed(p, "not a regular file (a named pipe or a device): not read"))
         else:
-            for root, dirs, files in os.walk(p):
-                dirs.sort()
-                folder = Path(root)
-                for d in list(dirs):
-                    if _is_csv_folder(folder / d):
-                        found.append(folder / d)
-                        dirs.remove(d)
-                for name in sorted(files):
-                    f = folder / name
-                    if _IGNORED.search(name):
-                        continue
-                    if f.suffix.lower() in EVENT_SUFFIXES:
-                        found.append(f)
-                    else:
-                        skipped.append(Listed(f, f"not an event file ({f.suffix or 'no extension'})"))
+            before = len(found) + len(skipped)
+            _walk_folder(p, found, skipped)
+            if len(found) + len(skipped) == before:
+                skipped.append(Listed(p, "a folder holding no event file (.xlsx, .ods, .xls, .json, .zip, CSV set)"))
     return sorted(set(found)), skipped
+
+
+def _walk_folder(p: Path, found: list[Path], skipped: list[Listed]) -> None:
+    """The event files under the folder ``p`` into ``found``, other files into ``skipped``."""
+    for root, dirs, files in os.walk(p):
+        dirs.sort()
+        folder = Path(root)
+        for d in list(dirs):
+            if _is_csv_folder(folder / d):
+                found.append(folder / d)
+                dirs.remove(d)
+        for name in sorted(files):
+            f = folder / name
+            if _IGNORED.search(name):
+                continue
+            if f.suffix.lower() in EVENT_SUFFIXES:
+                found.append(f)
+            else:
+                skipped.append(Listed(f, f"not an event file ({f.suffix or 'no extension'})"))
 
 
 def _date_from_name(path: Path) -> Optional[_dt.date]:
@@ -249,6 +259,9 @@ def convert_folder(source: Union[str, Path], out_dir: Union[str, Path], *, editi
 
     root, out = Path(source), Path(out_dir)
     files, skipped = find_event_files([root])
+    if not files:
+        raise ConvertError(f"{root.name} holds no event file to convert: "
+                           + "; ".join(str(s) for s in skipped[:3]) + ("; ..." if len(skipped) > 3 else ""))
     result = FolderConversion(skipped=skipped)
     seen: dict[tuple, Path] = {}
     for done, f in enumerate(files, 1):

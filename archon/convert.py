@@ -247,6 +247,9 @@ def read_source(path: Union[str, Path], *, edition: Optional[str] = None, notes:
         raise ConvertError(
             f"{p} does not exist: give an Archon workbook, a CSV set (folder or .zip) or a standings JSON file"
         )
+    from .workbook.grid import refuse_special_file
+
+    refuse_special_file(p)  # a FIFO or a device would be waited on forever
     kind = input_kind(p)
     if kind == WORKBOOK:
         return _read_workbook(p)
@@ -519,6 +522,28 @@ def _contract_keys() -> dict[str, set[str]]:
     }
 
 
+#: what a field of the standings JSON holds, besides null: (JSON types, as said to the organizer)
+_TEXT = ((str,), "text")
+_NUMBER = ((int, float), "a number")
+_EVENT_FIELDS = {
+    "name": _TEXT, "city": _TEXT, "level": _TEXT, "format": _TEXT, "edition": _TEXT,
+    "archon_version": _TEXT, "deck_format": _TEXT, "date": _TEXT,
+}
+_PLAYER_FIELDS = {
+    "first_name": _TEXT, "last_name": _TEXT, "city": _TEXT, "status": _TEXT,
+    "vekn": ((str, int), "a VEKN number"), "coin": _NUMBER,
+}
+
+
+def _json_fields(obj: dict, path: str, fields: dict, fail) -> None:
+    """``fail`` on the first of ``fields`` that holds neither null nor its type."""
+    for key, (types, said) in fields.items():
+        v = obj.get(key)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, types)):
+            shown = json.dumps(v)
+            fail(f"{path}.{key}", f"{said} or null, not {shown if len(shown) < 40 else shown[:37] + '...'}")
+
+
 def _json_shape(doc: Any, name: str) -> None:
     """Raise :class:`ConvertError` naming the first field that is not the contract's shape."""
 
@@ -531,12 +556,14 @@ def _json_shape(doc: Any, name: str) -> None:
         fail("event", "an object with the event's name, date, format...")
     if not isinstance(doc.get("players"), list):
         fail("players", "a list of players")
+    _json_fields(doc["event"], "event", _EVENT_FIELDS, fail)
     for i, p in enumerate(doc["players"]):
         if not isinstance(p, dict):
             fail(f"players[{i}]", "an object")
         n = p.get("number")
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             fail(f"players[{i}].number", f"a whole player number from 1, not {json.dumps(n)}")
+        _json_fields(p, f"players[{i}]", _PLAYER_FIELDS, fail)
     for i, r in enumerate(doc.get("rounds") or []):
         if not isinstance(r, dict) or not isinstance(r.get("round"), int) or not isinstance(r.get("tables"), list):
             fail(f"rounds[{i}]", "an object with a 'round' number and its 'tables'")
@@ -641,6 +668,11 @@ def _read_json(p: Path, notes: bool = True) -> SourceRead:
         raise ConvertError(f"{p.name} is not UTF-8 text: expected archon's standings JSON") from None
     try:
         doc = json.loads(text)
+    except RecursionError:
+        raise ConvertError(
+            f"{p.name}: its lists and objects are nested too deep to be archon's standings JSON: "
+            f"expected the output of 'archon standings FILE --json'"
+        ) from None
     except json.JSONDecodeError as exc:
         raise ConvertError(
             f"{p.name}, line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg}): "
