@@ -44,6 +44,7 @@ import math
 import posixpath
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from typing import IO, Iterable, Mapping, Optional, Union
 from xml.etree import ElementTree as ET
@@ -153,7 +154,7 @@ class Package:
         names = set(zf.namelist())
         workbook_part = "xl/workbook.xml"
         if "_rels/.rels" in names:
-            root = ET.fromstring(zf.read("_rels/.rels"))
+            root = _part_xml(zf, "_rels/.rels")
             for rel in root.iter(f"{{{_NS_REL}}}Relationship"):
                 if rel.get("Type", "").endswith("/officeDocument"):
                     workbook_part = _resolve("", rel.get("Target", workbook_part))
@@ -167,12 +168,12 @@ class Package:
         calc_chain = None
         wb_rels = _rels_name(workbook_part)
         if wb_rels in names:
-            for rel in ET.fromstring(zf.read(wb_rels)).iter(f"{{{_NS_REL}}}Relationship"):
+            for rel in _part_xml(zf, wb_rels).iter(f"{{{_NS_REL}}}Relationship"):
                 target = _resolve(workbook_part, rel.get("Target", ""))
                 rels[rel.get("Id", "")] = target
                 if rel.get("Type", "").endswith("/calcChain"):
                     calc_chain = target
-        wb = ET.fromstring(zf.read(workbook_part))
+        wb = _part_xml(zf, workbook_part)
         if wb.tag.startswith("{" + _NS_STRICT):
             raise PatchError(
                 "a Strict Open XML workbook: archon reads it but writes only the usual .xlsx form; "
@@ -188,6 +189,15 @@ class Package:
         if pr is not None and pr.get("date1904", "0").lower() in ("1", "true"):
             date1904 = True
         return cls(workbook_part, sheets, date1904, calc_chain if calc_chain in names else None)
+
+
+def _part_xml(zf: zipfile.ZipFile, part: str) -> ET.Element:
+    """The parsed XML of the package part ``part``; :class:`PatchError` naming
+    it when it is damaged (the reader says more: see :mod:`archon.workbook.xmlparts`)."""
+    try:
+        return ET.fromstring(zf.read(part))
+    except (ET.ParseError, zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
+        raise PatchError(f"damaged: its part {part} cannot be read ({exc}); use a backup") from None
 
 
 def _open_zip(source) -> zipfile.ZipFile:
@@ -736,7 +746,7 @@ def read_custom_properties(source) -> dict[str, str]:
 def _custom_part(zf: zipfile.ZipFile) -> Optional[str]:
     names = set(zf.namelist())
     if "_rels/.rels" in names:
-        for rel in ET.fromstring(zf.read("_rels/.rels")).iter(f"{{{_NS_REL}}}Relationship"):
+        for rel in _part_xml(zf, "_rels/.rels").iter(f"{{{_NS_REL}}}Relationship"):
             if rel.get("Type", "").endswith("/custom-properties"):
                 part = _resolve("", rel.get("Target", ""))
                 return part if part in names else None
@@ -748,7 +758,7 @@ def _custom_properties(zf: zipfile.ZipFile) -> dict[str, str]:
     if part is None:
         return {}
     out = {}
-    for prop in ET.fromstring(zf.read(part)).iter(f"{{{_NS_CUSTOM}}}property"):
+    for prop in _part_xml(zf, part).iter(f"{{{_NS_CUSTOM}}}property"):
         name = prop.get("name")
         if name is None:
             continue
@@ -833,12 +843,12 @@ def read_cell_text(source, sheet: str, ref: str) -> Optional[str]:
 def _shared_string(zf: zipfile.ZipFile, pkg: Package, index: int) -> Optional[str]:
     wb_rels = _rels_name(pkg.workbook_part)
     part = None
-    for rel in ET.fromstring(zf.read(wb_rels)).iter(f"{{{_NS_REL}}}Relationship"):
+    for rel in _part_xml(zf, wb_rels).iter(f"{{{_NS_REL}}}Relationship"):
         if rel.get("Type", "").endswith("/sharedStrings"):
             part = _resolve(pkg.workbook_part, rel.get("Target", ""))
     if part is None:
         return None
-    root = ET.fromstring(zf.read(part))
+    root = _part_xml(zf, part)
     items = root.findall(f"{{{_NS_MAIN}}}si")
     if index >= len(items):
         return None
