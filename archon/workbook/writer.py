@@ -430,7 +430,6 @@ def _final_results(event: Event, st: Standings, put) -> None:
     players = event.players_by_number()
     by_number = st.by_number()
     final_played = _final_played(st)
-    winner = st.winner if final_played else None
     f = L.FINAL
     for i, row in enumerate(_rows(f.finalists_first_row, f.finalists_last_row)):
         n = st.finalists[i] if i < len(st.finalists) else None
