@@ -313,8 +313,10 @@ def update(path, edition: Optional[str] = None):
     import copy
 
     from .workbook import write_event
+    from .workbook.grid import refuse_special_file
     from .workbook.safety import hold
 
+    refuse_special_file(Path(path))  # a FIFO or a device is refused before anything waits on it
     with hold(path):  # no other archon command changes it between the read and the write
         read = _read_for_event_day(path)
         proposed = _proposed_rounds(read)
@@ -425,8 +427,10 @@ def _event_day(path, change_of, *, dry_run: bool, typed_rounds: Iterable[int] = 
     """
     from contextlib import nullcontext
 
+    from .workbook.grid import refuse_special_file
     from .workbook.safety import hold
 
+    refuse_special_file(Path(path))  # a FIFO or a device is refused before anything waits on it
     with nullcontext() if dry_run else hold(path):
         return _event_day_held(path, change_of, dry_run=dry_run, typed_rounds=typed_rounds)
 

@@ -189,6 +189,7 @@ COMMANDS: list[list[str]] = [
     ["new", "OUT.xlsx", "--template", "FILE"],
     ["warn", "FILE", "3", "slow play"],
     ["warnings", "FILE"],
+    ["undo", "FILE"],
     ["rating", "FILE"],
     ["league", "FILE", "--best", "3"],
 ]

@@ -603,6 +603,7 @@ def write_event(
     if template is None and not target.is_file():
         raise WriteError(f"{target} does not exist: create it first (archon new)")
     check_writable(target)
+    refuse_special_file(target)
     with hold(target):  # read and replaced in one hold (the caller's, when it read the event in one)
         base = _template_bytes(template) if template is not None else target.read_bytes()
         if kind == "auto":
@@ -688,6 +689,7 @@ def update(path: "str | Path", *, edition: Optional[str] = None) -> WriteReport:
     from .reader import load_event
 
     _check_suffix(Path(path))
+    refuse_special_file(Path(path))
     with hold(path):
         event = load_event(path)
         if edition is not None:
