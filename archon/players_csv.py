@@ -10,8 +10,10 @@ Recognised headers (case, spaces, dots and underscores ignored):
 * city: ``city``, ``town``, ``ville``, ``ciudad``; country is kept as the city
   when there is no city column (the Discord bot's export has a country).
 
-The delimiter (comma, semicolon, tab) is sniffed; a UTF-8 byte-order mark is
-ignored. Errors name the line.
+The delimiter (comma, semicolon, tab) is the one the header line uses; the
+whole file is then read with the csv module's quoting rules (``"O""Brien"``
+is ``O"Brien``, a quoted field keeps its commas). A quote never closed or a
+binary file is refused naming the line. A UTF-8 byte-order mark is ignored.
 """
 
 from __future__ import annotations
@@ -76,16 +78,57 @@ def _vekn(value: str) -> Optional[str]:
     return v
 
 
+def _delimiter(header_line: str) -> str:
+    """The delimiter the header line uses most (outside quotes): ``,``, ``;`` or tab."""
+    outside = re.sub(r'"[^"]*"', "", header_line)
+    counts = {d: outside.count(d) for d in (",", ";", "\t")}
+    best = max(counts, key=lambda d: (counts[d], d == ","))
+    return best if counts[best] else ","
+
+
+def _rows(text: str, source: str) -> list[tuple[int, list[str]]]:
+    """``(line, cells)`` for each record of the whole file, read with the csv
+    module's quoting rules (``"O""Brien"`` is ``O"Brien``; a quoted field
+    keeps its commas). A quote that is never closed, a quoted field running
+    over lines, or binary data is refused naming the line."""
+    nul = text.find("\x00")
+    if nul >= 0:
+        line = text.count("\n", 0, nul) + 1
+        raise PlayersCSVError(
+            f"{source}, line {line}: binary data, not a CSV text file: save the players list as CSV "
+            f"(comma or semicolon separated text)"
+        )
+    delimiter = _delimiter(next((line for line in text.splitlines() if line.strip()), ""))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"',
+                        doublequote=True, skipinitialspace=False, strict=True)
+    rows: list[tuple[int, list[str]]] = []
+    start = 1
+    try:
+        for cells in reader:
+            if reader.line_num != start and any("\n" in c or "\r" in c for c in cells):
+                raise PlayersCSVError(
+                    f"{source}, line {start}: a quoted field runs on to line {reader.line_num}: "
+                    f"a quote (\") opened on line {start} is not closed where the field ends; "
+                    f"check the quotes on that line"
+                )
+            rows.append((start, cells))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        raise PlayersCSVError(
+            f"{source}, line {start}: not readable as CSV ({exc}): check the quotes (\") on that line"
+        ) from None
+    return rows
+
+
 def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow]:
     """Read players from CSV text (see the module docstring for the headers)."""
     text = text.lstrip("\ufeff")
     if not text.strip():
         raise PlayersCSVError(f"{source} is empty: expected a header line such as 'First Name,Last Name,VEKN,City'")
-    try:
-        dialect = csv.Sniffer().sniff(text.splitlines()[0], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows = list(csv.reader(io.StringIO(text), dialect))
+    numbered = _rows(text, source)
+    while numbered and not any(c.strip() for c in numbered[0][1]):
+        numbered.pop(0)
+    rows = [cells for _, cells in numbered]
     header = [_norm(h) for h in rows[0]]
 
     def find(names: set[str]) -> Optional[int]:
@@ -102,7 +145,7 @@ def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow
             f"'Last Name', or a single 'Name' column"
         )
     players: list[PlayerRow] = []
-    for n, row in enumerate(rows[1:], start=2):
+    for n, row in numbered[1:]:
         if not any(c.strip() for c in row):
             continue
 
