@@ -626,6 +626,7 @@ def seat(
 
     from . import eventday
 
+    check_time_budget(time_budget)
     if print_to is not None:
         from .reports import check_target
 
@@ -825,6 +826,22 @@ def convert(source, output, *, edition: Optional[str] = None, template=None, for
 #: Rounds ``archon plan`` plans (rules: 2 or 3 preliminary rounds; up to 5
 #: for longer events).
 PLAN_ROUNDS = range(1, 6)
+#: Most players ``archon plan`` plans for. The largest VTES events have had a
+#: few hundred players and The Archon holds 300; 2000 leaves room for any real
+#: event while a mistyped N (100000) is refused at once instead of filling
+#: the memory (a plan of 2000 players takes seconds).
+MAX_PLAN_PLAYERS = 2000
+
+
+def check_time_budget(time_budget: Optional[float]) -> None:
+    """InputError unless ``time_budget`` is None or a number of seconds above 0
+    (``plan`` and ``seat`` take it)."""
+    if time_budget is None:
+        return
+    if not isinstance(time_budget, (int, float)) or isinstance(time_budget, bool) or not (
+        0 < time_budget < float("inf")
+    ):
+        raise InputError(f"time budget {time_budget}: give a number of seconds above 0")
 
 
 class PlanResult:
@@ -897,10 +914,14 @@ def plan(
 
     if isinstance(players, bool) or not isinstance(players, int) or players < seating.MIN_TABLE:
         raise InputError(f"{players} players: a seating plan needs at least {seating.MIN_TABLE}")
+    if players > MAX_PLAN_PLAYERS:
+        raise InputError(
+            f"{players} players: archon plans at most {MAX_PLAN_PLAYERS} (the largest events have a few hundred); "
+            f"check the number"
+        )
     if rounds not in PLAN_ROUNDS:
         raise InputError(f"{rounds} rounds: plan {PLAN_ROUNDS.start} to {PLAN_ROUNDS.stop - 1}")
-    if time_budget is not None and time_budget <= 0:
-        raise InputError(f"time budget {time_budget}: give a number of seconds above 0")
+    check_time_budget(time_budget)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
     if effort is not None and not 0 < effort <= 100:

@@ -42,7 +42,7 @@ from typing import Callable, Iterable, Optional, Sequence, Union
 
 from .exits import ExitStatus
 from .editions import FINAL_SIZE, TABLE_SIZES, get_edition
-from .model import FINAL, OUT_REASONS, Event, Final, Override, Player, Round, Table
+from .model import FINAL, OUT_REASONS, Event, Final, Override, Player, Round, Table, name_key
 from .scoring import COMPLETE, VPError, score_table
 from .standings import PlayerStanding, Standings, Tie, compute, preliminary_key, unfinished_preliminaries
 from .validation import Where
@@ -130,10 +130,6 @@ def _who(event: Event, number: int) -> str:
 
 def _vp(x: Optional[float]) -> str:
     return "-" if x is None else f"{float(x):g}"
-
-
-def _norm_name(text: str) -> str:
-    return " ".join(text.split()).casefold()
 
 
 def _and(items: Sequence[str]) -> str:
@@ -231,9 +227,9 @@ def find_player(event: Event, text: "str | int", locate: Optional[Locate] = None
             f"no player has the number or VEKN number {raw}: players are numbered 1 to "
             f"{max((p.number for p in event.players), default=0)} ('archon standings FILE' lists them)"
         )
-    wanted = _norm_name(raw)
-    found = [p for p in event.players if wanted in _norm_name(p.name)]
-    exact = [p for p in found if _norm_name(p.name) == wanted]
+    wanted = name_key(raw)
+    found = [p for p in event.players if wanted in name_key(p.name)]
+    exact = [p for p in found if name_key(p.name) == wanted]
     if len(exact) == 1:
         return exact[0]
     if len(found) == 1:
@@ -322,7 +318,7 @@ def register_many(
             f"every preliminary round has results (round {joins - 1} of {ev.format}): a late arrival "
             f"can no longer join (rules 3.3.1: they begin play at the start of the next round)"
         )
-    names = {_norm_name(p.name): p for p in ev.players if p.name}
+    names = {name_key(p.name): p for p in ev.players if p.name}
     vekns = {p.vekn: p for p in ev.players if p.vekn}
     new_names: dict[str, str] = {}
     new_vekns: dict[str, str] = {}
@@ -341,7 +337,7 @@ def register_many(
         if not full:
             raise EventDayError(f"{here}give the player's name (first and last name)")
         v = _check_vekn(vekn, here)
-        key = _norm_name(full)
+        key = name_key(full)
         if key in names:
             p = names[key]
             raise EventDayError(

@@ -28,6 +28,7 @@ __all__ = [
     "Event",
     "FINAL",
     "EventFormat",
+    "name_key",
 ]
 
 #: The round key of the final in an :class:`Override`.
@@ -49,6 +50,13 @@ OUT_REASONS = {
     "C": "disqualified (cheating)",
     "N": "no-show",
 }
+
+
+def name_key(name: str) -> str:
+    """How players' names compare, in registration and in checks: spaces and
+    case ignored ("anna  KOWALSKI" is "Anna Kowalski"). A player needs a
+    name (a key that is not blank) and no two players share a key."""
+    return " ".join(name.split()).casefold()
 
 
 @dataclass

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Optional, Union
 
 from .editions import LEVELS, TABLE_SIZES
-from .model import FINAL, Event
+from .model import FINAL, Event, name_key
 from .standings import Standings, compute, preliminary_key, unfinished_preliminaries
 
 __all__ = ["Where", "Problem", "check_event", "ERROR", "WARNING", "NOTE"]
@@ -86,6 +86,33 @@ def _name(event: Event, number: int) -> str:
         return f"#{number}"
 
 
+def _name_problems(event: Event) -> list[Problem]:
+    """Players with no name, and players registered under the same name
+    (:func:`archon.model.name_key`, the rule 'archon register' applies)."""
+    out: list[Problem] = []
+    by_key: dict[str, list[int]] = defaultdict(list)
+    for p in event.players:
+        key = name_key(p.name)
+        if not key:
+            out.append(Problem(
+                f"player #{p.number} has no name",
+                Where("player", player=p.number, field="first_name"),
+                "type the player's first and last name, or clear the row if nobody plays under that number",
+            ))
+        else:
+            by_key[key].append(p.number)
+    for numbers in by_key.values():
+        if len(numbers) > 1:
+            names = ", ".join(_name(event, n) for n in numbers)
+            for n in numbers[1:]:
+                out.append(Problem(
+                    f"two players have the same name ({names})",
+                    Where("player", player=n, field="first_name"),
+                    "give each player their full name; if it is one player registered twice, keep one row",
+                ))
+    return out
+
+
 def check_event(event: Event, standings: Optional[Standings] = None) -> list[Problem]:
     """Every problem found in ``event``, in the order an organizer would fix them."""
     st = standings if standings is not None else compute(event)
@@ -132,6 +159,8 @@ def check_event(event: Event, standings: Optional[Standings] = None) -> list[Pro
                     Where("player", player=n, field="vekn"),
                     "each player has their own VEKN number: correct the duplicate",
                 ))
+
+    problems.extend(_name_problems(event))
 
     # Rounds
     for rnd_st in st.rounds:

@@ -787,6 +787,14 @@ class _Reader:
                 f"(half points allowed: 0.5, 1.5...)",
             )
             return None
+        if x is not None and (not math.isfinite(x) or abs(x) > max(TABLE_SIZES)):
+            # 1e308 VP would make ratings infinite and every later write fail
+            self.problem(
+                sheet, address,
+                f"VP {x:g} is more than any table can score (at most {max(TABLE_SIZES)}): it counts "
+                f"as 0; type the VP",
+            )
+            return None
         return x
 
     # -- the template's seating formula
