@@ -914,12 +914,15 @@ class _FilesProgress:
 def _print_frame(frame, as_csv: bool, columns, widths) -> None:
     """A DataFrame as CSV (``--csv``) or as aligned text."""
     if as_csv:
+        from pandas.api import types as kinds
+
         from .csvcells import csv_cell
 
         frame = frame[list(columns)].copy()
         for c in frame.columns:  # text a spreadsheet would run gets a leading '; numbers, dates as they are
-            if frame[c].dtype == object:
-                frame[c] = frame[c].map(csv_cell)
+            col = frame[c]
+            if not (kinds.is_numeric_dtype(col) or kinds.is_bool_dtype(col) or kinds.is_datetime64_any_dtype(col)):
+                frame[c] = col.map(csv_cell)
         frame.to_csv(sys.stdout, index=False, lineterminator="\n", date_format="%Y-%m-%d")
         return
     header = " ".join(f"{c:>{w}}" if w > 0 else f"{c:<{-w}}" for c, w in zip(columns, widths))

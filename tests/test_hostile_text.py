@@ -224,3 +224,32 @@ def test_the_workbook_patcher_writes_names_as_text(tmp_path, soffice):
     m = openpyxl.load_workbook(again)[L.METHUSELAHS.sheet]
     cell = m[f"{L.METHUSELAHS.first_name}{row}"]
     assert (cell.value, cell.data_type) == (HYPERLINK, "s")
+
+
+def test_rating_csv_neutralises_names(tmp_path):
+    import datetime as dt
+
+    from archon.model import Final
+    from archon.standings import compute
+
+    folder = tmp_path / "events"
+    folder.mkdir()
+    people = [Player(k, f"First{k}", f"Last{k}", city="Lyon", vekn=str(1000010 + k), coin=k) for k in range(1, 11)]
+    people[0].first_name, people[0].last_name = "=HYPERLINK(\"http://x\")", "Evil"
+    people[1].city = "@city"
+    ev = Event(name="Cup", date=dt.date(2026, 1, 10), city="Lyon", level="Standard Constructed",
+               deck_format="Constructed", preliminary_rounds=2, players=people,
+               rounds=[Round(1, [Table([1, 2, 3, 4, 5], [5, 0, 0, 0, 0]), Table([6, 7, 8, 9, 10], [5, 0, 0, 0, 0])]),
+                       Round(2, [Table([1, 3, 5, 7, 9], [0, 0, 0, 0, 5]), Table([2, 4, 6, 8, 10], [0, 0, 0, 0, 5])])])
+    ev.final = Final(list(compute(ev).finalists), [5, 0, 0, 0, 0])
+    new_event(folder / "2026-01-10.xlsx", ev)
+    r = run("rating", folder, "--as-of", "2026-06-30", "--csv")
+    assert r.exit_code == 0, r.output
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    names = {row["vekn"]: row for row in rows}
+    assert names["1000011"]["name"] == "'" + HYPERLINK + " Evil"
+    assert names["1000012"]["city"] == "'@city"
+    assert float(names["1000011"]["rating"]) > 0  # numbers stay numbers
+    for row in rows:
+        for cell in row.values():
+            assert not cell.startswith(FORMULA_STARTS), cell
