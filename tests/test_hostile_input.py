@@ -31,7 +31,7 @@ def run(*args):
 def book(tmp_path: Path, ev: Event, official: bool = True) -> Path:
     path = tmp_path / "event.xlsx"
     if official:
-        shutil.copy2(official_file(), path)
+        shutil.copyfile(official_file(), path)  # a writable copy (the official file is read-only)
         write_event(path, ev)
     else:
         new_event(path, ev)
