@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import uuid
 from pathlib import Path
 
 import pytest
@@ -61,6 +63,22 @@ def official_xlsx(tmp_path) -> Path:
 
 def soffice_path() -> str | None:
     return shutil.which("soffice") or shutil.which("libreoffice")
+
+
+def recalculated(binary: str, path: Path, tmp_path: Path) -> Path:
+    """``path`` opened, recalculated and saved as xlsx by LibreOffice headless
+    (a private profile, so tests may run at once); the copy's path."""
+    out = tmp_path / "recalculated"
+    profile = tmp_path / f"lo-profile-{uuid.uuid4().hex}"
+    proc = subprocess.run(
+        [binary, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
+         "--convert-to", "xlsx", "--outdir", str(out), str(path)],
+        capture_output=True, text=True, timeout=600,
+    )
+    shutil.rmtree(profile, ignore_errors=True)
+    converted = out / path.name
+    assert converted.is_file(), f"LibreOffice could not open {path}: {proc.stderr[-2000:]}"
+    return converted
 
 
 @pytest.fixture

@@ -33,9 +33,6 @@ import csv
 import json
 import math
 import re
-import shutil
-import subprocess
-import uuid
 from pathlib import Path
 
 import openpyxl
@@ -45,7 +42,7 @@ from click.testing import CliRunner
 from archon.cli import main
 from archon.model import Round, Table
 from archon.workbook import read_event, write_event
-from conftest import official_file, soffice_path
+from conftest import official_file, recalculated, soffice_path
 
 PLAYERS = [
     ("Anna", "Kowalski"), ("Bruno", "Ferreira"), ("Chloé", "Martin"), ("Dmitri", "Volkov"),
@@ -376,16 +373,7 @@ def test_the_archons_formulas_show_what_archon_prints(official_event, tmp_path):
     if not binary:
         pytest.skip("LibreOffice (soffice) not installed: apt-get install libreoffice-calc")
     path, toss_winner, outputs = official_event
-    out = tmp_path / "recalculated"
-    profile = tmp_path / f"lo-profile-{uuid.uuid4().hex}"
-    proc = subprocess.run(
-        [binary, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-         "--convert-to", "xlsx", "--outdir", str(out), str(path)],
-        capture_output=True, text=True, timeout=600,
-    )
-    shutil.rmtree(profile, ignore_errors=True)
-    converted = out / path.name
-    assert converted.is_file(), f"LibreOffice could not open {path}: {proc.stderr[-2000:]}"
+    converted = recalculated(binary, path, tmp_path)
     wb = openpyxl.load_workbook(converted, data_only=True, read_only=True)
 
     printed = {p["number"]: p for p in outputs["standings"]["players"]}

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 
+import openpyxl
 import pytest
 from click.testing import CliRunner
 
 from archon.cli import main
 from archon.workbook import load_event
-from conftest import official_file
+from conftest import official_file, recalculated, soffice_path
 
 
 def run(*args, ok=True):
@@ -26,10 +27,10 @@ def run(*args, ok=True):
     return res
 
 
-@pytest.mark.parametrize("players, event_format", [
-    (11, "2R+F"), (7, "2R+F"), (6, "2R+F"), (11, "3R+F"), (7, "3R+F"), (6, "3R+F"),
-])
-def test_staggered_event_from_registration_to_the_final(tmp_path, players, event_format):
+def play(tmp_path, players: int, event_format: str):
+    """The whole event, seat 1 sweeping every table; the workbook, each player's
+    (GW, VP) by that rule (GW: times in seat 1, VP: those tables' sizes) and the
+    finalists in seat order (seat 1 wins the final)."""
     csv = tmp_path / "players.csv"
     csv.write_text("name,vekn\n" + "".join(f"Player{i} Test,{3000000 + i}\n" for i in range(1, players + 1)))
     path = tmp_path / "event.xlsx"
@@ -50,6 +51,11 @@ def test_staggered_event_from_registration_to_the_final(tmp_path, players, event
             for p in table.players:
                 games[p] += 1
     assert set(games.values()) == {2}, games  # everyone played 2 games of the 3 rounds
+    expected = {n: (0, 0.0) for n in games}
+    for rnd in event.rounds:
+        for table in rnd.tables:
+            gw, vp = expected[table.players[0]]
+            expected[table.players[0]] = (gw + 1, vp + table.size)
     out = run("finals", path).output
     if "archon toss" in out:
         run("toss", path, "--seed", 1)
@@ -60,7 +66,36 @@ def test_staggered_event_from_registration_to_the_final(tmp_path, players, event
     run("finals", path, "--seating", ",".join(map(str, finalists)))
     out = run("result", path, "--final", 5, 0, 0, 0, 0).output
     assert f"winner: #{finalists[0]}" in out
+    return path, expected, finalists
+
+
+@pytest.mark.parametrize("players, event_format", [
+    (11, "2R+F"), (7, "2R+F"), (6, "2R+F"), (11, "3R+F"), (7, "3R+F"), (6, "3R+F"),
+])
+def test_staggered_event_from_registration_to_the_final(tmp_path, players, event_format):
+    path, _, _ = play(tmp_path, players, event_format)
     report = run("report", path).output
     for n in range(1, players + 1):
         assert f"Player{n} Test" in report
     assert run("check", path).exit_code == 0
+
+
+def test_the_archons_formulas_count_the_third_round_of_a_2rf_event(tmp_path):
+    """11 players, 2R+F: the workbook recalculated by LibreOffice shows, in The
+    Archon's own formulas, every player's 2 games (3 for finalists), GW and VP."""
+    binary = soffice_path()
+    if not binary:
+        pytest.skip("LibreOffice (soffice) not installed: apt-get install libreoffice-calc")
+    path, expected, finalists = play(tmp_path, 11, "2R+F")
+    wb = openpyxl.load_workbook(recalculated(binary, path, tmp_path), data_only=True, read_only=True)
+    seen = {}
+    for row in wb["Methuselahs"].iter_rows(min_row=7, max_row=20, max_col=21, values_only=True):
+        if isinstance(row[0], (int, float)):
+            seen[int(row[0])] = (row[5], (row[7], row[8]), row[20])  # F games, H GW, I VP, U final rank
+    wb.close()
+    assert set(seen) == set(range(1, 12))
+    for n, (played, score, final_rank) in seen.items():
+        assert played == 2 + (n in finalists), f"Methuselahs F{n + 6}: games played, the final included"
+        assert score == expected[n], f"Methuselahs H{n + 6}, I{n + 6}: #{n}'s GW and VP"
+        if n in finalists:
+            assert final_rank == (1 if n == finalists[0] else 2), f"Methuselahs U{n + 6}: #{n}'s final rank"
