@@ -11,7 +11,7 @@ import openpyxl
 import pytest
 
 from archon import layout as L
-from archon.workbook.template import build_bytes
+from archon.workbook.template import build_bytes, main
 from archon.workbook.writer import detect_kind, read_edition
 from conftest import REPO, official_file
 
@@ -131,3 +131,12 @@ def test_looks_like_an_archon_to_an_organizer(template):
     lists = {str(dv.sqref): dv.formula1 for dv in info.data_validations.dataValidation}
     assert "Grand Prix" in lists[L.INFO.level]
     assert "Constructed" in lists[L.INFO.deck_format]
+
+
+def test_the_rebuild_command_answers_help_and_writes_no_file_named_like_an_option(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(["--help"])
+    assert stop.value.code == 0 and "OUT.xlsx" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []
+    assert main(["out.xlsx"]) == 0 and (tmp_path / "out.xlsx").read_bytes() == build_bytes()

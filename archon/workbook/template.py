@@ -486,8 +486,15 @@ def build(path: "str | Path | None" = None) -> Path:
 
 
 def main(argv: Optional[list[str]] = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    target = build(args[0] if args else None)
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m archon.workbook.template",
+        description="Rebuild archon's built-in template (values only, no formulas).")
+    parser.add_argument("out", nargs="?", metavar="OUT.xlsx",
+                        help="where to write it (default: templates/archon.xlsx in the source tree)")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)  # --help: no file named '--help'
+    target = build(args.out)
     print(f"wrote {target}")
     return 0
 
