@@ -309,6 +309,14 @@ def test_serve_refuses_a_missing_file_and_a_taken_port(cup, tmp_path):
     assert r.exit_code == 2 and f"port {port} cannot be used" in r.output
 
 
+def test_serve_refuses_a_file_that_is_not_a_workbook_before_serving_it(tmp_path):
+    players = tmp_path / "players.csv"
+    players.write_text("First Name,Last Name,City,VEKN Number\nAnna,Kowalski,Krakow,3200101\n")
+    r = CliRunner().invoke(main, ["serve", str(players), "--no-browser", "--port", "0"])
+    assert r.exit_code == 2 and "players.csv is not a spreadsheet archon can read" in r.output
+    assert "organizer:" not in r.output and "Traceback" not in r.output
+
+
 def test_undo_takes_back_the_consoles_last_change_and_names_it(client, cup):
     before = {p.number for p in read_event(cup).event.players}
     assert post(client, "register", {"name": "Mistaken Entry"}).status_code == 200

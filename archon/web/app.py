@@ -496,6 +496,8 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True) -> Star
     book = ServedWorkbook(path)
     if not book.path.is_file():
         raise api.InputError(f"{path}: no such workbook")
+    if book.state().error:  # not a workbook (a players CSV, a damaged file): say so before serving it
+        raise api.InputError(book.state().error)
     changes = Changes()
 
     @contextlib.asynccontextmanager
