@@ -120,6 +120,11 @@ def _rows(text: str, source: str) -> list[tuple[int, list[str]]]:
     return rows
 
 
+def _shown(cells: list[str], limit: int = 80) -> str:
+    text = repr(cells)
+    return text if len(text) <= limit else text[: limit - 5] + "...]"
+
+
 def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow]:
     """Read players from CSV text (see the module docstring for the headers)."""
     text = text.lstrip("\ufeff")
@@ -141,7 +146,7 @@ def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow
     vekn, city, country = find(_VEKN), find(_CITY), find(_COUNTRY)
     if (first is None or last is None) and name is None:
         raise PlayersCSVError(
-            f"{source}, line 1: no name columns in the header {rows[0]!r}: expected 'First Name' and "
+            f"{source}, line 1: no name columns in the header {_shown(rows[0])}: expected 'First Name' and "
             f"'Last Name', or a single 'Name' column"
         )
     players: list[PlayerRow] = []
@@ -175,6 +180,8 @@ def read_players_csv(path) -> list[PlayerRow]:
     from pathlib import Path
 
     p = Path(path)
+    if p.exists() and not p.is_file() and not p.is_dir():
+        raise PlayersCSVError(f"{p.name} is not a regular file (a pipe or a device): give a players CSV file")
     try:
         raw = p.read_bytes()
     except OSError as exc:

@@ -159,6 +159,11 @@ CATEGORIES: list[Category] = [
     Category("JSON nested 10,000 deep", _deep_json),
     Category("empty zip", _zip_of("export.zip", {})),
     Category("zip with no bot CSV", _zip_of("export.zip", {"notes.txt": b"round 1 went well"})),
+    # players lists (new --players) the csv module's quoting rules refuse, naming the line
+    Category("players list with a quote never closed",
+             _bytes("players.txt", b'First Name,Last Name,VEKN\nAnna,Kowalski,3000001\n"unterminated,Last,3000002\n')),
+    Category("players list with a quoted field over two lines",
+             _bytes("players.txt", b'First Name,Last Name,VEKN\n"Anna,Kowalski,3000001\nBruno",Da Silva,3000002\n')),
 ]
 
 
@@ -187,6 +192,7 @@ COMMANDS: list[list[str]] = [
     ["finals", "FILE"],
     ["convert", "FILE", "OUT.xlsx"],
     ["new", "OUT.xlsx", "--template", "FILE"],
+    ["new", "OUT.xlsx", "--players", "FILE"],
     ["warn", "FILE", "3", "slow play"],
     ["warnings", "FILE"],
     ["undo", "FILE"],
