@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "score", "score_lines", "parse_vps", "InputError", "report", "ReportResult",
-    "EventDayReport", "register", "drop", "result", "toss", "finals", "seat_final",
+    "EventDayReport", "register", "unregister", "drop", "result", "toss", "finals", "seat_final",
     "close_without_final", "vekn_report", "archondata", "twd", "plan", "PlanResult",
     "standings", "check", "CheckedProblem", "new", "update", "seat", "convert", "warn", "warnings",
     "results_frame", "rating", "league", "undo",
@@ -240,20 +240,25 @@ def new(
     players=None,
     template=None,
     edition: Optional[str] = None,
+    deck_format: Optional[str] = None,
+    dry_run: bool = False,
 ):
     """Twin of ``archon new FILE``: create an event workbook.
 
     ``level`` defaults to Standard Constructed (The Archon needs a level to
-    compute rating points). ``players`` is a players CSV path (see :mod:`archon.players_csv`);
-    players are numbered 1..N in file order. ``template`` is an official
-    Archon workbook to copy instead of archon's built-in template. Returns the
-    :class:`archon.workbook.WriteReport`. Nothing is written when an input is
-    wrong (:class:`InputError`).
+    compute rating points). ``deck_format``: Constructed or Limited
+    (Tournament Info, "Format"; the reports show it). ``players`` is a
+    players CSV path (see :mod:`archon.players_csv`); players are numbered
+    1..N in file order. ``template`` is an official Archon workbook to copy
+    instead of archon's built-in template. Returns the
+    :class:`archon.workbook.WriteReport` (``.players``: how many were
+    registered). Nothing is written when an input is wrong
+    (:class:`InputError`), nor with ``dry_run`` (every check runs).
     """
     import datetime as dt
 
     from .editions import LEVELS, get_edition
-    from .model import Event, parse_format
+    from .model import DECK_FORMATS, Event, parse_format
     from .players_csv import PlayersCSVError, read_players_csv
     from .workbook import new_event
 
@@ -276,6 +281,11 @@ def new(
         ed = get_edition(edition).name
     except ValueError as exc:
         raise InputError(str(exc)) from None
+    if deck_format is not None:
+        match = [f for f in DECK_FORMATS if f.casefold() == deck_format.strip().casefold()]
+        if not match:
+            raise InputError(f"deck format {deck_format!r}: expected {' or '.join(DECK_FORMATS)}")
+        deck_format = match[0]
     event = Event(
         name=name or "",
         date=date or None,
@@ -284,6 +294,7 @@ def new(
         level=level,
         preliminary_rounds=prelim,
         edition=ed,
+        deck_format=deck_format,
     )
     if players is not None:
         try:
@@ -298,11 +309,12 @@ def new(
             event = register_many(event, rows, source=Path(str(players)).name).event
         except EventDayError as exc:
             raise InputError(str(exc)) from None
-    return new_event(path, event, template=template)
+    return new_event(path, event, template=template, dry_run=dry_run)
 
 
-def update(path, edition: Optional[str] = None):
+def update(path, edition: Optional[str] = None, *, dry_run: bool = False):
     """Twin of ``archon update FILE``: recompute and write back (see :func:`archon.workbook.update`).
+    With ``dry_run`` every check runs and nothing is written.
 
     Like the event-day commands, it refuses (:class:`InputError`, naming the
     cells) to write over an input cell it cannot read, and leaves the seating
@@ -324,7 +336,7 @@ def update(path, edition: Optional[str] = None):
         if edition is not None:
             ev.edition = get_edition(edition).name
         ev.rounds = [r for r in ev.rounds if r.number not in proposed]
-        return write_event(read.path, ev)
+        return write_event(read.path, ev, dry_run=dry_run, chart_rounds=proposed)
 
 
 # ---------------------------------------------------------------------------
@@ -456,7 +468,7 @@ def _event_day_held(path, change_of, *, dry_run: bool, typed_rounds: Iterable[in
             if r.number in typed_rounds
             or not (r.number in proposed and all(v is None for t in r.tables for v in t.vps))
         ]
-        written = write_event(read.path, ev)
+        written = write_event(read.path, ev, chart_rounds=proposed)
     return EventDayReport(read.path, change.lines, changed=change.changed, dry_run=dry_run, written=written,
                           event=change.event, seed=change.seed, player=change.player)
 
@@ -505,6 +517,25 @@ def register(
             return eventday.register(ev, first, last, vekn=vekn, city=city, proposed=proposed, locate=locate)
 
     return _event_day(path, change, dry_run=dry_run)
+
+
+def unregister(path, player, *, dry_run: bool = False) -> EventDayReport:
+    """Twin of ``archon unregister FILE PLAYER``: remove a player registered by
+    mistake, or a no-show who has played no game.
+
+    The players after them move up one number everywhere (The Archon's
+    seating chart seats players 1 to N: a number left free would seat a
+    player who does not exist). Refused with the reason for a player who has
+    played (:class:`archon.eventday.EventDayError`: drop them instead). See
+    :func:`archon.eventday.unregister`.
+    """
+    from . import eventday
+
+    return _event_day(
+        path,
+        lambda ev, proposed, locate: eventday.unregister(ev, player, proposed=proposed, locate=locate),
+        dry_run=dry_run,
+    )
 
 
 def drop(path, player, *, reason: str = "WD", undo: bool = False, dry_run: bool = False) -> EventDayReport:
@@ -568,6 +599,7 @@ def result(
     table: Optional[int] = None,
     final: bool = False,
     override: Optional[str] = None,
+    replace: bool = False,
     dry_run: bool = False,
 ) -> EventDayReport:
     """Twin of ``archon result FILE --round N --table T VP...`` and
@@ -575,7 +607,11 @@ def result(
 
     ``vps`` may be numbers or text (``"2,5"``, ``"1/2"``). An impossible
     result is refused with the reason unless ``override`` gives a judge's
-    reason (recorded on the Override sheet). See :func:`archon.eventday.record_result`.
+    reason (recorded on the Override sheet). A table that already has a
+    complete, different result is refused (showing it) unless ``replace``.
+    Refusals raise :class:`archon.eventday.EventDayError` (exit status 1);
+    no such round or table, or VPs that cannot be VPs,
+    :class:`archon.eventday.WrongInput` (2). See :func:`archon.eventday.record_result`.
     """
     from . import eventday
     from .model import FINAL
@@ -591,7 +627,7 @@ def result(
     return _event_day(
         path,
         lambda ev, proposed, locate: eventday.record_result(
-            ev, key, 1 if final else int(table), values, override=override, locate=locate),
+            ev, key, 1 if final else int(table), values, override=override, replace=replace, locate=locate),
         dry_run=dry_run,
     )
 
@@ -732,6 +768,7 @@ def archondata(path, edition: "str | RuleEdition | None" = None, *, force: bool 
     """
     from .vekn import VeknReportError
     from .vekn import archondata as data
+    from .wording import count
     from .workbook.problems import check_workbook
 
     text = data(_standings_of(path, edition))
@@ -739,7 +776,7 @@ def archondata(path, edition: "str | RuleEdition | None" = None, *, force: bool 
     if errors and not force:
         shown = "; ".join(str(p) for p in errors[:8]) + ("; ..." if len(errors) > 8 else "")
         raise VeknReportError(
-            f"'archon check' finds {len(errors)} error(s), which vekn.net would receive: {shown}. "
+            f"'archon check' finds {count(len(errors), 'error')}, which vekn.net would receive: {shown}. "
             f"Fix them, or give --force to print the upload anyway"
         )
     return text
@@ -791,8 +828,9 @@ def undo(path, *, force: bool = False, dry_run: bool = False):
 # archon convert
 
 
-def convert(source, output, *, edition: Optional[str] = None, template=None, force: bool = False, progress=None):
-    """Twin of ``archon convert IN OUT.xlsx [--edition E] [--template OFFICIAL.xlsx] [--force]``
+def convert(source, output, *, edition: Optional[str] = None, template=None, force: bool = False, progress=None,
+            dry_run: bool = False):
+    """Twin of ``archon convert IN OUT.xlsx [--edition E] [--template OFFICIAL.xlsx] [--force] [--dry-run]``
     and of ``archon convert OLD/ NEW/``.
 
     A folder that is not a CSV set is an archive: every event file under it
@@ -806,9 +844,11 @@ def convert(source, output, *, edition: Optional[str] = None, template=None, for
     current workbook at ``output`` and checks it; returns the
     :class:`archon.convert.ConversionResult`. Raises
     :class:`archon.convert.ConversionStopped` (nothing written) when values
-    have no place in the current layout and ``force`` is not given, and
-    :class:`archon.convert.ConvertError` for an input it cannot read. See
-    :mod:`archon.convert`.
+    have no place in the current layout and ``force`` is not given,
+    :class:`archon.convert.ConvertError` for an input it cannot read and
+    :class:`archon.workbook.WriteError` when ``output`` cannot be written.
+    With ``dry_run`` the conversion is made and checked, and nothing written.
+    See :mod:`archon.convert`.
     """
     from .archive import _is_csv_folder, convert_folder
     from .convert import convert as run
@@ -816,8 +856,11 @@ def convert(source, output, *, edition: Optional[str] = None, template=None, for
 
     if Path(source).is_dir() and not _is_csv_folder(Path(source)):
         # a folder of events: archon convert OLD/ NEW/ (progress: (done, total, file))
+        if dry_run:
+            raise InputError("--dry-run converts one event file: give a file, not a folder of events")
         return convert_folder(source, output, edition=edition, template=template, force=force, progress=progress)
-    return run(source, output, edition=edition, template=template, force=force, progress=progress)
+    return run(source, output, edition=edition, template=template, force=force, progress=progress,
+               dry_run=dry_run)
 
 
 # ---------------------------------------------------------------------------

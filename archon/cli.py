@@ -14,6 +14,8 @@ from . import __version__
 from .api import InputError, parse_vps, score_lines
 from .editions import EDITIONS, get_edition
 from .exits import ExitStatus, status_of
+from .model import DECK_FORMATS
+from .wording import count
 from .scoring import VPError, score_table
 
 class Unreadable(click.ClickException):
@@ -176,7 +178,10 @@ def score(vps, as_json, edition):
 
 @main.command()
 def editions():
-    """List the rule editions archon knows."""
+    """List the rule editions archon knows.
+
+    Exit status: 0.
+    """
     for e in EDITIONS.values():
         click.echo(f"{e.name:8} {e.title}")
 
@@ -206,6 +211,13 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     check' finds errors, unless --force), --twd the winning deck's TWD entry
     (header and score line; --deck adds the deck list); --xlsx, --html and --csv write files. The
     numbers are those of 'archon standings', computed once from FILE.
+
+    Exit status: 0 when the report is printed or written; 1 when the event
+    cannot be reported yet (--archondata or --twd before the event is over,
+    a tie to toss, a VEKN number missing; --round N for a round not seated);
+    2 when FILE cannot be read or the options do not go together; 3 when an
+    output cannot be written (it exists, it is the event workbook, its
+    folder is missing or read-only).
 
     \b
     Examples:
@@ -278,6 +290,38 @@ def _done(rep) -> None:
     click.echo(rep.describe())
 
 
+#: Seconds after which a command still at work says so on standard error.
+SIGN_OF_LIFE_AFTER = 1.0
+
+
+class _SignOfLife:
+    """Says on standard error what a command is doing, once it has taken more
+    than :data:`SIGN_OF_LIFE_AFTER` seconds (a quicker one says nothing)."""
+
+    def __init__(self, text: str):
+        import threading
+
+        self._timer = threading.Timer(SIGN_OF_LIFE_AFTER, lambda: click.echo(text, err=True))
+        self._timer.daemon = True
+
+    def __enter__(self) -> "_SignOfLife":
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._timer.cancel()
+
+
+def _changing(file, work):
+    """Run an event-day twin on ``file``: a sign of life after a second, and
+    its errors as one line with their exit status."""
+    with _SignOfLife(f"working on {file}..."):
+        try:
+            return work()
+        except _event_day_errors() as exc:
+            raise _failed(exc) from None
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("name", required=False)
@@ -293,6 +337,10 @@ def register(file, name, vekn, city, from_csv, dry_run):
     from the next round (rules 3.3.1). A name or VEKN number already
     registered is refused, naming the row that holds it.
 
+    Exit status: 0 when registered; 1 when refused (already registered, the
+    event is too far on); 2 when FILE or the players CSV cannot be read, or
+    a VEKN number is not 7 digits; 3 when FILE cannot be written.
+
     \b
     Examples:
       archon register event.xlsx "Anna Kowalski" --vekn 1234567 --city Lyon
@@ -300,10 +348,7 @@ def register(file, name, vekn, city, from_csv, dry_run):
     """
     from .api import register as run
 
-    try:
-        rep = run(file, name, vekn=vekn, city=city, players=from_csv, dry_run=dry_run)
-    except _event_day_errors() as exc:
-        raise _failed(exc) from None
+    rep = _changing(file, lambda: run(file, name, vekn=vekn, city=city, players=from_csv, dry_run=dry_run))
     _done(rep)
 
 
@@ -322,6 +367,10 @@ def warn(file, player, reason, round_key, as_list, dry_run):
     warnings in its document properties (File > Properties > Custom), which
     Excel and LibreOffice keep and The Archon's formulas ignore; the reports
     list them for the head judge's report to the VEKN.
+
+    Exit status: 0 when recorded (or listed); 2 when FILE cannot be read, no
+    player or several fit PLAYER, the reason is blank or too long, or the
+    event has no such round; 3 when FILE cannot be written.
 
     \b
     Examples:
@@ -348,7 +397,10 @@ def warn(file, player, reason, round_key, as_list, dry_run):
 @main.command("warnings")
 @click.argument("file", type=click.Path(dir_okay=False))
 def warnings_command(file):
-    """List the judges' warnings recorded in the workbook (archon warn)."""
+    """List the judges' warnings recorded in the workbook (archon warn).
+
+    Exit status: 0; 2 when FILE cannot be read.
+    """
     _print_warnings(file)
 
 
@@ -361,6 +413,34 @@ def _print_warnings(file) -> None:
     except _workbook_errors() as exc:
         raise _failed(exc) from None
     click.echo("\n".join(warning_line(r) for r in rows) if rows else "no warnings recorded")
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("player")
+@DRY_RUN_OPTION
+def unregister(file, player, dry_run):
+    """Remove a player registered by mistake, or a no-show who played no game.
+
+    PLAYER is a player number, a VEKN number or a unique part of a name.
+    The players after them move up one number on every sheet (The Archon's
+    seating chart seats the players numbered 1 to N). After it the player
+    is nowhere: not in the player count, the reports, the rating points or
+    the VEKN upload. A player who has played is refused: drop them instead.
+
+    Exit status: 0 when removed; 1 when refused (they have played, or sit at
+    a table of a round under way); 2 when FILE cannot be read, or no player
+    or several fit PLAYER; 3 when FILE cannot be written.
+
+    \b
+    Examples:
+      archon unregister event.xlsx 12
+      archon unregister event.xlsx "Kowalski" --dry-run
+    """
+    from .api import unregister as run
+
+    rep = _changing(file, lambda: run(file, player, dry_run=dry_run))
+    _done(rep)
 
 
 @main.command()
@@ -380,6 +460,10 @@ def drop(file, player, reason, undo, dry_run):
     next-ranked player; once the final is seated they keep their seat and
     take a Loss (rules 3.1.4).
 
+    Exit status: 0 when done; 1 when refused (already out, seated at the
+    final); 2 when FILE cannot be read, no player or several fit PLAYER, or
+    the reason code is unknown; 3 when FILE cannot be written.
+
     \b
     Examples:
       archon drop event.xlsx 12
@@ -388,10 +472,7 @@ def drop(file, player, reason, undo, dry_run):
     """
     from .api import drop as run
 
-    try:
-        rep = run(file, player, reason=reason, undo=undo, dry_run=dry_run)
-    except _event_day_errors() as exc:
-        raise _failed(exc) from None
+    rep = _changing(file, lambda: run(file, player, reason=reason, undo=undo, dry_run=dry_run))
     _done(rep)
 
 
@@ -403,12 +484,21 @@ def drop(file, player, reason, undo, dry_run):
 @click.option("--final", is_flag=True, help="The final table.")
 @click.option("--override", metavar="REASON", default=None,
               help="Accept a result no game can give, as a judge's decision (recorded on the Override sheet).")
+@click.option("--replace", is_flag=True, help="Change a table that already has a complete result.")
 @DRY_RUN_OPTION
-def result(file, vps, round_number, table, final, override, dry_run):
+def result(file, vps, round_number, table, final, override, replace, dry_run):
     """Record a table's VPs, in seat order.
 
     A result no game can end with is refused with the reason, unless a
-    judge accepts it (--override "reason"). VPs may be typed 2.5, 2,5 or 1/2.
+    judge accepts it (--override "reason"). A table that already has a
+    complete result keeps it: the command shows it and changes nothing,
+    unless --replace. VPs may be typed 2.5, 2,5 or 1/2.
+
+    Exit status: 0 when recorded; 1 when refused (a result no game can end
+    with, a finished table without --replace, a round not seated yet, a
+    change of finalists once the final is seated); 2 when FILE cannot be
+    read, the event has no such round or table, or the VPs are not VPs
+    (too many, too few, not numbers); 3 when FILE cannot be written.
 
     \b
     Examples:
@@ -418,11 +508,8 @@ def result(file, vps, round_number, table, final, override, dry_run):
     """
     from .api import result as run
 
-    try:
-        rep = run(file, list(vps), round=round_number, table=table, final=final, override=override,
-                  dry_run=dry_run)
-    except _event_day_errors() as exc:
-        raise _failed(exc) from None
+    rep = _changing(file, lambda: run(file, list(vps), round=round_number, table=table, final=final,
+                                      override=override, replace=replace, dry_run=dry_run))
     _done(rep)
 
 
@@ -436,13 +523,14 @@ def toss(file, seed, dry_run):
     Every unresolved tie for a place in the top five gets a coin ranking
     (Methuselahs column M; 1 = won the toss). The draw's seed is printed:
     'archon toss FILE --seed S' repeats the same draw.
+
+    Exit status: 0 when tossed or no tie is left; 1 when refused (the
+    preliminary rounds are not over, the final has a result); 2 when FILE
+    cannot be read; 3 when FILE cannot be written.
     """
     from .api import toss as run
 
-    try:
-        rep = run(file, seed=seed, dry_run=dry_run)
-    except _event_day_errors() as exc:
-        raise _failed(exc) from None
+    rep = _changing(file, lambda: run(file, seed=seed, dry_run=dry_run))
     _done(rep)
     if rep.changed:
         click.echo(f"to repeat this draw: archon toss {file} --seed {rep.seed}")
@@ -465,6 +553,11 @@ def seat(file, round_number, seed, force, time_budget, print_to, dry_run):
     are in. The seating is typed over The Archon's chart formulas. Prints the
     tables and the seating's score on the nine criteria (R1, no repeated
     predator-prey relationship, is mandatory).
+
+    Exit status: 0 when seated; 1 when refused (an earlier round not seated,
+    a round with results without --force, too few players); 2 when FILE
+    cannot be read or the event has no such round; 3 when FILE or the seat
+    list cannot be written.
 
     \b
     Examples:
@@ -536,6 +629,11 @@ def finals(file, seating, no_final, dry_run):
     the next-ranked player (archon drop); with fewer than 5 players left the
     final is played with 4.
 
+    Exit status: 0; 1 when a tie in the top five must be tossed before the
+    final can be seated (archon toss), or --seating or --none is refused
+    (not the finalists, the rounds not over); 2 when FILE cannot be read or
+    a seat is not a player number; 3 when FILE cannot be written.
+
     \b
     Examples:
       archon finals event.xlsx
@@ -547,19 +645,19 @@ def finals(file, seating, no_final, dry_run):
 
     if seating is not None and no_final:
         raise Unreadable("give --seating or --none, not both")
-    try:
-        if seating is not None:
-            _done(seat_final(file, _seating_list(seating), dry_run=dry_run))
-            return
-        if no_final:
-            _done(close_without_final(file, dry_run=dry_run))
-            return
-        if dry_run:
-            raise Unreadable("--dry-run goes with --seating or --none")
-        v = view(file)
-    except _event_day_errors() as exc:
-        raise _failed(exc) from None
+    if seating is not None:
+        numbers = _seating_list(seating)
+        _done(_changing(file, lambda: seat_final(file, numbers, dry_run=dry_run)))
+        return
+    if no_final:
+        _done(_changing(file, lambda: close_without_final(file, dry_run=dry_run)))
+        return
+    if dry_run:
+        raise Unreadable("--dry-run goes with --seating or --none")
+    v = _changing(file, lambda: view(file))
     _print_finals(v, file)
+    if v.ties and not v.unfinished:
+        sys.exit(ExitStatus.PROBLEMS)  # the final cannot be seated until the toss
 
 
 def _print_finals(v, file) -> None:
@@ -738,8 +836,8 @@ def _print_standings(file, data, as_json, as_csv) -> None:
 def check(file, as_json, edition):
     """List every problem in an Archon workbook, with its sheet and cell.
 
-    Exit status: 0 when the workbook is clean, 1 when there are problems,
-    2 when the file cannot be read.
+    Exit status: 0 when the workbook is clean (seating notes only), 1 when
+    there are problems, 2 when the file cannot be read.
     """
     from .api import check as check_workbook
 
@@ -756,8 +854,8 @@ def check(file, as_json, edition):
             click.echo(f"{p.severity}: {p}")
         errors = sum(1 for p in problems if p.severity == "error")
         notes = sum(1 for p in problems if p.severity == "note")
-        click.echo(f"\n{len(problems) - notes} problem(s), {errors} error(s)"
-                   + (f"; {notes} seating note(s)" if notes else ""))
+        click.echo(f"\n{count(len(problems) - notes, 'problem')}, {count(errors, 'error')}"
+                   + (f"; {count(notes, 'seating note')}" if notes else ""))
     # Seating notes (criteria R2-R7) describe quality, not something to fix.
     sys.exit(1 if any(p.severity != "note" for p in problems) else 0)
 
@@ -771,14 +869,21 @@ def check(file, as_json, edition):
 @click.option("--level", default=None, help="Level, e.g. 'Standard Constructed', 'National Championship'.")
 @click.option("--format", "event_format", default="3R+F", show_default=True, help="2R+F or 3R+F.")
 @click.option("--players", type=click.Path(dir_okay=False), default=None, help="Players CSV (first/last name, VEKN, city).")
+@click.option("--deck-format", default=None, metavar="|".join(DECK_FORMATS),
+              help="The deck format (Tournament Info, Format); the reports show it.")
 @click.option("--template", type=click.Path(dir_okay=False, exists=True), default=None, help="An official Archon workbook to copy instead of archon's own template.")
 @EDITION_OPTION
-def new(file, name, date, city, organizer, level, event_format, players, template, edition):
+@DRY_RUN_OPTION
+def new(file, name, date, city, organizer, level, event_format, players, deck_format, template, edition, dry_run):
     """Create an event workbook.
 
     From archon's built-in template (same sheets and cells as The Archon,
     results written as values), or from an official Archon you downloaded
     (--template; its formulas stay in place).
+
+    Exit status: 0 when created; 2 when an option, the players CSV or the
+    template cannot be read (nothing written); 3 when FILE cannot be
+    written (it exists already, its folder is missing or read-only).
 
     \b
     Example:
@@ -790,33 +895,40 @@ def new(file, name, date, city, organizer, level, event_format, players, templat
         rep = new_workbook(
             file, name=name, date=date, city=city, organizer=organizer, level=level,
             format=event_format, players=players, template=template, edition=edition,
+            deck_format=deck_format, dry_run=dry_run,
         )
     except _workbook_errors() as exc:
         raise _failed(exc) from None
     click.echo(
-        f"created {rep.path} ({rep.kind} template, {rep.edition or 'current'} rules, "
-        f"level {level or 'Standard Constructed'})"
+        f"{'would create' if dry_run else 'created'} {rep.path} ({rep.kind} template, "
+        f"{rep.edition or 'current'} rules, level {level or 'Standard Constructed'}"
+        f"{', ' + deck_format.strip().capitalize() if deck_format else ''})"
     )
+    if players is not None:
+        numbers = "#1" if rep.players == 1 else f"numbered 1 to {rep.players}"
+        click.echo(f"{'would register' if dry_run else 'registered'} {count(rep.players, 'player')} ({numbers})")
+    if dry_run:
+        click.echo("dry run: nothing written")
 
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @EDITION_OPTION
-def update(file, edition):
+@DRY_RUN_OPTION
+def update(file, edition, dry_run):
     """Recompute an event workbook and write the results back.
 
     In archon's built-in template every result is refreshed; in an official
     Archon the inputs stay and its formulas recalculate when opened. The
     previous version is kept as a backup beside the file. A cell archon
     cannot read stops it before anything is written (fix it: 'archon check').
+
+    Exit status: 0 when written or already up to date; 2 when FILE cannot be
+    read (or holds cells archon cannot read); 3 when FILE cannot be written.
     """
     from .api import update as update_workbook
 
-    try:
-        rep = update_workbook(file, edition)
-    except _workbook_errors() as exc:
-        raise _failed(exc) from None
-    click.echo(rep.describe())
+    click.echo(_changing(file, lambda: update_workbook(file, edition, dry_run=dry_run)).describe())
 
 
 @main.command()
@@ -826,7 +938,8 @@ def update(file, edition):
 @click.option("--template", type=click.Path(dir_okay=False), default=None,
               help="An official Archon workbook to copy instead of archon's built-in template.")
 @click.option("--force", is_flag=True, help="Convert even when some values have no place in the current layout (they are left out).")
-def convert(source, output, edition, template, force):
+@click.option("--dry-run", is_flag=True, help="Convert and check, but write nothing; say what would be written.")
+def convert(source, output, edition, template, force, dry_run):
     """Convert an old or foreign event file into a current Archon workbook.
 
     IN is an Archon workbook of any version and form (.xlsx, .ods, .xls,
@@ -840,7 +953,8 @@ def convert(source, output, edition, template, force):
 
     Exit status: 0 when OUT was written; 1 when IN holds values the current
     layout cannot hold (nothing written: check them, or give --force to leave
-    them out); 2 when IN cannot be read or OUT cannot be written.
+    them out); 2 when IN cannot be read or an option is wrong; 3 when OUT
+    cannot be written (it exists already, its folder is missing).
 
     \b
     Examples:
@@ -865,12 +979,16 @@ def convert(source, output, edition, template, force):
 
     if Path(source).is_dir() and not _is_csv_folder(Path(source)):
         with _FilesProgress("converting") as bar:
-            folder = convert_twin(source, output, edition=edition, template=template, force=force, progress=bar)
+            try:
+                folder = convert_twin(source, output, edition=edition, template=template, force=force,
+                                      progress=bar, dry_run=dry_run)
+            except InputError as exc:
+                raise _failed(exc) from None
         for line in folder.lines():
             click.echo(line)
         sys.exit(1 if folder.failed else 0)
     try:
-        result = run(source, output, edition=edition, template=template, force=force,
+        result = run(source, output, edition=edition, template=template, force=force, dry_run=dry_run,
                      progress=lambda msg: click.echo(msg, err=True))
     except ConversionStopped as exc:
         for line in exc.result.lines():
@@ -1045,6 +1163,9 @@ def league(paths, best, points, start, end, name, as_json, as_csv, xlsx_out, pro
       from = 2025-11-01
       to = 2026-02-28
 
+    Exit status: 0 with the standings; 2 when no event could be read or the
+    league file or an argument is wrong; 3 when --xlsx cannot be written.
+
     \b
     Examples:
       archon league winter/ --best 3 --name "Winter League"
@@ -1165,7 +1286,8 @@ def plan(players, rounds, seed, as_json, as_archon, time_budget, sit_out, games,
     again) and the plan's figure on each criterion (lower is better), with
     the lower bound no plan can beat: "optimal" where the plan reaches it.
 
-    Exit status: 0 with a plan, 2 when N or the rounds cannot be planned.
+    Exit status: 0 with a plan; 2 when N, the rounds or the games cannot be
+    planned, or the options do not go together.
 
     \b
     Examples:

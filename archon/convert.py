@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Union
 
 from .exits import ExitStatus
+from .wording import count
 from . import layout as L
 from .editions import get_edition
 from .model import FINAL, Event, Final
@@ -139,6 +140,8 @@ class ConversionResult:
     written: Any = None
     problems: list = field(default_factory=list)
     carried_cells: int = 0
+    #: A rehearsal (``--dry-run``): converted and checked, nothing written.
+    dry_run: bool = False
 
     @property
     def unmapped(self) -> list[Finding]:
@@ -165,15 +168,17 @@ class ConversionResult:
         if self.written is None:
             return out
         w = self.written
-        out.append(f"wrote {self.output} ({w.kind} template, {w.edition} rules)")
+        out.append(f"{'would write' if self.dry_run else 'wrote'} {self.output} ({w.kind} template, {w.edition} rules)")
         if self.carried_cells:
-            out.append(f"  copied {self.carried_cells} other input cell(s) as they are (judges, round times, notes)")
+            out.append(f"  copied {count(self.carried_cells, 'other input cell')} as they are (judges, round times, notes)")
         if not self.problems:
             out.append(f"archon check {self.output.name}: no problems found")
         else:
             errors = sum(1 for p in self.problems if p.severity == "error")
-            out.append(f"archon check {self.output.name}: {len(self.problems)} problem(s), {errors} error(s)")
+            out.append(f"archon check {self.output.name}: {count(len(self.problems), 'problem')}, {count(errors, 'error')}")
             out.extend(f"  {p.severity}: {p}" for p in self.problems)
+        if self.dry_run:
+            out.append("dry run: nothing written")
         return out
 
 
@@ -187,7 +192,7 @@ class ConversionStopped(ValueError):
         self.result = result
         n = len(result.unmapped)
         super().__init__(
-            f"{result.source.path.name}: {n} value(s) have no place in the current Archon layout; "
+            f"{result.source.path.name}: {count(n, 'value')} {'has' if n == 1 else 'have'} no place in the current Archon layout; "
             f"nothing was written (convert with --force to leave them out)"
         )
 
@@ -458,7 +463,7 @@ def _read_workbook(p: Path) -> SourceRead:
                 r, c = filled[0]
                 src.unmapped.append(Finding(
                     f"{sheet}!{column_letters(c)}{r}",
-                    f"sheet {sheet!r} ({len(filled)} filled cell(s)) has no counterpart in The Archon v1.5l: "
+                    f"sheet {sheet!r} ({count(len(filled), 'filled cell')}) has no counterpart in The Archon v1.5l: "
                     f"it is not converted",
                 ))
             else:
@@ -792,6 +797,7 @@ def convert(
     template: Union[str, Path, None] = None,
     force: bool = False,
     progress: Optional[Callable[[str], None]] = None,
+    dry_run: bool = False,
 ) -> ConversionResult:
     """Convert ``source`` (a workbook, a CSV set or a standings JSON) into a new
     current Archon workbook at ``output`` (``.xlsx``, must not exist).
@@ -805,19 +811,24 @@ def convert(
     :class:`ConversionResult` (with what ``archon check`` finds in the new
     workbook).
 
-    Raises :class:`ConvertError` (unreadable input, ``output`` exists or is not
-    ``.xlsx``, unknown edition); :class:`ConversionStopped` when values have
-    no place in the current layout and ``force`` is not given (nothing is
-    written); :class:`archon.workbook.WriteError` when the workbook cannot be
-    written.
+    ``dry_run``: the conversion is made and checked in a temporary folder
+    and thrown away: nothing is written.
+
+    Raises :class:`ConvertError` (unreadable input, ``output`` not
+    ``.xlsx``, unknown edition: exit status 2); :class:`ConversionStopped`
+    when values have no place in the current layout and ``force`` is not
+    given (nothing is written: 1); :class:`archon.workbook.WriteError` when
+    the workbook cannot be written (``output`` exists, its folder does not: 3).
     """
+    from .workbook import WriteError
+
     out = Path(output)
     if out.suffix.lower() not in (".xlsx", ".xlsm"):
         raise ConvertError(f"{out.name}: archon writes Excel workbooks: give an output name ending in .xlsx")
     if out.exists():
-        raise ConvertError(f"{out} already exists: choose another name (convert never replaces a file)")
+        raise WriteError(f"{out} already exists: choose another name (convert never replaces a file)")
     if not (out.parent if str(out.parent) else Path(".")).is_dir():
-        raise ConvertError(f"folder {out.parent} does not exist")
+        raise WriteError(f"folder {out.parent} does not exist")
     if template is not None and not Path(template).is_file():
         raise ConvertError(f"template {template} does not exist: give an official Archon .xlsx")
     if edition is not None:
@@ -845,14 +856,24 @@ def convert(
     if src.unmapped:
         layout_findings(event, trim=True)
         result.left_out = list(src.unmapped)
+    if not dry_run:
+        _write_and_check(out, event, template, src.carried, result, say)
+        return result
+    with tempfile.TemporaryDirectory(prefix="archon-dry-run-") as tmp:
+        _write_and_check(Path(tmp) / out.name, event, template, src.carried, result, say)
+    result.dry_run = True
+    return result
+
+
+def _write_and_check(out: Path, event: Event, template, carried, result: ConversionResult, say) -> None:
+    """Write the new workbook at ``out`` and record what ``archon check`` finds in it."""
     say(f"writing {out.name}...")
-    result.written, result.carried_cells = _write(out, event, template, src.carried)
+    result.written, result.carried_cells = _write(out, event, template, carried)
     from .workbook.problems import check_workbook
 
     say(f"checking {out.name}...")
     # seating notes (criteria R2-R7, R1 in rounds played) describe history, not problems
     result.problems = [p for p in check_workbook(out) if p.severity != "note"]
-    return result
 
 
 def _write(out: Path, event: Event, template, carried: dict[str, dict[str, Any]]):

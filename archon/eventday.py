@@ -11,6 +11,8 @@ writes the new event back (``archon register``, ``drop``, ``result``,
 
 * :func:`register` / :func:`register_many`: a player gets the next number;
   a late arrival joins from the next round (rules 3.3.1);
+* :func:`unregister`: a player registered by mistake, or a no-show who has
+  played no game, is removed; the players after them move up one number;
 * :func:`drop` / :func:`undo_drop`: the DQ flag (a reason code, The Archon's
   Methuselahs column G) takes a player out of the next seatings and of the
   final; a finalist who leaves before the final is seated is replaced by the
@@ -49,6 +51,7 @@ from .validation import Where
 
 __all__ = [
     "EventDayError",
+    "WrongInput",
     "AmbiguousPlayer",
     "Change",
     "Locate",
@@ -57,6 +60,7 @@ __all__ = [
     "register_many",
     "drop",
     "undo_drop",
+    "unregister",
     "record_result",
     "toss",
     "seat_final",
@@ -79,12 +83,21 @@ _VEKN = re.compile(r"^\d{7}$")
 
 
 class EventDayError(ValueError):
-    """Input that does not fit the event: the message says where and what to do."""
+    """A change the rules or the state of the event refuse (exit status 1):
+    the message says where and what to do."""
 
     exit_status = ExitStatus.PROBLEMS
 
 
-class AmbiguousPlayer(EventDayError):
+class WrongInput(EventDayError):
+    """What was typed names nothing in the event, or cannot be what it should
+    be: no such player, round or table, a VEKN number that is not 7 digits,
+    an unknown reason code, VPs that are not numbers of VPs (exit status 2)."""
+
+    exit_status = ExitStatus.UNREADABLE
+
+
+class AmbiguousPlayer(WrongInput):
     """A player given by a part of a name that several players share."""
 
     def __init__(self, message: str, candidates: Sequence[Player]) -> None:
@@ -207,7 +220,7 @@ def find_player(event: Event, text: "str | int", locate: Optional[Locate] = None
     """
     raw = str(text).strip()
     if not raw:
-        raise EventDayError("give a player: a player number, a VEKN number or a part of a name")
+        raise WrongInput("give a player: a player number, a VEKN number or a part of a name")
     if raw.startswith("#") and raw[1:].isdigit():
         raw = raw[1:]
     if raw.isdigit():
@@ -223,7 +236,7 @@ def find_player(event: Event, text: "str | int", locate: Optional[Locate] = None
                 f"give '#{raw}' for the player number or a part of the name",
                 found,
             )
-        raise EventDayError(
+        raise WrongInput(
             f"no player has the number or VEKN number {raw}: players are numbered 1 to "
             f"{max((p.number for p in event.players), default=0)} ('archon standings FILE' lists them)"
         )
@@ -235,7 +248,7 @@ def find_player(event: Event, text: "str | int", locate: Optional[Locate] = None
     if len(found) == 1:
         return found[0]
     if not found:
-        raise EventDayError(f"no player's name contains {raw!r}: check the spelling, or give the player number")
+        raise WrongInput(f"no player's name contains {raw!r}: check the spelling, or give the player number")
     listed = "; ".join(f"{p} ({_at(locate, Where('player', player=p.number, field='number'))})" for p in found)
     raise AmbiguousPlayer(f"{raw!r} fits {len(found)} players: {listed}; give the player number", found)
 
@@ -249,7 +262,7 @@ def _check_vekn(vekn: Optional[str], source: str) -> Optional[str]:
     if re.fullmatch(r"\d+\.0+", v):
         v = v.split(".")[0]
     if not _VEKN.match(v):
-        raise EventDayError(
+        raise WrongInput(
             f"{source}VEKN number {v!r} is not 7 digits: check it on vekn.net, or leave it out "
             f"(a new member gets one from the organizer's Prince)"
         )
@@ -335,7 +348,7 @@ def register_many(
         last = " ".join(str(last or "").split())
         full = " ".join(x for x in (first, last) if x)
         if not full:
-            raise EventDayError(f"{here}give the player's name (first and last name)")
+            raise WrongInput(f"{here}give the player's name (first and last name)")
         v = _check_vekn(vekn, here)
         key = name_key(full)
         if key in names:
@@ -421,7 +434,7 @@ def drop(
     code = str(reason or "").strip().upper()
     if code not in OUT_REASONS:
         codes = ", ".join(f"{k} ({v})" for k, v in OUT_REASONS.items())
-        raise EventDayError(f"reason {reason!r} is not a code The Archon knows: use one of {codes}")
+        raise WrongInput(f"reason {reason!r} is not a code The Archon knows: use one of {codes}")
     flag_cell = _at(locate, Where("player", player=p.number, field="out"))
     if p.is_out:
         raise EventDayError(
@@ -481,8 +494,114 @@ def undo_drop(event: Event, player: "str | int", *, locate: Optional[Locate] = N
     return Change(ev, [f"{p} plays again (flag {was} cleared)"], player=p)
 
 
+def unregister(
+    event: Event,
+    player: "str | int",
+    *,
+    proposed: Iterable[int] = (),
+    locate: Optional[Locate] = None,
+) -> Change:
+    """Remove a player registered by mistake, or a no-show who has played no game.
+
+    The players after them move up one number, everywhere the number
+    appears (Methuselahs, the round sheets, the final table, the judges'
+    warnings): The Archon's
+    seating chart seats the players numbered 1 to N and its formulas count
+    the players of column A, so a number left free would seat a player who
+    does not exist and leave the last one out. A round seated with them that
+    has no result yet is cleared (seat it again). Refused for a player who
+    has played (a table with a result, the final): drop them instead.
+    ``proposed``: rounds only shown by The Archon's chart (they follow the
+    number of players by themselves).
+    """
+    ev = _new(event)
+    p = find_player(ev, player, locate)
+    _refuse_unregistering(ev, p, set(proposed))
+    cleared = sorted(
+        r.number for r in ev.rounds
+        if r.number not in set(proposed) and any(p.number in t.players for t in r.tables)
+    )
+    ev.rounds = [Round(r.number, []) if r.number in cleared else r for r in ev.rounds]
+    ev.players = [q for q in ev.players if q.number != p.number]
+    moved = _close_the_gap(ev, p.number)
+    lines = [f"unregistered {p}: {len(ev.players)} players remain"]
+    if moved:
+        lines.append(f"players #{moved[0] + 1} to #{moved[-1] + 1} move up one number "
+                     f"(now #{moved[0]} to #{moved[-1]}), on every sheet")
+    if cleared:
+        lines.append(f"{_rounds_text(cleared)} had been seated with them and had no result: cleared; "
+                     f"seat {'it' if len(cleared) == 1 else 'them'} again (archon seat FILE --round {cleared[0]})")
+    return Change(ev, lines, player=p)
+
+
+def _refuse_unregistering(ev: Event, p: Player, proposed: set[int]) -> None:
+    """A player who has played, or sits at a table of a round under way, is dropped, not unregistered."""
+    drop_instead = f"drop them instead (archon drop FILE {p.number}): their results stay and they leave the event"
+    if ev.final.seated and p.number in ev.final.seating:
+        raise EventDayError(f"{p} is seated at the final table: {drop_instead}")
+    warned = [w for w in ev.warnings if w.player == p.number]
+    if warned:
+        raise EventDayError(
+            f"{p} has a judge's warning ({warned[0].reason}), which the head judge reports to the VEKN: "
+            f"{drop_instead}"
+        )
+    for r in sorted(ev.rounds, key=lambda r: r.number):
+        if r.number in proposed:
+            continue
+        begun = any(v is not None for t in r.tables for v in t.vps)
+        for k, t in enumerate(r.tables, start=1):
+            if p.number not in t.players:
+                continue
+            if any(v is not None for v in t.vps):
+                raise EventDayError(f"{p} has played (round {r.number}, table {k} has a result): {drop_instead}")
+            if begun:
+                raise EventDayError(
+                    f"{p} is seated at round {r.number}, table {k}, and round {r.number} has begun: "
+                    f"{drop_instead}, and record their table as played"
+                )
+
+
+def _close_the_gap(ev: Event, number: int) -> list[int]:
+    """Move every player numbered after ``number`` up one number, in the
+    players, the rounds, the final and the judges' warnings; returns their
+    new numbers."""
+
+    def new(n: int) -> int:
+        return n - 1 if n > number else n
+
+    moved = []
+    for q in ev.players:
+        if q.number > number:
+            q.number -= 1
+            moved.append(q.number)
+    for r in ev.rounds:
+        for t in r.tables:
+            t.players = [new(n) for n in t.players]
+    ev.final.seating = [new(n) for n in ev.final.seating]
+    for w in ev.warnings:
+        w.player = new(w.player)
+    return sorted(moved)
+
+
 # ---------------------------------------------------------------------------
 # Results
+
+
+@dataclass
+class _Spot:
+    """The table a result is recorded on: ``key`` is the round number or
+    :data:`~archon.model.FINAL`; ``players`` in seat order; ``old`` the VPs
+    it holds."""
+
+    label: str
+    key: "int | str"
+    table: int
+    players: list[int]
+    old: list[Optional[float]]
+
+    @property
+    def is_final(self) -> bool:
+        return self.key == FINAL
 
 
 def record_result(
@@ -492,6 +611,7 @@ def record_result(
     vps: Sequence[Optional[float]],
     *,
     override: Optional[str] = None,
+    replace: bool = False,
     locate: Optional[Locate] = None,
 ) -> Change:
     """Record a table's VPs in seat order (``round`` = 1..3, or ``"F"`` for the final).
@@ -499,114 +619,158 @@ def record_result(
     The result must be one a game can end with (:func:`archon.scoring.score_table`
     says ``complete``); otherwise it is refused with the reason, unless
     ``override`` gives a judge's reason for accepting it, recorded as an
-    :class:`~archon.model.Override` (The Archon's Override sheet).
+    :class:`~archon.model.Override` (The Archon's Override sheet). A table
+    that already has a complete, different result is refused, showing it,
+    unless ``replace`` (a mistyped round or table number must not destroy a
+    real result).
     """
     ev = _new(event)
-    ed_name = ev.edition
-    is_final = isinstance(round, str) and round.strip().upper() in (FINAL, "FINAL")
-    if is_final:
-        if not ev.has_final:
-            raise EventDayError("this event closes without a final (rules 3.1.6): there is no final to record")
-        if not ev.final.seated:
-            raise EventDayError(
-                "the final is not seated: record its seating first (archon finals FILE --seating ...)"
-            )
-        players = list(ev.final.seating)
-        old = list(ev.final.vps)
-        label = "the final"
-        key: Union[int, str] = FINAL
-        table = 1
+    if isinstance(round, str) and round.strip().upper() in (FINAL, "FINAL"):
+        spot = _final_table(ev)
     else:
-        try:
-            k = int(round)
-        except (TypeError, ValueError):
-            raise EventDayError(f"round {round!r}: give a round number (1 to {ev.preliminary_rounds})") from None
-        rnd = next((r for r in ev.rounds if r.number == k and r.tables), None)
-        if rnd is None:
-            raise EventDayError(
-                f"round {k} is not seated: seat it first (archon seat FILE --round {k}), "
-                f"or type its seating on the 'Round {k}' sheet"
-            )
-        if not 1 <= table <= len(rnd.tables):
-            raise EventDayError(f"round {k} has {len(rnd.tables)} tables (1 to {len(rnd.tables)}), not table {table}")
-        t = rnd.tables[table - 1]
-        if not t.players:
-            raise EventDayError(f"round {k}, table {table} has nobody seated")
-        players = list(t.players)
-        old = list(t.vps)
-        label = f"round {k}, table {table}"
-        key = k
-        # VPs go to the players seated: a seating typed wrong is corrected first
-        for i, n in enumerate(players, start=1):
-            cell = _at(locate, Where("seat", round=k, table=table, seat=i, player=n, field="player"))
-            if players.index(n) + 1 != i:
-                raise EventDayError(
-                    f"{label}: {_who(ev, n)} is seated twice (seats {players.index(n) + 1} and {i}, {cell}): "
-                    f"correct the seating, then record the result"
-                )
-            other = next((j for j, o in enumerate(rnd.tables, start=1) if j != table and n in o.players), None)
-            if other is not None:
-                raise EventDayError(
-                    f"{label}: {_who(ev, n)} ({cell}) is also seated at table {other} of round {k}: "
-                    f"correct the seating, then record the result"
-                )
-    if len(vps) != len(players):
-        seated = ", ".join(_who(ev, n) for n in players)
-        raise EventDayError(
-            f"{label} seats {len(players)} players ({seated}): give {len(players)} VPs in seat order, not {len(vps)}"
-        )
-    values = [None if v is None else float(v) for v in vps]
-    try:
-        result = score_table(values, ed_name)
-    except VPError as exc:
-        raise EventDayError(f"{label}: {exc}") from None
-    lines: list[str] = []
-    existing = ev.override_for(key, table)
-    if result.status != COMPLETE:
-        if override is None:
-            advice = (
-                "check the VPs with the table; if a judge accepts this result, record it with "
-                "--override \"the judge's reason\""
-            )
-            if existing is not None:
-                advice += f" (this table has an override: {existing.reason!r}; give --override to keep one)"
-            raise EventDayError(f"{label}: {result.status} result: {result.reason}: {advice}")
-        reason = " ".join(str(override).split())
-        if not reason:
-            raise EventDayError(f"{label}: --override needs the judge's reason, e.g. --override \"player 12 ejected\"")
-        ev.overrides = [o for o in ev.overrides if o is not existing and not _same_table(o, key, table)]
-        ev.overrides.append(Override(key, table, reason))
-        result = score_table(values, ed_name, override=reason)
-        lines_override = f"{label} accepted by a judge ({reason}), recorded on the Override sheet"
+        spot = _preliminary_table(ev, round, table, locate)
+    values = _vps_for(ev, spot, vps)
+    result, lines, accepted = _judge_result(ev, spot, values, override)
+    _refuse_replacing(ev, spot, values, replace)
+    if spot.is_final:
+        ev.final = Final(spot.players, values)
     else:
-        lines_override = ""
-        if override is not None:
-            lines.append(f"{label}: the result is legal, no override needed: none recorded")
-        if existing is not None:
-            ev.overrides = [o for o in ev.overrides if not _same_table(o, key, table)]
-            lines.append(f"{label}: the judge's override ({existing.reason!r}) is removed: the result is legal")
-    if is_final:
-        ev.final = Final(players, values)
-    else:
-        rnd = next(r for r in ev.rounds if r.number == key)
-        rnd.tables[table - 1].vps = values
-    seats = []
-    for i, (n, seat) in enumerate(zip(players, result.seats), start=1):
-        gw = ", GW" if seat.gw and not is_final else ""
-        seats.append(f"seat {i} {_who(ev, n)} {_vp(seat.vp)} VP{gw}")
-    text = f"{label}: " + "; ".join(seats)
-    lines.insert(0, text)
-    if any(v is not None for v in old) and old != values:
-        lines.insert(1, f"replaces {' '.join(_vp(v) for v in old)}")
-    if lines_override:
-        lines.append(lines_override)
-    if not is_final:
-        _final_guard(event, ev, f"this result for {label}")
+        next(r for r in ev.rounds if r.number == spot.key).tables[spot.table - 1].vps = values
+    lines[:0] = _result_lines(ev, spot, values, result)
+    if accepted:
+        lines.append(accepted)
+    if not spot.is_final:
+        _final_guard(event, ev, f"this result for {spot.label}")
     else:
         st = compute(ev)
         if st.final is not None and st.final.winner is not None:
             lines.append(f"winner: {_who(ev, st.final.winner)}")
     return Change(ev, lines)
+
+
+def _final_table(ev: Event) -> _Spot:
+    """The final table, refused when the event has none or it is not seated."""
+    if not ev.has_final:
+        raise EventDayError("this event closes without a final (rules 3.1.6): there is no final to record")
+    if not ev.final.seated:
+        raise EventDayError("the final is not seated: record its seating first (archon finals FILE --seating ...)")
+    return _Spot("the final", FINAL, 1, list(ev.final.seating), list(ev.final.vps))
+
+
+def _preliminary_table(ev: Event, round: "int | str", table: int, locate: Optional[Locate]) -> _Spot:
+    """Table ``table`` of preliminary round ``round``, refused when the event
+    has no such round or table, or the table's seating is wrong."""
+    try:
+        k = int(round)
+    except (TypeError, ValueError):
+        raise WrongInput(f"round {round!r}: give a round number (1 to {ev.preliminary_rounds})") from None
+    rnd = next((r for r in ev.rounds if r.number == k and r.tables), None)
+    if rnd is None and not 1 <= k <= ev.preliminary_rounds:
+        raise WrongInput(
+            f"round {k}: this is a {ev.format} event, with {ev.preliminary_rounds} preliminary rounds "
+            f"(1 to {ev.preliminary_rounds}); the final is recorded with --final"
+        )
+    if rnd is None:
+        raise EventDayError(
+            f"round {k} is not seated: seat it first (archon seat FILE --round {k}), "
+            f"or type its seating on the 'Round {k}' sheet"
+        )
+    if not 1 <= table <= len(rnd.tables):
+        raise WrongInput(f"round {k} has {len(rnd.tables)} tables (1 to {len(rnd.tables)}), not table {table}")
+    t = rnd.tables[table - 1]
+    if not t.players:
+        raise EventDayError(f"round {k}, table {table} has nobody seated")
+    spot = _Spot(f"round {k}, table {table}", k, table, list(t.players), list(t.vps))
+    _check_seating(ev, rnd, spot, locate)
+    return spot
+
+
+def _check_seating(ev: Event, rnd: Round, spot: _Spot, locate: Optional[Locate]) -> None:
+    """VPs go to the players seated: a seating typed wrong is corrected first."""
+    players = spot.players
+    for i, n in enumerate(players, start=1):
+        cell = _at(locate, Where("seat", round=rnd.number, table=spot.table, seat=i, player=n, field="player"))
+        if players.index(n) + 1 != i:
+            raise EventDayError(
+                f"{spot.label}: {_who(ev, n)} is seated twice (seats {players.index(n) + 1} and {i}, {cell}): "
+                f"correct the seating, then record the result"
+            )
+        other = next((j for j, o in enumerate(rnd.tables, start=1) if j != spot.table and n in o.players), None)
+        if other is not None:
+            raise EventDayError(
+                f"{spot.label}: {_who(ev, n)} ({cell}) is also seated at table {other} of round {rnd.number}: "
+                f"correct the seating, then record the result"
+            )
+
+
+def _vps_for(ev: Event, spot: _Spot, vps: Sequence[Optional[float]]) -> list[Optional[float]]:
+    """The VPs as numbers, one per seat, refused when they are not."""
+    if len(vps) != len(spot.players):
+        seated = ", ".join(_who(ev, n) for n in spot.players)
+        raise WrongInput(
+            f"{spot.label} seats {len(spot.players)} players ({seated}): give {len(spot.players)} VPs in "
+            f"seat order, not {len(vps)}"
+        )
+    return [None if v is None else float(v) for v in vps]
+
+
+def _refuse_replacing(ev: Event, spot: _Spot, values: list[Optional[float]], replace: bool) -> None:
+    """A table with a complete result keeps it unless ``replace`` is given."""
+    if replace or any(v is None for v in spot.old) or spot.old == values:
+        return
+    recorded = "; ".join(f"seat {i} {_who(ev, n)} {_vp(v)} VP"
+                         for i, (n, v) in enumerate(zip(spot.players, spot.old), start=1))
+    raise EventDayError(
+        f"{spot.label} already has a result: {recorded}. Nothing changed: check the round and table "
+        f"numbers; to change this result, run the command again with --replace"
+    )
+
+
+def _judge_result(ev: Event, spot: _Spot, values: list[Optional[float]], override: Optional[str]):
+    """Score the table; an impossible result needs a judge's ``override``.
+
+    Updates the event's overrides and returns (the scored result, lines to
+    say first, the line saying a judge accepted it or "")."""
+    try:
+        result = score_table(values, ev.edition)
+    except VPError as exc:
+        raise WrongInput(f"{spot.label}: {exc}") from None
+    lines: list[str] = []
+    existing = ev.override_for(spot.key, spot.table)
+    if result.status == COMPLETE:
+        if override is not None:
+            lines.append(f"{spot.label}: the result is legal, no override needed: none recorded")
+        if existing is not None:
+            ev.overrides = [o for o in ev.overrides if not _same_table(o, spot.key, spot.table)]
+            lines.append(f"{spot.label}: the judge's override ({existing.reason!r}) is removed: the result is legal")
+        return result, lines, ""
+    if override is None:
+        advice = (
+            "check the VPs with the table; if a judge accepts this result, record it with "
+            "--override \"the judge's reason\""
+        )
+        if existing is not None:
+            advice += f" (this table has an override: {existing.reason!r}; give --override to keep one)"
+        raise EventDayError(f"{spot.label}: {result.status} result: {result.reason}: {advice}")
+    reason = " ".join(str(override).split())
+    if not reason:
+        raise WrongInput(f"{spot.label}: --override needs the judge's reason, e.g. --override \"player 12 ejected\"")
+    ev.overrides = [o for o in ev.overrides if o is not existing and not _same_table(o, spot.key, spot.table)]
+    ev.overrides.append(Override(spot.key, spot.table, reason))
+    result = score_table(values, ev.edition, override=reason)
+    return result, lines, f"{spot.label} accepted by a judge ({reason}), recorded on the Override sheet"
+
+
+def _result_lines(ev: Event, spot: _Spot, values: list[Optional[float]], result) -> list[str]:
+    """What the table now holds, seat by seat, and the result it replaces."""
+    seats = []
+    for i, (n, seat) in enumerate(zip(spot.players, result.seats), start=1):
+        gw = ", GW" if seat.gw and not spot.is_final else ""
+        seats.append(f"seat {i} {_who(ev, n)} {_vp(seat.vp)} VP{gw}")
+    lines = [f"{spot.label}: " + "; ".join(seats)]
+    if any(v is not None for v in spot.old) and spot.old != values:
+        lines.append(f"replaces {' '.join(_vp(v) for v in spot.old)}")
+    return lines
 
 
 def _same_table(o: Override, key: "int | str", table: int) -> bool:
@@ -823,7 +987,7 @@ def seat_final(event: Event, seating: Sequence[int], *, locate: Optional[Locate]
             raise EventDayError(f"seat {i}: {_who(ev, n)} is already at seat {list(seating).index(n) + 1}")
         seen.add(n)
         if n not in known:
-            raise EventDayError(f"seat {i}: no player has the number {n}; the finalists are {names}")
+            raise WrongInput(f"seat {i}: no player has the number {n}; the finalists are {names}")
         if n not in finalists:
             p = known[n]
             why = f"out ({p.out})" if p.is_out else f"ranked {by[n].rank}"
@@ -907,11 +1071,57 @@ def seat_round(
     (unless ``force``). ``proposed``: rounds only shown by The Archon's
     chart formulas (no seat typed): they do not count as seated.
     """
-    from . import seating
-
     proposed = set(proposed)
+    seated = _seated_rounds_before(event, round_number, proposed, force)
+    present = [p.number for p in sorted(event.players, key=lambda p: p.number) if not p.is_out]
+    if len(present) < min(TABLE_SIZES):
+        raise EventDayError(f"{len(present)} players still playing: a table needs at least {min(TABLE_SIZES)}")
+    random.Random(f"archon-seat:{seed}:{round_number}").shuffle(present)
+    fixed = [[list(t.players) for t in seated[k].tables] for k in range(1, round_number)]
+    rounds = _preliminary_rounds_to_seat(event, present, fixed)
+    tables, uneven = _plan_the_round(event, round_number, rounds, present, fixed, seed=seed,
+                                     time_budget=time_budget, progress=progress)
+    ev = _new(event)
+    ev.preliminary_rounds = rounds
+    # Later rounds only show The Archon's chart, made for the chart's own
+    # earlier rounds: they no longer fit, so they are cleared.
+    cleared = sorted(k for k in seated if k > round_number)
+    ev.rounds = [r for r in ev.rounds if r.number < round_number]
+    ev.rounds.append(Round(round_number, tables))
+    ev.rounds.extend(Round(k, []) for k in cleared)
+    # a judge's overrides of the old seating no longer apply
+    ev.overrides = [o for o in ev.overrides if str(o.round) != str(round_number)]
+    seated_players = {p for t in tables for p in t.players}
+    out = [n for n in present if n not in seated_players]
+    lines = [
+        f"round {round_number} seated: {len(present) - len(out)} players at {len(tables)} "
+        f"table{'s' if len(tables) != 1 else ''} "
+        f"({_table_sizes_text(tables)}), seed {seed}"
+    ]
+    if round_number in seated and round_number not in proposed:
+        lines.append(f"the previous seating of round {round_number} is replaced")
+    if cleared:
+        lines.append(f"The Archon's chart seating of {_rounds_text(cleared)} is cleared: seat "
+                     f"{'it' if len(cleared) == 1 else 'them'} with archon when the time comes")
+    if out:
+        lines.append("sitting out this round: " + _and([_who(event, n) for n in sorted(out)]))
+    if uneven:
+        lines.append(uneven)
+    if rounds != event.preliminary_rounds:
+        lines.append(
+            f"{len(present)} players in a {event.format} event: {rounds} rounds where each player plays "
+            f"{event.preliminary_rounds}, as The Archon's seating chart seats them (rules 3.1.2); the "
+            f"workbook now counts {rounds} preliminary rounds ({ev.format})"
+        )
+    return Change(event=ev, lines=lines, seed=seed)
+
+
+def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], force: bool) -> dict[int, Round]:
+    """The rounds seated (by number), once the round may be seated: refused
+    outside the format, before an earlier round is seated, after a later one,
+    and over results unless ``force``."""
     if not 1 <= round_number <= event.preliminary_rounds:
-        raise EventDayError(
+        raise WrongInput(
             f"round {round_number}: this is a {event.format} event, with preliminary rounds 1 to "
             f"{event.preliminary_rounds}"
         )
@@ -936,12 +1146,16 @@ def seat_round(
             f"round {round_number} already has results: archon will not reseat it "
             f"(use --force to replace its seating and clear its results)"
         )
-    present = [p.number for p in sorted(event.players, key=lambda p: p.number) if not p.is_out]
-    if len(present) < min(TABLE_SIZES):
-        raise EventDayError(f"{len(present)} players still playing: a table needs at least {min(TABLE_SIZES)}")
-    rng = random.Random(f"archon-seat:{seed}:{round_number}")
-    rng.shuffle(present)
-    fixed = [[list(t.players) for t in seated[k].tables] for k in range(1, round_number)]
+    return seated
+
+
+def _plan_the_round(event: Event, round_number: int, rounds: int, present: list[int], fixed: list, *,
+                    seed: int, time_budget: Optional[float], progress) -> tuple[list[Table], str]:
+    """The round's tables from a plan of the ``rounds`` preliminary rounds,
+    and a sentence when the players left cannot all end with the same number
+    of games ("" else)."""
+    from . import seating
+
     try:
         seating.check_plan(fixed)
     except seating.SeatingError as exc:
@@ -950,7 +1164,6 @@ def seat_round(
             f"('archon check FILE' names the cells)"
         ) from None
     uneven = ""
-    rounds = _preliminary_rounds_to_seat(event, present, fixed)
     try:
         plan = seating.plan(
             present, rounds, seed=seed, fixed_rounds=fixed,
@@ -975,40 +1188,7 @@ def seat_round(
             f"the players who have played the most sit out; a judge may type another seating on the "
             f"'Round {round_number}' sheet"
         )
-    tables = [Table(list(t)) for t in plan[round_number - 1]]
-    ev = _new(event)
-    ev.preliminary_rounds = rounds
-    # Later rounds only show The Archon's chart, made for the chart's own
-    # earlier rounds: they no longer fit, so they are cleared.
-    cleared = sorted(k for k in seated if k > round_number)
-    ev.rounds = [r for r in ev.rounds if r.number < round_number]
-    ev.rounds.append(Round(round_number, tables))
-    ev.rounds.extend(Round(k, []) for k in cleared)
-    # a judge's overrides of the old seating no longer apply
-    ev.overrides = [o for o in ev.overrides if str(o.round) != str(round_number)]
-    seated_players = {p for t in tables for p in t.players}
-    out = [n for n in present if n not in seated_players]
-    lines = [
-        f"round {round_number} seated: {len(present) - len(out)} players at {len(tables)} "
-        f"table{'s' if len(tables) != 1 else ''} "
-        f"({_table_sizes_text(tables)}), seed {seed}"
-    ]
-    if current is not None and round_number not in proposed:
-        lines.append(f"the previous seating of round {round_number} is replaced")
-    if cleared:
-        lines.append(f"The Archon's chart seating of {_rounds_text(cleared)} is cleared: seat "
-                     f"{'it' if len(cleared) == 1 else 'them'} with archon when the time comes")
-    if out:
-        lines.append("sitting out this round: " + _and([_who(event, n) for n in sorted(out)]))
-    if uneven:
-        lines.append(uneven)
-    if rounds != event.preliminary_rounds:
-        lines.append(
-            f"{len(present)} players in a {event.format} event: {rounds} rounds where each player plays "
-            f"{event.preliminary_rounds}, as The Archon's seating chart seats them (rules 3.1.2); the "
-            f"workbook now counts {rounds} preliminary rounds ({ev.format})"
-        )
-    return Change(event=ev, lines=lines, seed=seed)
+    return [Table(list(t)) for t in plan[round_number - 1]], uneven
 
 
 def _preliminary_rounds_to_seat(event: Event, present: list[int], fixed: list) -> int:

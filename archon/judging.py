@@ -25,7 +25,7 @@ MAX_REASON = 200
 
 def parse_round(event: Event, text: Union[int, str, None]) -> Union[int, str, None]:
     """``--round``: a preliminary round number, ``F`` for the final, or None."""
-    from .eventday import EventDayError
+    from .eventday import WrongInput
 
     if text is None or str(text).strip() == "":
         return None
@@ -34,7 +34,7 @@ def parse_round(event: Event, text: Union[int, str, None]) -> Union[int, str, No
         return FINAL
     if t.isdigit() and 1 <= int(t) <= event.preliminary_rounds:
         return int(t)
-    raise EventDayError(
+    raise WrongInput(
         f"round {text!r}: this {event.format} event has rounds 1 to {event.preliminary_rounds} and the final (F)"
     )
 
@@ -47,15 +47,15 @@ def warn(event: Event, player: "str | int", reason: str, *, round: Union[int, st
 
     # event-day's player lookup and refusals (imported here: the reports read
     # warning_rows without the event-day machinery)
-    from .eventday import Change, EventDayError, find_player
+    from .eventday import Change, WrongInput, find_player
 
     ev = copy.deepcopy(event)
     p = find_player(ev, player, locate)
     text = " ".join(str(reason or "").split())
     if not text:
-        raise EventDayError('give the reason of the warning, e.g. "slow play"')
+        raise WrongInput('give the reason of the warning, e.g. "slow play"')
     if len(text) > MAX_REASON:
-        raise EventDayError(
+        raise WrongInput(
             f"the reason has {len(text)} characters: keep it to {MAX_REASON} (a spreadsheet keeps no more)"
         )
     w = JudgeWarning(p.number, text, parse_round(ev, round))

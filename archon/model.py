@@ -29,10 +29,14 @@ __all__ = [
     "FINAL",
     "EventFormat",
     "name_key",
+    "DECK_FORMATS",
 ]
 
 #: The round key of the final in an :class:`Override`.
 FINAL = "F"
+
+#: The deck formats The Archon knows (Tournament Info, "Format").
+DECK_FORMATS = ("Constructed", "Limited")
 
 #: ``"2R+F"`` or ``"3R+F"``.
 EventFormat = str
@@ -215,7 +219,7 @@ class Event:
     overrides: list[Override] = field(default_factory=list)
     final: Final = field(default_factory=Final)
     archon_version: Optional[str] = None
-    #: Deck format as The Archon says it: "Constructed" or "Limited".
+    #: Deck format as The Archon says it: one of :data:`DECK_FORMATS`.
     deck_format: Optional[str] = None
     #: The judges' warnings, in the order they were given.
     warnings: list[JudgeWarning] = field(default_factory=list)

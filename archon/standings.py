@@ -199,8 +199,38 @@ def compute(event: Event, edition: "str | RuleEdition | None" = None) -> Standin
     """Compute the standings of ``event`` (``edition`` overrides the event's own)."""
     ed = get_edition(edition if edition is not None else event.edition)
     standings = {p.number: PlayerStanding(player=p) for p in event.players}
+    rounds = _preliminary_rounds(event, ed, standings)
+    eligible = [s for s in standings.values() if not s.player.is_out]
+    keys = _rank_preliminaries(event, ed, eligible)
+    final_size = min(FINAL_SIZE, len(eligible))
+    ties = _top_five_ties(eligible, keys, final_size)
+    finalists = _choose_finalists(event, eligible, ties, final_size) if event.has_final else []
+    final: Optional[FinalStanding] = None
+    if event.has_final and event.final.seated:
+        final = _final(event, ed, standings)
+    _final_ranks(event, ed, standings, final)
+    # Rounds played: a seat at the final table counts as soon as it is seated.
+    if final is not None:
+        for p in final.seating:
+            if p in standings:
+                standings[p].rounds_played += 1
+    coefficient = ed.bonus_coefficient(len(event.players), event.level)
+    for s in standings.values():
+        s.rating_points = rating_points(s, ed, coefficient, final)
+    return Standings(
+        event=event,
+        edition=ed,
+        players=sorted(standings.values(), key=_display_key),
+        rounds=rounds,
+        final=final,
+        finalists=finalists,
+        ties=ties,
+    )
 
-    # Preliminary rounds
+
+def _preliminary_rounds(event: Event, ed: RuleEdition, standings: dict[int, PlayerStanding]) -> list[RoundStanding]:
+    """Score every preliminary table and add each player's VP, GW, TP and
+    rounds played (from their first seat in a round) to ``standings``."""
     rounds: list[RoundStanding] = []
     for rnd in sorted(event.rounds, key=lambda r: r.number):
         tables = []
@@ -228,9 +258,12 @@ def compute(event: Event, edition: "str | RuleEdition | None" = None) -> Standin
                 s.gw += seat.gw
                 s.tp += seat.tp or 0.0
                 s.rounds_played += 1
+    return rounds
 
-    # Preliminary ranking
-    eligible = [s for s in standings.values() if not s.player.is_out]
+
+def _rank_preliminaries(event: Event, ed: RuleEdition, eligible: list[PlayerStanding]) -> dict[int, tuple]:
+    """Give each player still in the event their preliminary rank; returns
+    each one's ranking key (the edition's keys, then the coin ranking)."""
     coins = [p.coin for p in event.players if p.coin]
     max_coin = max(coins) if coins else 0
 
@@ -243,9 +276,11 @@ def compute(event: Event, edition: "str | RuleEdition | None" = None) -> Standin
     keys = {s.number: key(s) for s in eligible}
     for s in eligible:
         s.rank = 1 + sum(1 for other in eligible if keys[other.number] > keys[s.number])
+    return keys
 
-    # Ties in the top five
-    final_size = min(FINAL_SIZE, len(eligible))
+
+def _top_five_ties(eligible: list[PlayerStanding], keys: dict[int, tuple], final_size: int) -> list[Tie]:
+    """Players tied (same key) for places within the final's size, by place."""
     ties: list[Tie] = []
     groups: dict[tuple, list[PlayerStanding]] = {}
     for s in eligible:
@@ -265,26 +300,31 @@ def compute(event: Event, edition: "str | RuleEdition | None" = None) -> Standin
                 )
             )
     ties.sort(key=lambda t: t.first)
+    return ties
+
+
+def _choose_finalists(event: Event, eligible: list[PlayerStanding], ties: list[Tie], final_size: int) -> list[int]:
+    """The players sure of a place in the final (a tie at the cut leaves its
+    players out until tossed), marked finalists with their seeds (none while
+    tied)."""
     tied_players = {n for t in ties for n in t.players}
     cut_tie = any(t.at_cut for t in ties)
-
     finalists: list[int] = []
-    if event.has_final:
-        for s in sorted(eligible, key=lambda s: (s.rank, s.number)):
-            if s.rank is not None and s.rank <= final_size:
-                sure = not (cut_tie and s.number in tied_players and any(
-                    t.at_cut and s.number in t.players for t in ties))
-                if sure:
-                    s.finalist = True
-                    s.seed = None if s.number in tied_players else s.rank
-                    finalists.append(s.number)
+    for s in sorted(eligible, key=lambda s: (s.rank, s.number)):
+        if s.rank is not None and s.rank <= final_size:
+            sure = not (cut_tie and s.number in tied_players and any(
+                t.at_cut and s.number in t.players for t in ties))
+            if sure:
+                s.finalist = True
+                s.seed = None if s.number in tied_players else s.rank
+                finalists.append(s.number)
+    return finalists
 
-    # The final
-    final: Optional[FinalStanding] = None
-    if event.has_final and event.final.seated:
-        final = _final(event, ed, standings)
 
-    # Final ranks
+def _final_ranks(event: Event, ed: RuleEdition, standings: dict[int, PlayerStanding],
+                 final: Optional[FinalStanding]) -> None:
+    """Final ranks: the final's places, then the preliminary ranks; without a
+    final the preliminary ranks; none while the final is to be played."""
     if final is not None and final.played and final.result is not None:
         placed = _final_places(final, ed, standings)
         for s in standings.values():
@@ -297,27 +337,6 @@ def compute(event: Event, edition: "str | RuleEdition | None" = None) -> Standin
     elif not event.has_final:
         for s in standings.values():
             s.final_rank = s.rank
-
-    # Rounds played: a seat at the final table counts as soon as it is seated.
-    if final is not None:
-        for p in final.seating:
-            if p in standings:
-                standings[p].rounds_played += 1
-
-    coefficient = ed.bonus_coefficient(len(event.players), event.level)
-    for s in standings.values():
-        s.rating_points = rating_points(s, ed, coefficient, final)
-
-    ordered = sorted(standings.values(), key=_display_key)
-    return Standings(
-        event=event,
-        edition=ed,
-        players=ordered,
-        rounds=rounds,
-        final=final,
-        finalists=finalists,
-        ties=ties,
-    )
 
 
 def _typed(vps: list[Optional[float]]) -> list[float]:

@@ -116,22 +116,34 @@ def _name_problems(event: Event) -> list[Problem]:
 def check_event(event: Event, standings: Optional[Standings] = None) -> list[Problem]:
     """Every problem found in ``event``, in the order an organizer would fix them."""
     st = standings if standings is not None else compute(event)
-    problems: list[Problem] = []
-    add = problems.append
-    known = {p.number for p in event.players}
-    by_number = event.players_by_number()
+    return [
+        *_event_details(event),
+        *_registration(event),
+        *_rounds(event, st),
+        *_seating_criteria(event),
+        *_overrides_without_table(event),
+        *_cut_and_coins(event, st),
+        *_final_table(event, st),
+    ]
 
-    # Event details
+
+def _event_details(event: Event) -> list[Problem]:
+    """The level, without which The Archon counts no rating bonus."""
     if event.players and (event.level or "").strip() not in LEVELS:
         what = f"level {event.level!r} is not one The Archon knows" if event.level else "the event level is blank"
-        add(Problem(
+        return [Problem(
             f"{what}: The Archon cannot compute the finalists' rating points (archon counts no level bonus)",
             Where("event", field="level"),
             "choose one of: " + ", ".join(LEVELS),
             severity=WARNING,
-        ))
+        )]
+    return []
 
-    # Registration
+
+def _registration(event: Event) -> list[Problem]:
+    """Player numbers used twice, VEKN numbers that are not 7 digits or are given twice."""
+    problems: list[Problem] = []
+    add = problems.append
     numbers = Counter(p.number for p in event.players)
     for n, count in sorted(numbers.items()):
         if count > 1:
@@ -159,66 +171,83 @@ def check_event(event: Event, standings: Optional[Standings] = None) -> list[Pro
                     Where("player", player=n, field="vekn"),
                     "each player has their own VEKN number: correct the duplicate",
                 ))
-
     problems.extend(_name_problems(event))
+    return problems
 
-    # Rounds
+
+def _rounds(event: Event, st: Standings) -> list[Problem]:
+    """Every preliminary table: its size, its seats and its result."""
+    problems: list[Problem] = []
+    known = event.players_by_number()
     for rnd_st in st.rounds:
         rnd = event.round(rnd_st.number)
         seen: dict[int, tuple[int, int]] = {}
         for t_st, table in zip(rnd_st.tables, rnd.tables):
-            k = t_st.number
-            if table.size not in TABLE_SIZES:
-                add(Problem(
-                    f"round {rnd.number}, table {k} has {table.size} players",
-                    Where("table", round=rnd.number, table=k),
-                    "a table has 4 or 5 players: move players between tables",
-                ))
-            for i, n in enumerate(table.players, start=1):
-                where = Where("seat", round=rnd.number, table=k, seat=i, player=n, field="player")
-                if n not in known:
-                    add(Problem(
-                        f"round {rnd.number}, table {k}, seat {i}: player number {n} is not registered",
-                        where,
-                        "register the player on the Methuselahs sheet or correct the number",
-                    ))
-                if n in seen:
-                    t0, s0 = seen[n]
-                    add(Problem(
-                        f"{_name(event, n)} is seated twice in round {rnd.number} "
-                        f"(table {t0} seat {s0}, and table {k} seat {i})",
-                        where,
-                        "remove one of the two seats",
-                    ))
-                else:
-                    seen[n] = (k, i)
-                p = by_number.get(n)
-                if p is not None and p.is_out and t_st.status == "pending":
-                    add(Problem(
-                        f"{p} is flagged out ({p.out}) but seated at round {rnd.number}, table {k}",
-                        where,
-                        "take the player off this table, or clear the flag if they still play",
-                    ))
-            if t_st.result is None and table.size in TABLE_SIZES:
-                add(Problem(
-                    f"round {rnd.number}, table {k}: {t_st.error}",
-                    Where("table", round=rnd.number, table=k, field="vp"),
-                    "type each VP as a whole or half point between 0 and the table size",
-                ))
-            elif t_st.status == "invalid" and table.size in TABLE_SIZES:
-                add(Problem(
-                    f"round {rnd.number}, table {k}: impossible result: {t_st.reason}",
-                    Where("table", round=rnd.number, table=k, field="vp"),
-                    "check the VPs with the table; a judge may accept it on the Override sheet",
-                ))
+            problems.extend(_table_problems(event, known, rnd.number, t_st, table, seen))
+    return problems
 
-    problems.extend(_seating_criteria(event))
 
-    # Overrides that name no table
+def _table_problems(event: Event, known: dict, round_number: int, t_st, table,
+                    seen: dict[int, tuple[int, int]]) -> list[Problem]:
+    """One table of a round: its size, who sits there (``known``: the players
+    by number; ``seen``: where each player of the round sat before this
+    table) and its result."""
+    problems: list[Problem] = []
+    add = problems.append
+    k = t_st.number
+    if table.size not in TABLE_SIZES:
+        add(Problem(
+            f"round {round_number}, table {k} has {table.size} players",
+            Where("table", round=round_number, table=k),
+            "a table has 4 or 5 players: move players between tables",
+        ))
+    for i, n in enumerate(table.players, start=1):
+        where = Where("seat", round=round_number, table=k, seat=i, player=n, field="player")
+        if n not in known:
+            add(Problem(
+                f"round {round_number}, table {k}, seat {i}: player number {n} is not registered",
+                where,
+                "register the player on the Methuselahs sheet or correct the number",
+            ))
+        if n in seen:
+            t0, s0 = seen[n]
+            add(Problem(
+                f"{_name(event, n)} is seated twice in round {round_number} "
+                f"(table {t0} seat {s0}, and table {k} seat {i})",
+                where,
+                "remove one of the two seats",
+            ))
+        else:
+            seen[n] = (k, i)
+        p = known.get(n)
+        if p is not None and p.is_out and t_st.status == "pending":
+            add(Problem(
+                f"{p} is flagged out ({p.out}) but seated at round {round_number}, table {k}",
+                where,
+                "take the player off this table, or clear the flag if they still play",
+            ))
+    if t_st.result is None and table.size in TABLE_SIZES:
+        add(Problem(
+            f"round {round_number}, table {k}: {t_st.error}",
+            Where("table", round=round_number, table=k, field="vp"),
+            "type each VP as a whole or half point between 0 and the table size",
+        ))
+    elif t_st.status == "invalid" and table.size in TABLE_SIZES:
+        add(Problem(
+            f"round {round_number}, table {k}: impossible result: {t_st.reason}",
+            Where("table", round=round_number, table=k, field="vp"),
+            "check the VPs with the table; a judge may accept it on the Override sheet",
+        ))
+    return problems
+
+
+def _overrides_without_table(event: Event) -> list[Problem]:
+    """Overrides that name no table of the event."""
+    problems: list[Problem] = []
     for i, o in enumerate(event.overrides):
         if o.round == FINAL:
             if not event.final.seated:
-                add(Problem(
+                problems.append(Problem(
                     "an override names the final, which is not seated",
                     Where("override", index=i), "remove the override or seat the final",
                     severity=WARNING,
@@ -230,13 +259,19 @@ def check_event(event: Event, standings: Optional[Standings] = None) -> list[Pro
         except (KeyError, ValueError, TypeError):
             ok = False
         if not ok:
-            add(Problem(
+            problems.append(Problem(
                 f"an override names round {o.round}, table {o.table}, which does not exist",
                 Where("override", index=i),
                 "correct the round and table numbers on the Override sheet",
             ))
+    return problems
 
-    # Final cut and coin rankings: only once the preliminary rounds are over.
+
+def _cut_and_coins(event: Event, st: Standings) -> list[Problem]:
+    """Ties for the final cut and the seeds (once the preliminary rounds are
+    over), and one coin ranking given to several tied players."""
+    problems: list[Problem] = []
+    add = problems.append
     for tie in (st.ties if not unfinished_preliminaries(event, st) else []):
         if tie.at_cut:
             add(Problem(
@@ -263,35 +298,41 @@ def check_event(event: Event, standings: Optional[Standings] = None) -> list[Pro
                     Where("player", player=numbers[1], field="coin"),
                     "give each tied player a different coin ranking",
                 ))
+    return problems
 
-    # Final table
-    if event.has_final and event.final.seated:
-        seating = event.final.seating
-        finalists = set(st.finalists)
-        for i, n in enumerate(seating, start=1):
-            if n not in finalists and st.cut_tie is None:
-                add(Problem(
-                    f"final, seat {i}: {_name(event, n)} is not a finalist",
-                    Where("seat", round=FINAL, seat=i, player=n, field="player"),
-                    f"seat the finalists: {', '.join(_name(event, f) for f in st.finalists)}",
-                ))
-        missing = [n for n in st.finalists if n not in seating]
-        if missing and st.cut_tie is None:
+
+def _final_table(event: Event, st: Standings) -> list[Problem]:
+    """The final table: the finalists seated, once each, and a possible result."""
+    if not (event.has_final and event.final.seated):
+        return []
+    problems: list[Problem] = []
+    add = problems.append
+    seating = event.final.seating
+    finalists = set(st.finalists)
+    for i, n in enumerate(seating, start=1):
+        if n not in finalists and st.cut_tie is None:
             add(Problem(
-                "the final table does not hold "
-                + ", ".join(_name(event, n) for n in missing),
-                Where("final"),
-                "seat every finalist at the final table",
+                f"final, seat {i}: {_name(event, n)} is not a finalist",
+                Where("seat", round=FINAL, seat=i, player=n, field="player"),
+                f"seat the finalists: {', '.join(_name(event, f) for f in st.finalists)}",
             ))
-        if len(seating) != len(set(seating)):
-            add(Problem("a player is seated twice at the final table", Where("final"),
-                        "remove the duplicate seat"))
-        if st.final is not None and st.final.result is not None and st.final.result.status == "invalid":
-            add(Problem(
-                f"final: impossible result: {st.final.result.reason}",
-                Where("table", round=FINAL, field="vp"),
-                "check the final's VPs",
-            ))
+    missing = [n for n in st.finalists if n not in seating]
+    if missing and st.cut_tie is None:
+        add(Problem(
+            "the final table does not hold "
+            + ", ".join(_name(event, n) for n in missing),
+            Where("final"),
+            "seat every finalist at the final table",
+        ))
+    if len(seating) != len(set(seating)):
+        add(Problem("a player is seated twice at the final table", Where("final"),
+                    "remove the duplicate seat"))
+    if st.final is not None and st.final.result is not None and st.final.result.status == "invalid":
+        add(Problem(
+            f"final: impossible result: {st.final.result.reason}",
+            Where("table", round=FINAL, field="vp"),
+            "check the final's VPs",
+        ))
     return problems
 
 

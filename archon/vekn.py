@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .exits import ExitStatus
+from .wording import count
 from . import layout as L
 from .standings import PlayerStanding, Standings, final_game_win
 
@@ -211,7 +212,7 @@ def archondata(st: Standings) -> str:
     missing = [str(s.player) for s in st.players if not (s.player.vekn or "").strip()]
     if missing:
         raise VeknReportError(
-            f"{len(missing)} player(s) have no VEKN number ({', '.join(missing[:8])}"
+            f"{count(len(missing), 'player')} {'has' if len(missing) == 1 else 'have'} no VEKN number ({', '.join(missing[:8])}"
             f"{', ...' if len(missing) > 8 else ''}): vekn.net refuses the report; type their numbers "
             f"in {_player_cell('vekn')} (column E of their rows)"
         )

@@ -330,7 +330,10 @@ def test_errors_name_the_file_and_what_was_expected(forms, tmp_path):
     (folder / "Round-2.csv").write_text(text, encoding="utf-8", newline="")
     assert error(folder).startswith("Round-2.csv, line 2: column 5 (VP) holds 'x': expected a number of VPs")
     (tmp_path / "exists.xlsx").write_bytes(b"")
-    assert "exists.xlsx already exists" in error(forms["json"], tmp_path / "exists.xlsx")
+    from archon.workbook import WriteError
+
+    with pytest.raises(WriteError, match="exists.xlsx already exists"):  # nothing could be written: status 3
+        convert(forms["json"], tmp_path / "exists.xlsx")
     assert "give an output name ending in .xlsx" in error(forms["json"], tmp_path / "out.ods")
     assert "unknown rule edition '1999'" in error(forms["json"], edition="1999")
 
@@ -396,7 +399,7 @@ def test_cli_convert_exit_codes_and_output(forms, tmp_path):
     assert f"wrote {tmp_path / 'a.xlsx'}" in ok.output
     # the CSV set holds no event level: check says so, and nothing else
     assert "Tournament Info!B9: the event level is blank" in ok.output
-    assert "archon check a.xlsx: 1 problem(s), 0 error(s)" in ok.output
+    assert "archon check a.xlsx: 1 problem, 0 errors" in ok.output
     assert "coin ranking #12 1, #7 2 inferred" in ok.output
 
     folder = tmp_path / "set"
@@ -454,7 +457,7 @@ def test_a_sheet_the_archon_does_not_have_stops_the_conversion(forms, tmp_path):
     with pytest.raises(ConversionStopped) as stop:
         convert(tmp_path / "cup.xlsx", tmp_path / "out.xlsx")
     assert [str(f) for f in stop.value.result.unmapped] == [
-        "Prizes!B3: sheet 'Prizes' (1 filled cell(s)) has no counterpart in The Archon v1.5l: it is not converted"
+        "Prizes!B3: sheet 'Prizes' (1 filled cell) has no counterpart in The Archon v1.5l: it is not converted"
     ]
     assert "Sheet1: empty sheet 'Sheet1', not in The Archon v1.5l: not converted" in map(
         str, stop.value.result.source.notes)

@@ -210,8 +210,9 @@ def play_event(tmp_path: Path, official: bool) -> tuple[Path, int, dict]:
                 run(*args)
 
     # The cut: a tie between #11 and #15, which the final cannot wait for.
-    out = run("finals", path).output
-    assert "Kaito Tanaka" in out and "Oscar Jensen" in out and "archon toss" in out
+    shown = run("finals", path, ok=False)  # status 1: the final cannot be seated until the toss
+    out = shown.output
+    assert shown.exit_code == 1 and "Kaito Tanaka" in out and "Oscar Jensen" in out and "archon toss" in out
     refused = run("finals", path, "--seating", "6,11,1,4,2", ok=False)
     assert refused.exit_code == 1 and "archon toss" in refused.output  # a refused change (archon.exits)
     dry = [run("toss", path, "--seed", 2026, "--dry-run").output for _ in range(2)]

@@ -3,7 +3,9 @@
 Events are the Winter Cup of ``test_event_e2e`` at different stages, written
 into real workbooks (archon's built-in template, or a copy of the official
 The Archon where its seating-chart formulas matter). Each refusal must exit
-with status 2, say what is wrong and where, and leave the file untouched.
+with status 1 (the rules or the event refuse it) or 2 (what was typed names
+nothing in the event, or cannot be read: archon.exits), say what is wrong and
+where, and leave the file untouched.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from click.testing import CliRunner
 
 from archon import eventday
 from archon.cli import main
+from archon.exits import ExitStatus
 from archon.model import FINAL, Event, Final, Override, Player, Round, Table
 from archon.standings import compute
 from archon.workbook import new_event, read_event, write_event
@@ -38,11 +41,11 @@ def ok(*args) -> str:
     return r.output
 
 
-def refused(path: Path, *args) -> str:
-    """Run a command that must be refused: exit 2, file bytes unchanged."""
+def refused(path: Path, *args, status: int = ExitStatus.PROBLEMS) -> str:
+    """Run a command that must be refused: exit ``status``, file bytes unchanged."""
     before = path.read_bytes()
     r = run(*args)
-    assert r.exit_code == 2, r.output
+    assert r.exit_code == status, r.output
     assert path.read_bytes() == before, "a refused command changed the file"
     return r.output
 
@@ -100,9 +103,9 @@ def test_register_numbers_players_and_names_the_row_of_a_duplicate(tmp_path):
     assert "VEKN number 3000103 is already registered: Methuselahs!E9, #3 Chloé Martin" in out
     out = refused(path, "register", path, "anna  KOWALSKI")
     assert "anna KOWALSKI is already registered: Methuselahs!B7, #1 Anna Kowalski" in out
-    out = refused(path, "register", path, "Zoe Adler", "--vekn", "12345")
+    out = refused(path, "register", path, "Zoe Adler", "--vekn", "12345", status=ExitStatus.UNREADABLE)
     assert "VEKN number '12345' is not 7 digits" in out
-    assert "both" in refused(path, "register", path, "Zoe Adler", "--from", tmp_path / "x.csv")
+    assert "both" in refused(path, "register", path, "Zoe Adler", "--from", tmp_path / "x.csv", status=ExitStatus.UNREADABLE)
 
     out = dry(path, "register", path, "Zoe Adler", "--vekn", "3000999", "--city", "Nantes")
     assert "registered #6 Zoe Adler (Nantes), VEKN 3000999" in out
@@ -180,10 +183,10 @@ def test_no_final_event_admits_no_eighth_player_between_rounds(tmp_path):
 
 def test_drop_finds_players_by_number_vekn_or_name_and_refuses_ambiguity(tmp_path):
     path = book(tmp_path, winter_cup(2))
-    out = refused(path, "drop", path, "ma")
+    out = refused(path, "drop", path, "ma", status=ExitStatus.UNREADABLE)
     assert "fits 2 players" in out and "#3 Chloé Martin (Methuselahs!A9)" in out and "#13 Marco Bianchi" in out
-    assert "no player's name contains 'Zorro'" in refused(path, "drop", path, "Zorro")
-    assert "reason 'XX'" in refused(path, "drop", path, "7", "--reason", "XX")
+    assert "no player's name contains 'Zorro'" in refused(path, "drop", path, "Zorro", status=ExitStatus.UNREADABLE)
+    assert "reason 'XX'" in refused(path, "drop", path, "7", "--reason", "XX", status=ExitStatus.UNREADABLE)
     assert "already out (WD, Methuselahs!G28)" in refused(path, "drop", path, "Dubois")
     assert "is not out" in refused(path, "drop", path, "7", "--undo")
 
@@ -220,29 +223,32 @@ def test_result_refusals_name_the_table_and_what_to_do(tmp_path):
     path = book(tmp_path, winter_cup(2))
     assert "round 3 is not seated" in refused(path, "result", path, "--round", 3, "--table", 1, 5, 0, 0, 0, 0)
     assert "round 2 has 5 tables (1 to 5), not table 6" in refused(
-        path, "result", path, "--round", 2, "--table", 6, 5, 0, 0, 0, 0)
-    out = refused(path, "result", path, "--round", 2, "--table", 4, 4, 0, 0, 0, 0)
+        path, "result", path, "--round", 2, "--table", 6, 5, 0, 0, 0, 0, status=ExitStatus.UNREADABLE)
+    out = refused(path, "result", path, "--round", 2, "--table", 4, 4, 0, 0, 0, 0, status=ExitStatus.UNREADABLE)
     assert "round 2, table 4 seats 4 players (#4 Dmitri Volkov, #9 Ines Navarro" in out and "give 4 VPs" in out
     out = refused(path, "result", path, "--round", 2, "--table", 4, 1, 1, 1, 1)
     assert "invalid result" in out and "--override" in out
     out = refused(path, "result", path, "--round", 2, "--table", 4, 0, 0, 0, 0)
     assert "pending result" in out and "VPs missing" in out
-    assert "outside 0 to 4" in refused(path, "result", path, "--round", 2, "--table", 4, 7, 0, 0, 0)
-    assert "not a number of VPs" in refused(path, "result", path, "--round", 2, "--table", 4, "x", 0, 0, 0)
-    assert "--round N --table T" in refused(path, "result", path, "--round", 2, 4, 0, 0, 0)
+    assert "outside 0 to 4" in refused(path, "result", path, "--round", 2, "--table", 4, 7, 0, 0, 0,
+                                       status=ExitStatus.UNREADABLE)
+    assert "not a number of VPs" in refused(path, "result", path, "--round", 2, "--table", 4, "x", 0, 0, 0,
+                                            status=ExitStatus.UNREADABLE)
+    assert "--round N --table T" in refused(path, "result", path, "--round", 2, 4, 0, 0, 0,
+                                            status=ExitStatus.UNREADABLE)
     assert "the final is not seated" in refused(path, "result", path, "--final", 2, 0, 1, 0, 2)
     assert "--override needs the judge's reason" in refused(
-        path, "result", path, "--round", 2, "--table", 4, 1, 1, 1, 1, "--override", " ")
+        path, "result", path, "--round", 2, "--table", 4, 1, 1, 1, 1, "--override", " ", status=ExitStatus.UNREADABLE)
 
 
 def test_result_replaces_vps_and_an_override_goes_when_the_result_is_legal(tmp_path):
     path = book(tmp_path, winter_cup(3))
-    out = dry(path, "result", path, "--round", 3, "--table", 5, "5/2", "0", "0,0", "½")
+    out = dry(path, "result", path, "--round", 3, "--table", 5, "5/2", "0", "0,0", "½", "--replace")
     assert "replaces 0 1 1 1.5" in out and "override" in out and "removed" in out
-    ok("result", path, "--round", 3, "--table", 5, "5/2", "0", "0,0", "½")
+    ok("result", path, "--round", 3, "--table", 5, "5/2", "0", "0,0", "½", "--replace")
     ev = read_event(path).event
     assert ev.round(3).tables[4].vps == [2.5, 0, 0, 0.5] and ev.overrides == []
-    out = ok("result", path, "--round", 3, "--table", 5, 0, 1, 1, 1.5, "--override", "judge's call")
+    out = ok("result", path, "--round", 3, "--table", 5, 0, 1, 1, 1.5, "--override", "judge's call", "--replace")
     assert "accepted by a judge (judge's call), recorded on the Override sheet" in out
     assert [(o.round, o.table, o.reason) for o in read_event(path).event.overrides] == [(3, 5, "judge's call")]
 
@@ -252,7 +258,7 @@ def test_a_result_that_changes_the_finalists_of_a_seated_final_is_refused(tmp_pa
     ev.final = Final([6, 15, 1, 4, 2])
     path = book(tmp_path, ev)
     # #11 winning round 3, table 1 instead of #1 would put #11 in the final.
-    out = refused(path, "result", path, "--round", 3, "--table", 1, 0, 5, 0, 0, 0)
+    out = refused(path, "result", path, "--round", 3, "--table", 1, 0, 5, 0, 0, 0, "--replace")
     assert "changes who reaches the final, which is already seated" in out
     out = ok("result", path, "--final", 2, 0, 1, 0, 2)
     assert "winner: #2 Bruno Ferreira" in out  # tied on 2 VP with #6 (seed 4): seed 2 wins
@@ -327,7 +333,7 @@ def test_finals_seating_refusals(tmp_path):
     assert "#22 Victor Dubois is not a finalist (out (WD))" in refused(path, "finals", path, "--seating", "1,2,4,6,22")
     assert "#15 Oscar Jensen missing" in refused(path, "finals", path, "--seating", "1,2,4,6")
     assert "already at seat 1" in refused(path, "finals", path, "--seating", "1,2,4,6,1")
-    assert "'x' is not a player number" in refused(path, "finals", path, "--seating", "1,2,x")
+    assert "'x' is not a player number" in refused(path, "finals", path, "--seating", "1,2,x", status=ExitStatus.UNREADABLE)
 
     out = dry(path, "finals", path, "--seating", "6,15,1,4,2")
     assert "seat 1 #6 Farid Haddad (seed 4); seat 2 #15 Oscar Jensen (seed 5)" in out
@@ -394,7 +400,7 @@ def test_event_day_commands_refuse_to_write_over_cells_they_cannot_read(tmp_path
     wb = openpyxl.load_workbook(path)
     wb["Round 1"]["E7"] = "five"
     wb.save(path)
-    out = refused(path, "drop", path, "7")
+    out = refused(path, "drop", path, "7", status=ExitStatus.UNREADABLE)
     assert "Round 1!E7" in out and "archon check" in out
 
 
@@ -469,3 +475,27 @@ def test_a_result_is_refused_for_a_table_whose_seating_is_typed_wrong(tmp_path):
     out = refused(path, "result", path, "--round", 1, "--table", 2, 5, 0, 0, 0, 0)
     assert "#3 Chloé Martin (Round 1!A12) is also seated at table 1 of round 1" in out
     assert "player 1 is seated twice at table 1" in refused(path, "seat", path, "--round", 2)
+
+
+def test_a_finished_table_changes_only_with_replace(tmp_path):
+    """A mistyped table number must not destroy a real result: round 2,
+    table 4 (#4, #9, #14, #21; 4 0 0 0) is shown and kept."""
+    from archon import api
+
+    path = book(tmp_path, winter_cup(2))
+    out = refused(path, "result", path, "--round", 2, "--table", 4, 0, 4, 0, 0)
+    assert "round 2, table 4 already has a result: seat 1 #4 Dmitri Volkov 4 VP; seat 2 #9 Ines Navarro 0 VP" in out
+    assert "--replace" in out
+    with pytest.raises(eventday.EventDayError, match="already has a result"):
+        api.result(path, [0, 4, 0, 0], round=2, table=4)
+    same = ok("result", path, "--round", 2, "--table", 4, 4, 0, 0, 0)  # the same result again: nothing lost
+    assert "replaces" not in same
+    rep = api.result(path, [0, 4, 0, 0], round=2, table=4, replace=True)
+    assert "replaces 4 0 0 0" in rep.lines
+    assert read_event(path).event.round(2).tables[3].vps == [0, 4, 0, 0]
+
+
+def test_a_round_the_format_does_not_have_is_named_as_such(tmp_path):
+    path = book(tmp_path, winter_cup(2))
+    out = refused(path, "result", path, "--round", 5, "--table", 1, 5, 0, 0, 0, 0, status=ExitStatus.UNREADABLE)
+    assert "this is a 3R+F event, with 3 preliminary rounds" in out and "'Round 5'" not in out

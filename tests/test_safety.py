@@ -65,7 +65,7 @@ def test_a_write_that_fails_halfway_leaves_the_original_untouched(workbook, monk
 
     def failing_writestr(self, *args, **kwargs):
         calls["n"] += 1
-        if calls["n"] == 20:
+        if calls["n"] == 10:  # of the 17 parts this write changes (the others are copied as they are)
             raise OSError(28, "No space left on device")
         return real(self, *args, **kwargs)
 
@@ -82,7 +82,7 @@ def test_a_write_that_fails_halfway_leaves_the_original_untouched(workbook, monk
     monkeypatch.setattr("archon.workbook.writer.safe_write", watching_safe_write)
     with pytest.raises(WriteError, match="No space left.*nothing was changed"):
         write_event(workbook, tiny_event())
-    assert calls["n"] == 20  # it did fail halfway through the package...
+    assert calls["n"] == 10  # it did fail halfway through the package...
     assert seen_temp and seen_temp[0].parent == workbook.parent  # ...being written beside the workbook
     assert not seen_temp[0].exists()
     assert workbook.read_bytes() == before

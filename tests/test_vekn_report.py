@@ -77,7 +77,7 @@ def test_archondata_is_refused_before_vekn_net_would_refuse_it():
         archondata(compute(ev))
     ev = closed_tiny_cup()
     ev.player(2).vekn = None
-    with pytest.raises(VeknReportError, match=r"1 player\(s\) have no VEKN number \(#2 Bo Chen\).*Methuselahs!E"):
+    with pytest.raises(VeknReportError, match=r"1 player has no VEKN number \(#2 Bo Chen\).*Methuselahs!E"):
         archondata(compute(ev))
     ev = closed_tiny_cup()
     ev.player(2).vekn = ev.player(1).vekn
@@ -173,7 +173,7 @@ def test_archondata_that_check_finds_wrong_is_refused_unless_forced(tmp_path):
     assert any("VEKN number '3'" in p.message for p in api.check(path))
     r = CliRunner().invoke(main, ["report", str(path), "--archondata"])
     assert r.exit_code == 1 and "Traceback" not in r.output
-    assert "'archon check' finds 5 error(s)" in r.output and "VEKN number '1' is not 7 digits" in r.output
+    assert "'archon check' finds 5 errors" in r.output and "VEKN number '1' is not 7 digits" in r.output
     assert "¤" not in r.output and "--force" in r.output
     with pytest.raises(VeknReportError, match="--force"):
         api.archondata(path)

@@ -34,6 +34,7 @@ from xlsxwriter.utility import xl_cell_to_rowcol
 
 from .. import layout as L
 from ..editions import DEFAULT_EDITION, LEVELS
+from ..model import DECK_FORMATS
 
 __all__ = ["build_bytes", "build", "default_path", "main"]
 
@@ -181,7 +182,7 @@ def _tournament_info(wb, fm: _Formats) -> None:
         ws.write_blank(row, vekn_col, None, fm.input)
     ws.write(_rc(info.name)[0] - 1, vekn_col, "VEKN number", fm.note)
     # Drop-down lists, as in The Archon
-    ws.data_validation(info.deck_format, {"validate": "list", "source": ["Constructed", "Limited"]})
+    ws.data_validation(info.deck_format, {"validate": "list", "source": list(DECK_FORMATS)})
     ws.data_validation(info.level, {"validate": "list", "source": list(LEVELS)})
     ws.data_validation(
         info.rounds_with_final,

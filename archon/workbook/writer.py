@@ -35,6 +35,7 @@ replacement). The rule edition is recorded in the custom document property
 from __future__ import annotations
 
 import datetime as _dt
+import io
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,7 +48,7 @@ from ..standings import Standings, compute, final_game_win, preliminary_key
 from . import xlsxpatch
 from .judge_records import warning_properties
 from .grid import WorkbookError, refuse_special_file
-from .safety import WriteError, check_writable, hold, safe_write
+from .safety import SafeWriteResult, WriteError, check_writable, hold, safe_write
 from .xlsxpatch import CLEAR_VALUE, PatchError
 
 __all__ = [
@@ -93,21 +94,43 @@ class WriteReport:
     seconds: float
     #: Package parts rewritten.
     parts: list[str] = field(default_factory=list)
+    #: A rehearsal: every check ran, nothing was written.
+    dry_run: bool = False
+    #: Players in the event written.
+    players: int = 0
 
     def describe(self) -> str:
         """One line for the command line."""
         if not self.changed:
             return f"{self.path.name}: already up to date, nothing written"
-        if not self.cells_changed:
-            text = (
-                f"{self.path.name}: wrote archon's document properties (rule edition {self.edition!r}, "
-                f"judges' warnings; {self.kind} workbook)"
-            )
+        verb = "would write" if self.dry_run else "wrote"
+        if self.cells_changed:
+            text = f"{self.path.name}: {verb} {_cells(self.cells_changed)} ({self.kind} workbook)"
         else:
-            text = f"{self.path.name}: wrote {self.cells_changed} cells ({self.kind} workbook)"
+            text = (f"{self.path.name}: {verb} archon's document properties (rule edition {self.edition!r}, "
+                    f"judges' warnings; {self.kind} workbook)")
+        if self.dry_run:
+            return text + "; dry run: nothing written"
         if self.backup is not None:
             text += f"; previous version kept as {self.backup.name}"
         return text
+
+
+def _cells(n: int) -> str:
+    return f"{n} cell" if n == 1 else f"{n} cells"
+
+
+def _rehearse(target: Path, write, before: Optional[bytes]) -> SafeWriteResult:
+    """What :func:`safe_write` would do, made in memory (a dry run): the same
+    checks (folder, lock files), the whole workbook made, nothing written.
+    ``before``: the file's bytes when it exists."""
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise WriteError(f"folder {folder} does not exist")
+    check_writable(target)
+    made = io.BytesIO()
+    write(made)
+    return SafeWriteResult(target, changed=before is None or made.getvalue() != before, backup=None)
 
 
 # ---------------------------------------------------------------------------
@@ -547,14 +570,18 @@ def _properties(event: Event, kind: str, current: Optional[dict[str, str]] = Non
     return props
 
 
-def _writer(source: bytes, event: Event, standings: Optional[Standings], kind: str):
+def _writer(source: bytes, event: Event, standings: Optional[Standings], kind: str, chart_rounds=()):
     """A ``write(file)`` for :func:`safe_write`, and where it leaves the patch result.
 
     The cells are worked out first (so an event archon cannot write fails
     before any file is made); the package is then patched straight into the
-    temporary file.
+    temporary file. ``chart_rounds``: see :func:`write_event`.
     """
     edits = event_edits(event, standings, kind)
+    seated = {r.number for r in event.rounds}
+    for k in chart_rounds:
+        if kind == OFFICIAL and k not in seated and k in L.ROUND_SHEETS:
+            del edits[L.ROUND_SHEETS[k]]  # nothing typed there to clear: left as it is, unread
     properties = _properties(event, kind, xlsxpatch.read_custom_properties(source))
     done: dict[str, xlsxpatch.PatchResult] = {}
 
@@ -574,6 +601,8 @@ def write_event(
     standings: Optional[Standings] = None,
     template: "str | Path | None" = None,
     kind: str = "auto",
+    dry_run: bool = False,
+    chart_rounds: "tuple[int, ...] | set[int]" = (),
 ) -> WriteReport:
     """Write ``event`` into the workbook at ``path`` and return a :class:`WriteReport`.
 
@@ -592,7 +621,13 @@ def write_event(
     :func:`~archon.workbook.safety.hold` (no other archon command changes it meanwhile);
     the previous version is backed up and the new one replaces it atomically
     (:mod:`archon.workbook.safety`). Writing the same event twice leaves the
-    file (and its backups) alone the second time.
+    file (and its backups) alone the second time. ``dry_run``: every check
+    runs and the workbook is made in memory; nothing is written.
+    ``chart_rounds``: rounds an official workbook only shows from The
+    Archon's seating chart, nothing typed on their sheets (as the reader
+    found them): a round ``event`` does not seat keeps its sheet as it is
+    without archon going through it (most of the time a write took on a
+    large official workbook).
     """
     started = time.perf_counter()
     if kind not in _KINDS:
@@ -608,8 +643,11 @@ def write_event(
         base = _template_bytes(template) if template is not None else target.read_bytes()
         if kind == "auto":
             kind = _kind_of(base, template if template is not None else target)
-        write, patched = _writer(base, event, standings, kind)
-        done = safe_write(target, write, must_exist=target.exists())
+        write, patched = _writer(base, event, standings, kind, chart_rounds)
+        if dry_run:
+            done = _rehearse(target, write, target.read_bytes() if target.is_file() else None)
+        else:
+            done = safe_write(target, write, must_exist=target.exists())
     result = patched["result"]
     return WriteReport(
         path=target,
@@ -620,6 +658,8 @@ def write_event(
         edition=str(event.edition),
         seconds=time.perf_counter() - started,
         parts=result.changed_parts if done.changed else [],
+        dry_run=dry_run,
+        players=len(event.players),
     )
 
 
@@ -635,13 +675,15 @@ def new_event(
     event: Optional[Event] = None,
     *,
     template: "str | Path | None" = None,
+    dry_run: bool = False,
 ) -> WriteReport:
     """Create a new workbook at ``path`` (which must not exist) for ``event``.
 
     From archon's built-in template, or from a copy of ``template`` (an
     official The Archon workbook, or any Archon workbook). With an ``event``
     it is written in (see :func:`write_event`); without one the workbook is
-    an empty copy of the template.
+    an empty copy of the template. ``dry_run``: every check runs and the
+    workbook is made in memory; nothing is written.
     """
     started = time.perf_counter()
     target = Path(path)
@@ -654,14 +696,18 @@ def new_event(
         from .reader import read_event
 
         read_event(template)  # WorkbookError naming the file when it is not an Archon workbook
+
+    def put(write):
+        return _rehearse(target, write, None) if dry_run else safe_write(target, write, must_exist=False)
+
     if event is None:
-        done = safe_write(target, lambda f: f.write(base), must_exist=False)
+        done = put(lambda f: f.write(base))
         cells, parts = 0, []
         edition = xlsxpatch.read_custom_properties(base).get(L.ARCHON_MARKS.edition_property, "")
     else:
         validate_event(event)
         write, patched = _writer(base, event, None, kind)
-        done = safe_write(target, write, must_exist=False)
+        done = put(write)
         result = patched["result"]
         cells, parts, edition = result.cells_changed, result.changed_parts, str(event.edition)
     return WriteReport(
@@ -673,6 +719,8 @@ def new_event(
         edition=edition,
         seconds=time.perf_counter() - started,
         parts=parts,
+        dry_run=dry_run,
+        players=len(event.players) if event is not None else 0,
     )
 
 
