@@ -713,6 +713,9 @@ def serve(file, port, lan, no_browser):
     for a projector or phones). Both pages follow the workbook live, also
     when it is saved in Excel or LibreOffice. Ctrl-C stops the server.
 
+    Exit status: 0 once stopped; 2 when FILE cannot be read or the port
+    cannot be used.
+
     \b
     Examples:
       archon serve cup.xlsx

@@ -382,6 +382,17 @@ def test_league_statuses(tmp_path, args, expected):
     _status(tmp_path, ["league", *args], expected)
 
 
+@_cases(
+    (["{cup2}"], OK, "restored"),
+    (["{cup0}"], PROBLEMS, "nothing-to-undo"),
+    (["{missing}"], UNREADABLE, "missing"),
+)
+def test_undo_statuses(tmp_path, args, expected):
+    if expected == OK:  # a change to take back
+        _status(tmp_path, ["drop", str(_make(tmp_path, "cup2")), "7"], OK)
+    _status(tmp_path, ["undo", *args], expected)
+
+
 def test_every_command_documents_its_exit_status():
     for name, command in cli.main.commands.items():
         assert "Exit status:" in (command.help or ""), f"archon {name} --help does not give its exit status"
