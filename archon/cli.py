@@ -629,8 +629,8 @@ def finals(file, seating, no_final, dry_run):
     the next-ranked player (archon drop); with fewer than 5 players left the
     final is played with 4.
 
-    Exit status: 0; 1 when a tie in the top five must be tossed before the
-    final can be seated (archon toss), or --seating or --none is refused
+    Exit status: 0; 1 when a tie at the cut leaves a place in the final
+    undecided (archon toss), or --seating or --none is refused
     (not the finalists, the rounds not over); 2 when FILE cannot be read or
     a seat is not a player number; 3 when FILE cannot be written.
 
@@ -656,8 +656,8 @@ def finals(file, seating, no_final, dry_run):
         raise Unreadable("--dry-run goes with --seating or --none")
     v = _changing(file, lambda: view(file))
     _print_finals(v, file)
-    if v.ties and not v.unfinished:
-        sys.exit(ExitStatus.PROBLEMS)  # the final cannot be seated until the toss
+    if any(t.at_cut for t in v.ties) and not v.unfinished:
+        sys.exit(ExitStatus.PROBLEMS)  # who reaches the final waits for the toss
 
 
 def _print_finals(v, file) -> None:
