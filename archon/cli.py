@@ -193,7 +193,7 @@ def editions():
 @click.option("--round", "round_number", type=click.IntRange(1), help="With --xlsx: only round N's seat list, to print and post.")
 @click.option("--csv", "csv_dir", type=click.Path(file_okay=False), help="Write the Archon-compatible CSV set (Methuselahs.csv, Round-N.csv, Finals.csv, Override.csv, Report.csv) into this folder.")
 @click.option("--archondata", "as_archondata", is_flag=True, help="Print the string vekn.net's results endpoint takes (form field 'archondata').")
-@click.option("--twd", "as_twd", is_flag=True, help="Print the header of a Tournament Winning Deck entry.")
+@click.option("--twd", "as_twd", is_flag=True, help="Print the Tournament Winning Deck entry: its header and score line (--deck adds the deck list).")
 @click.option("--url", default=None, help="With --twd: the event's page (vekn.net event calendar).")
 @click.option("--country", default=None, help="With --twd: the country, written after the city.")
 @click.option("--deck", "deck_file", type=click.Path(dir_okay=False), help="With --twd: append the winner's deck list from this text file, as given.")
