@@ -82,3 +82,22 @@ def test_every_library_archon_imports_is_a_declared_dependency():
     third_party -= {"tomli"}  # imported only on Python 3.10, declared with a marker
     missing = sorted(third_party - declared)
     assert not missing, f"archon/ imports {missing} but pyproject.toml does not install them"
+
+
+def test_every_table_the_readme_records_without_override_is_a_legal_result():
+    """A reader copies the event-day lines: a result the rules refuse would
+    stop them at the first example (it did: '3 0 0 2 0 --replace')."""
+    import shlex
+
+    from archon import api
+
+    section = README[README.index("### Event day from the command line"):]
+    block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+    results = [shlex.split(line.split("  #")[0]) for line in block.splitlines() if line.startswith("archon result ")]
+    assert len(results) >= 3, block
+    for words in results:
+        if "--override" in words:
+            continue
+        vps = [w for i, w in enumerate(words) if i > 2 and re.fullmatch(r"[0-9.]+", w)
+               and words[i - 1] not in ("--round", "--table")]
+        assert api.score([float(v) for v in vps]).status == "complete", " ".join(words)
