@@ -923,7 +923,7 @@ def update(file, edition, dry_run):
 
     In archon's built-in template every result is refreshed; in an official
     Archon the inputs stay and its formulas recalculate when opened. The
-    previous version is kept as a backup beside the file. A cell archon
+    previous version is kept as a backup in the NAME-backups folder beside it. A cell archon
     cannot read stops it before anything is written (fix it: 'archon check').
 
     Exit status: 0 when written or already up to date; 2 when FILE cannot be

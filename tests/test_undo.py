@@ -72,6 +72,14 @@ def test_keep_backups_on_the_command_line(cup):
     assert r.exit_code == 2 and "--keep-backups" in r.output
 
 
+def test_a_command_names_its_backup_where_it_is_in_the_backups_folder(cup):
+    r = run("register", str(cup), "Anna Late")
+    assert r.exit_code == 0, r.output
+    said = r.output.split("previous version kept as ")[1].split()[0]
+    assert said.startswith("cup-backups/")  # an organizer looking beside cup.xlsx finds no backup there
+    assert (cup.parent / said).is_file()
+
+
 def test_undo_restores_the_version_before_the_last_command_and_walks_back(cup):
     original = cup.read_bytes()
     assert run("register", str(cup), "Anna Late").exit_code == 0

@@ -112,7 +112,7 @@ class WriteReport:
         if self.dry_run:
             return text + "; dry run: nothing written"
         if self.backup is not None:
-            text += f"; previous version kept as {self.backup.name}"
+            text += f"; previous version kept as {self.backup.parent.name}/{self.backup.name}"  # in NAME-backups/, not beside it
         return text
 
 
