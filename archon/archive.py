@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence, Union
 
 from .results import EventResults, event_fingerprint, event_results
+from .workbook.backups import is_backup
 
 __all__ = [
     "EVENT_SUFFIXES",
@@ -40,8 +41,8 @@ __all__ = [
 #: File names archon reads as events.
 EVENT_SUFFIXES = (".xlsx", ".xlsm", ".ods", ".xls", ".json", ".zip")
 #: Files beside events that are not events and not worth a line: lock files,
-#: archon's own backups, hidden files.
-_IGNORED = re.compile(r"^(~\$|\.~lock\.|\.)|\.backup-\d{8}-\d{6}\.[a-z]+$", re.IGNORECASE)
+#: hidden files (and archon's own backups: workbook.backups.is_backup).
+_IGNORED = re.compile(r"^(~\$|\.~lock\.|\.)")
 _DATE_IN_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 #: Files to read before reading them in several processes pays.
 _PARALLEL_FROM = 200
@@ -138,7 +139,7 @@ def _walk_folder(p: Path, found: list[Path], skipped: list[Listed]) -> None:
                 dirs.remove(d)
         for name in sorted(files):
             f = folder / name
-            if _IGNORED.search(name):
+            if _IGNORED.search(name) or is_backup(f):
                 continue
             if f.suffix.lower() in EVENT_SUFFIXES:
                 found.append(f)

@@ -244,3 +244,27 @@ def test_league_xlsx_has_the_standings_and_a_running_total_chart(tmp_path):
     last = chart.max_row
     assert chart.cell(last, 2).value == pytest.approx(result.standings["points"].iloc[0])
     assert any(n.startswith("xl/charts/chart") for n in zipfile.ZipFile(out).namelist())
+
+
+def test_archons_own_backups_and_their_journal_are_not_events(tmp_path):
+    """An organizer's events folder holds each event's NAME-backups folder:
+    earlier states of the same event, one named -2 when two commands ran in
+    the same second. Counted, they gave a player the event twice (5 points
+    for attending each time)."""
+    from archon.workbook.backups import backup_path
+
+    folder = as_workbooks(tmp_path / "events")
+    january = folder / "2026-01-10.xlsx"
+    earlier = event("2026-01-10", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], "January Cup")
+    earlier.final = Final()  # the state before the final was recorded
+    when = dt.datetime(2026, 1, 10, 20, 0, 0)
+    first = backup_path(january, when)
+    first.parent.mkdir()
+    new_event(first, earlier)
+    second = backup_path(january, when)
+    assert second.name.endswith("-2.xlsx")
+    new_event(second, earlier)
+    (first.parent / "journal.jsonl").write_text("{}\n", encoding="utf-8")
+    result = api.rating([folder], as_of="2026-06-30")
+    assert len(result.archive.events) == 3
+    assert result.archive.duplicates == [] and result.archive.skipped == [] and result.archive.failed == []

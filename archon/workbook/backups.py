@@ -51,6 +51,7 @@ __all__ = [
     "fingerprint",
     "backup_folder",
     "backup_path",
+    "is_backup",
     "make_backup",
     "workbook_backups",
     "prune",
@@ -177,6 +178,16 @@ _STAMP = re.compile(r"\.backup-(\d{8}-\d{6})(?:-(\d+))?$")
 def _backup_key(p: Path) -> Optional[tuple[str, int]]:
     m = _STAMP.search(p.stem)
     return (m.group(1), int(m.group(2) or 1)) if m else None
+
+
+def is_backup(path: "str | os.PathLike[str]") -> bool:
+    """Whether ``path`` is one of archon's backups (``cup.backup-YYYYmmdd-HHMMSS[-N].xlsx``)
+    or the journal of a backups folder: not an event of its own when a folder
+    of events is read."""
+    p = Path(path)
+    if p.name == JOURNAL_NAME and p.parent.name.endswith(BACKUPS_SUFFIX):
+        return True
+    return _backup_key(p) is not None
 
 
 def backup_path(path: "str | os.PathLike[str]", when: Optional[_dt.datetime] = None) -> Path:
