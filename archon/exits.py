@@ -14,9 +14,11 @@ status    meaning
           that is missing, damaged or not an Archon workbook, an unreadable
           number, a player who does not exist, options that do not go together
 3         nothing could be written: the workbook is open in a spreadsheet or
-          held by another archon command, it changed while archon worked, the
-          output file exists already (archon never overwrites one), the
-          folder is read-only or missing, the disk is full. Nothing changed:
+          held by another archon command, it changed while archon worked, a
+          new workbook's file exists already (``new`` and ``convert`` never
+          replace a file; a report replaces its own earlier file, never an
+          event workbook), the folder is read-only or missing, the disk is
+          full. Nothing changed:
           close the file or free the space and run the command again
 4         archon itself failed (a bug): nothing was written; the message says
           how to report it
