@@ -84,8 +84,10 @@ def organizer_page(browser, base):
 
 def submit(page, form: str) -> str:
     """Send a form of the organizer's page; the lines it answered, once the page shows the new state."""
+    quiet = "() => !document.body.dataset.busy && !document.body.dataset.refreshing"
+    page.wait_for_function(quiet)  # a live update in flight would replace the button being clicked
     page.click(f"{form} button")
-    page.wait_for_function("() => !document.body.dataset.busy")
+    page.wait_for_function(quiet)
     return page.text_content("#log p")
 
 

@@ -21,7 +21,7 @@ from archon.standings import compute
 from archon.vekn import vekn_report
 from archon.workbook import load_event
 
-from tests.test_standings import nine_player_event
+from test_standings import nine_player_event
 
 
 def _final(ev: Event, vps) -> Event:

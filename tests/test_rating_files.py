@@ -176,7 +176,7 @@ def test_convert_a_folder_converts_each_event_once_and_lists_what_it_could_not(t
 def test_libreoffice_opens_the_report_and_an_xls_copy_of_an_event_counts_once(tmp_path, soffice):
     import xlrd
 
-    from tests.test_convert import soffice_convert
+    from test_convert import soffice_convert
 
     folder = as_workbooks(tmp_path / "events")
     report = tmp_path / "ranking.xlsx"

@@ -42,10 +42,20 @@
     if (f) f.focus();
     document.dispatchEvent(new CustomEvent("archon:updated", { detail: { key: key } }));
   }
+  // Refreshes run one after another, and the page says one is under way
+  // (data-refreshing): a click never lands on a part that is being replaced.
+  var pending = Promise.resolve(), inFlight = 0;
   function refresh(forget) {
-    return fetch(fragment, { cache: "no-store", credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) { if (html) swap(html, forget); });
+    inFlight++;
+    document.body.dataset.refreshing = "1";
+    pending = pending.then(function () {
+      return fetch(fragment, { cache: "no-store", credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (html) { if (html) swap(html, forget); });
+    }).catch(function () {}).then(function () {
+      if (--inFlight === 0) delete document.body.dataset.refreshing;
+    });
+    return pending;
   }
   if (window.EventSource && fragment) {
     var es = new EventSource("/api/events");
