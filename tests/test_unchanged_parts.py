@@ -53,3 +53,19 @@ def test_a_result_stores_again_only_the_round_sheet(tmp_path):
     changed = sorted(name for name in after if after[name] != before.get(name))
     assert changed == sorted(rep.written.parts) and len(changed) <= 2
     assert read_event(path).event.round(1).tables[0].vps == [5, 0, 0, 0, 0]
+
+
+def test_a_package_copied_without_change_is_whole_and_byte_for_byte(official_xlsx, tmp_path):
+    """Every part copied as its compressed bytes, none written the ordinary
+    way (the case where zipfile's own writestr never runs): the copy is a
+    readable workbook whose parts are the original's bytes. Fails if a Python
+    version changes the zipfile internals the copy relies on."""
+    from archon.workbook import xlsxpatch
+
+    copy = tmp_path / "copy.xlsx"
+    with zipfile.ZipFile(official_xlsx) as zf, open(copy, "wb") as out:
+        xlsxpatch._write_zip(zf, out, {}, [], {})
+    with zipfile.ZipFile(copy) as zf:
+        assert zf.testzip() is None
+    assert raw_members(copy) == raw_members(official_xlsx)
+    assert read_event(copy).event.players == []
