@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .. import __version__
 from ..editions import EDITIONS
 from .data import StandingsLike, as_standings_dict, players_by_number, winner_of
 from .output import write_atomically
@@ -51,7 +50,6 @@ def render_html_report(standings: StandingsLike) -> str:
         game_wins=ed.game_wins if ed else True,
         rounds=[r for r in data.get("rounds") or [] if r.get("tables")],
         warnings=[warning_line(w) for w in data.get("warnings") or []],  # for the head judge's report to the VEKN
-        version=__version__,
     )
 
 

@@ -52,6 +52,7 @@ def blank(x: Any) -> Any:
 
 def make_environment(loader: jinja2.BaseLoader) -> jinja2.Environment:
     """An autoescaping environment over ``loader`` with the report's filters."""
+    from .. import __version__
     from .data import display_name
 
     env = jinja2.Environment(
@@ -63,6 +64,7 @@ def make_environment(loader: jinja2.BaseLoader) -> jinja2.Environment:
     )
     env.filters.update(num=num, rating=rating, long_date=long_date, blank=blank)
     env.globals["display_name"] = display_name
+    env.globals["archon_version"] = __version__
     return env
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from .. import __version__
 from ..editions import EDITIONS
 from ..seating import rounds_to_play
 from ..reports.data import display_name, players_by_number, winner_of
@@ -61,7 +60,6 @@ def page_context(state: State, *, name: str, key: str, open_in: Optional[str], o
     ctx: dict[str, Any] = {
         "file": name, "key": key, "version": state.version, "open_in": open_in, "error": state.error,
         "organizer": organizer, "problems": state.problems, "finals": state.finals,
-        "archon_version": __version__,
     }
     data = state.standings
     if data is None:
