@@ -105,12 +105,35 @@ def _quoted(arg: str) -> str:
     return shlex.quote(arg)
 
 
+class _Setting(click.ParamType):
+    """A number 0 or more from an option or its environment variable: a bad
+    value says where it came from (the organizer who set ARCHON_LOCK_WAIT
+    never typed --lock-wait)."""
+
+    def __init__(self, kind: type, wanted: str) -> None:
+        self.kind, self.wanted, self.name = kind, wanted, kind.__name__
+
+    def convert(self, value, param, ctx):
+        try:
+            number = self.kind(value)
+        except (TypeError, ValueError):
+            number = -1
+        if number >= 0:
+            return number
+        from click.core import ParameterSource
+
+        if ctx is not None and param is not None and ctx.get_parameter_source(param.name) is ParameterSource.ENVIRONMENT:
+            raise click.BadParameter(f"{value!r} is not {self.wanted}; fix or unset it", ctx, param,
+                                     param_hint=f"environment variable {param.envvar}")
+        raise click.BadParameter(f"{value!r} is not {self.wanted}", ctx, param)
+
+
 @click.group(cls=_Archon, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="archon")
-@click.option("--keep-backups", type=click.IntRange(0), default=None, envvar="ARCHON_KEEP_BACKUPS",
+@click.option("--keep-backups", type=_Setting(int, "a whole number, 0 or more"), default=None, envvar="ARCHON_KEEP_BACKUPS",
               metavar="N", help="Backups kept per workbook in its NAME-backups folder (default 20; "
                                 "env ARCHON_KEEP_BACKUPS). The one 'archon undo' needs is always kept.")
-@click.option("--lock-wait", type=click.FloatRange(0), default=None, envvar="ARCHON_LOCK_WAIT",
+@click.option("--lock-wait", type=_Setting(float, "a number of seconds, 0 or more"), default=None, envvar="ARCHON_LOCK_WAIT",
               metavar="SECONDS", help="How long to wait for another archon command changing the same "
                                       "workbook (default 10; env ARCHON_LOCK_WAIT).")
 @click.pass_context

@@ -72,6 +72,24 @@ def test_keep_backups_on_the_command_line(cup):
     assert r.exit_code == 2 and "--keep-backups" in r.output
 
 
+@pytest.mark.parametrize("variable, option, bad", [
+    ("ARCHON_KEEP_BACKUPS", "--keep-backups", "abc"),
+    ("ARCHON_KEEP_BACKUPS", "--keep-backups", "-1"),
+    ("ARCHON_LOCK_WAIT", "--lock-wait", "soon"),
+])
+def test_a_bad_setting_in_the_environment_is_named_as_the_environment_variable(cup, variable, option, bad):
+    """The organizer never typed --keep-backups: the error names the variable
+    they set, and nothing is written."""
+    before = cup.read_bytes()
+    r = CliRunner().invoke(main, ["register", str(cup), "Dora Late"], env={variable: bad})
+    assert r.exit_code == 2
+    error = r.output.strip().splitlines()[-1]
+    assert variable in error and repr(bad) in error and option not in error, error
+    assert cup.read_bytes() == before
+    r = CliRunner().invoke(main, [option, bad, "register", str(cup), "Dora Late"])
+    assert r.exit_code == 2 and option in r.output and variable not in r.output.strip().splitlines()[-1]
+
+
 def test_a_command_names_its_backup_where_it_is_in_the_backups_folder(cup):
     r = run("register", str(cup), "Anna Late")
     assert r.exit_code == 0, r.output
