@@ -34,6 +34,7 @@ from archon import api
 from archon import layout as L
 from archon.cli import main
 from archon.web import console_app
+from archon.model import Round, Table
 from archon.workbook import new_event, read_event
 from test_eventday import winter_cup
 
@@ -336,3 +337,135 @@ def test_eleven_players_in_a_2r_f_event_can_seat_a_third_round(tmp_path):
     with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
         page = c.get("/fragment/organizer", headers=AUTH).text
         assert 'id="seat-round" type="number" min="1" max="3"' in page  # 3 rounds of which each plays 2
+
+
+def organizer_fragment(client) -> str:
+    return client.get("/fragment/organizer", headers=AUTH).text
+
+
+def test_the_organizers_page_lists_archon_checks_problems_with_their_cells(tmp_path):
+    event = winter_cup(2)
+    event.rounds[1].tables[3].vps = [1, 1, 1, 1]  # round 2, table 4: no game ends this way
+    path = tmp_path / "cup.xlsx"
+    new_event(path, event)
+    printed = json.loads(cli("check", path, "--json"))
+    with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
+        page = organizer_fragment(c)
+    from markupsafe import escape
+
+    assert any(p["where"].startswith("Round 2!") and p["severity"] == "error" for p in printed)
+    for p in printed:  # each problem with its sheet and cell, as 'archon check' says it
+        assert f"<b>{escape(p['where'])}</b>: {escape(p['message'])}" in page, p
+    # the glance counts round 2's table 4 as invalid: 4 complete, 0 pending, 1 invalid
+    assert '<tr><td>Round 2</td><td class="n">4</td><td class="n">0</td><td class="n">1</td></tr>' in page
+
+
+def test_the_finalists_and_their_seat_choice_order_then_the_final(tmp_path):
+    from test_eventday import tossed
+
+    path = tmp_path / "cup.xlsx"
+    new_event(path, tossed(winter_cup(3), winner=15))
+    with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
+        page = organizer_fragment(c)
+        # test_event_e2e: seeds 1 to 4 are #1, #2, #4, #6 (by GW, VP); #15 won the toss for seed 5
+        assert ('<li>seed 1: #1 Anna Kowalski</li><li>seed 2: #2 Bruno Ferreira</li><li>seed 3: #4 Dmitri Volkov</li>'
+                '<li>seed 4: #6 Farid Haddad</li><li>seed 5: #15 Oscar Jensen</li>') in page
+        # rules 3.1.3: the lowest qualifier chooses first
+        assert ("1. seed 5 #15 Oscar Jensen; 2. seed 4 #6 Farid Haddad; 3. seed 3 #4 Dmitri Volkov; "
+                "4. seed 2 #2 Bruno Ferreira; 5. seed 1 #1 Anna Kowalski.") in page
+        assert 'id="no-final"' in page
+        r = post(c, "finals", {"seating": [6, 15, 1, 4, 2]})
+        assert r.status_code == 200, r.text
+        page = organizer_fragment(c)
+        # the final is seated: its result form, and no button that could only be refused
+        assert 'id="final-vp5"' in page and 'id="no-final"' not in page and "Close without a final" not in page
+
+
+def test_tied_finalists_say_their_seed_is_not_decided(tmp_path):
+    from archon.model import Event, Player
+
+    # 8 players, round 1 only: each table's seat 1 wins with 2 VP (GW 1, VP 2,
+    # TP 60): tied for places 1 and 2, both in the final, their seeds undecided.
+    path = tmp_path / "tied.xlsx"
+    event = Event(name="Tied", level="Standard Constructed", preliminary_rounds=3,
+                  players=[Player(n, f"First{n}", f"Last{n}") for n in range(1, 9)])
+    event.rounds.append(Round(1, [Table([1, 2, 3, 4], [2, 1, 1, 0]), Table([5, 6, 7, 8], [2, 1, 1, 0])]))
+    new_event(path, event)
+    with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
+        page = organizer_fragment(c)
+    assert "seed not decided yet (tie): #1 First1 Last1" in page
+    assert "seed not decided yet (tie): #5 First5 Last5" in page
+    assert "seed :" not in page
+
+
+def test_a_small_event_closes_without_a_final_from_the_console(tmp_path):
+    from archon.model import Event, Player
+
+    path = tmp_path / "small.xlsx"
+    new_event(path, Event(name="Six", level="Standard Constructed", preliminary_rounds=2,
+                          players=[Player(n, f"First{n}", f"Last{n}") for n in range(1, 7)]))
+    with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
+        assert 'id="no-final"' in organizer_fragment(c)
+        r = post(c, "finals", {"none": True})
+        assert r.status_code == 200, r.text
+        assert r.json()["lines"][0].startswith("this event closes without a final (rules 3.1.6)")
+        page = organizer_fragment(c)
+        assert "This event closes without a final" in page and 'id="no-final"' not in page
+    assert read_event(path).event.has_final is False
+
+
+def test_the_reports_of_a_finished_event_are_the_command_lines(tmp_path):
+    from archon.model import Final
+    from test_event_e2e import FINAL_VPS
+    from test_eventday import tossed
+
+    path = tmp_path / "cup.xlsx"
+    event = tossed(winter_cup(3), winner=15)
+    event.final = Final([6, 15, 1, 4, 2], list(FINAL_VPS))
+    event.date = datetime.date(2026, 12, 5)
+    new_event(path, event)
+    with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
+        archondata = c.get("/api/archondata")
+        assert archondata.status_code == 200
+        assert archondata.text.strip() == cli("report", path, "--archondata").strip()
+        twd = c.get("/api/twd")
+        assert twd.status_code == 200 and twd.text.strip() == cli("report", path, "--twd").strip()
+        assert "Bruno Ferreira" in twd.text  # the winner, #2 (test_event_e2e)
+        html = c.get("/download/report.html")
+        assert html.status_code == 200 and "cup-report.html" in html.headers["content-disposition"]
+        assert "Winner" in html.text and "Bruno Ferreira" in html.text
+
+
+def test_archon_serve_lan_prints_a_players_url_for_phones_and_never_gives_the_token_away(cup):
+    from archon.web.server import lan_address
+
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.Popen([sys.executable, "-m", "archon.cli", "serve", str(cup), "--port", "0", "--lan",
+                             "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            cwd=REPO)
+    try:
+        organizer = proc.stdout.readline().split()[1]
+        players = proc.stdout.readline().split()[1]
+        token = organizer.split("token=")[1]
+        port = organizer.split(":")[2].split("/")[0]
+        # the organizer's URL stays on this machine; the players' URL is the one phones can reach
+        assert organizer.startswith(f"http://127.0.0.1:{port}/organizer?token=")
+        assert players == f"http://{lan_address()}:{port}/"
+        seen = []
+        for path in ("", "fragment/players", "api/state", "api/standings", "api/check", "static/console.js"):
+            with urllib.request.urlopen(players + path, timeout=10) as r:
+                seen.append(r.read().decode())
+        with urllib.request.urlopen(players + "api/events", timeout=10) as r:
+            seen.append(r.readline().decode() + r.readline().decode() + r.readline().decode())
+        assert "Winter Cup" in seen[0] and all(token not in text for text in seen)
+        # over the network address too, a write without the token is refused
+        req = urllib.request.Request(players + "api/register", data=b'{"name": "Lan Intruder"}', method="POST",
+                                     headers={"Content-Type": "application/json"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(req, timeout=10)
+        assert refused.value.code == 401
+        assert "Lan Intruder" not in {p.name for p in read_event(cup).event.players}
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0 and "Traceback" not in err, err

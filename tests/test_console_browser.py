@@ -270,3 +270,66 @@ def test_a_lock_file_turns_the_writes_off_and_nothing_is_written(browser, small)
         org.wait_for_selector("#locked", state="detached", timeout=10_000)
         assert org.is_enabled("#register button")
         org.close()
+
+
+QUIET = "() => !document.body.dataset.busy && !document.body.dataset.refreshing"
+
+# How many lines each name of a list is laid out on: a name broken inside a
+# word takes more lines than it has words.
+NAME_LINES = """sel => Array.from(document.querySelectorAll(sel)).map(td => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+    return [td.textContent.trim(), tops.size];
+})"""
+
+
+def test_the_organizers_page_works_on_a_phone(browser, small):
+    with Server(small) as base:
+        org = browser.new_page(viewport={"width": 390, "height": 844})
+        org.set_default_timeout(60_000)
+        org.goto(f"{base}/organizer?token={TOKEN}")
+        org.wait_for_selector("#registration")
+        players = browser.new_page(viewport={"width": 390, "height": 844})
+        players.goto(base + "/")
+        for p in (org, players):  # nothing wider than the phone: no sideways scrolling
+            assert p.evaluate("() => document.documentElement.scrollWidth") <= 390
+        # every name in the roster whole (no 'Kowal-ski' over two lines), every button on screen
+        for name, lines in org.evaluate(NAME_LINES, "#roster td.name"):
+            assert lines <= len(name.split()), f"{name!r} is broken over {lines} lines"
+        for box in org.eval_on_selector_all("#roster button", "bs => bs.map(b => b.getBoundingClientRect().right)"):
+            assert box <= 390
+        # a DQ from the roster, then its undo, with what happened said at the top
+        row = "#roster tr:has(td.name:text-is('Greta Lindqvist'))"
+        org.click(f"{row} button:text-is('DQ')")
+        org.wait_for_function(QUIET)
+        assert org.text_content("#log p").startswith("#7 Greta Lindqvist is out (DQ")
+        assert "out (DQ)" in org.text_content(row)
+        # the answer stays a strip at the top of the screen, the page under it usable
+        assert org.locator("#log p").bounding_box()["height"] <= 0.35 * 844
+        org.click(f"{row} button:text-is('Undo out (DQ)')")
+        org.wait_for_function(QUIET)
+        assert org.text_content("#log p").startswith("#7 Greta Lindqvist plays again")
+        assert org.is_visible(f"{row} button:text-is('DQ')")
+        org.close()
+        players.close()
+
+
+def test_a_write_from_a_page_behind_a_spreadsheet_save_is_refused_and_the_page_catches_up(browser, small):
+    with Server(small) as base:
+        org = browser.new_page(viewport={"width": 1280, "height": 900})
+        org.set_default_timeout(60_000)
+        org.route("**/api/events", lambda route: route.abort())  # the page does not hear of the save
+        org.goto(f"{base}/organizer?token={TOKEN}")
+        org.wait_for_selector("#registration")
+        api.register(small, "Saved Inspreadsheet")  # the organizer saved in the spreadsheet meanwhile
+        saved = small.read_bytes()
+        assert not org.is_visible("#roster td.name:text-is('Saved Inspreadsheet')")
+        org.fill("#reg-name", "Typed Onthepage")
+        assert "changed since this page read it" in submit(org, "#register")
+        assert org.get_attribute("#log p", "class") == "error"
+        assert small.read_bytes() == saved  # nothing overwritten
+        org.wait_for_selector("#roster td.name:text-is('Saved Inspreadsheet')")  # the page shows the new state
+        org.fill("#reg-name", "Typed Onthepage")
+        assert submit(org, "#register").startswith("registered #25 Typed Onthepage")
+        org.close()
