@@ -288,7 +288,9 @@ def twd_header(st: Standings, *, url: Optional[str] = None, country: Optional[st
     if ev.date is None:
         raise VeknReportError(f"the event has no date: type it in {info.sheet}!{info.date}")
     if not (ev.city or "").strip() and not (country or "").strip():
-        raise VeknReportError(f"the event has no city: type it in {info.sheet}!{info.city} (or give --country)")
+        # no command sets an existing event's city: it is typed in the workbook
+        raise VeknReportError(f"the event has no city: type it in {info.sheet}!{info.city}, "
+                              "save, and run the command again")
     if report_complete(st) and st.winner is None and st.ties:
         raise VeknReportError(
             "the event has no winner yet: " + "; ".join(t.describe(ev) for t in st.ties)

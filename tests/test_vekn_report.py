@@ -180,3 +180,16 @@ def test_archondata_that_check_finds_wrong_is_refused_unless_forced(tmp_path):
     r = CliRunner().invoke(main, ["report", str(path), "--archondata", "--force"])
     assert r.exit_code == 0 and r.output.startswith("2¤1§Ada§Byron§§1§")
     assert api.archondata(path, force=True) == r.output.strip()
+
+
+def test_the_twd_of_an_event_without_a_city_says_where_to_type_it(tmp_path):
+    """No command sets an existing event's city (archon new --city does at
+    creation): the organizer types it in the workbook. --country is no way
+    to set the city, so the hint does not send them there."""
+    ev = closed_tiny_cup()
+    ev.city = None
+    path = book(tmp_path, ev)
+    r = CliRunner().invoke(main, ["report", str(path), "--twd"])
+    assert r.exit_code == 1, r.output
+    error = r.output.strip().splitlines()[-1]
+    assert "no city" in error and "Tournament Info!B7" in error and "--country" not in error, error
