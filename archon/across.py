@@ -253,7 +253,12 @@ def load_league(path) -> LeagueDefinition:
     except ModuleNotFoundError:  # Python 3.10
         import tomli as tomllib  # type: ignore[no-redef]
 
+    from .special_files import special_kind
+
     p = Path(path)
+    kind = special_kind(p)
+    if kind is not None:
+        raise LeagueError(f"{p.name} is {kind}, not a league file: give the path of a .toml file")
     try:
         doc = tomllib.loads(p.read_text(encoding="utf-8-sig"))
     except OSError as exc:

@@ -791,8 +791,13 @@ def twd(path, *, url: Optional[str] = None, country: Optional[str] = None, deck=
     Raises :class:`InputError` for a deck file that cannot be read."""
     from .vekn import twd_entry
 
+    from .special_files import special_kind
+
     deck_text = None
     if deck is not None:
+        kind = special_kind(deck)
+        if kind is not None:
+            raise InputError(f"{Path(deck).name} is {kind}, not a deck list: give the path of a text file")
         try:
             deck_text = Path(deck).read_bytes().decode("utf-8-sig")
         except OSError as exc:

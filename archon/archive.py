@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence, Union
 
 from .results import EventResults, event_fingerprint, event_results
+from .special_files import special_kind
 from .workbook.backups import is_backup
 
 __all__ = [
@@ -119,7 +120,7 @@ def find_event_files(paths: Iterable[Union[str, Path]]) -> tuple[list[Path], lis
         elif p.is_file() or _is_csv_folder(p):
             found.append(p)
         elif not p.is_dir():
-            skipped.append(Listed(p, "not a regular file (a named pipe or a device): not read"))
+            skipped.append(Listed(p, f"{special_kind(p) or 'not a regular file'}: not read"))
         else:
             before = len(found) + len(skipped)
             _walk_folder(p, found, skipped)

@@ -179,9 +179,12 @@ def read_players_csv(path) -> list[PlayerRow]:
     """Read a players CSV file (UTF-8; Latin-1 accepted when UTF-8 fails)."""
     from pathlib import Path
 
+    from .special_files import special_kind
+
     p = Path(path)
-    if p.exists() and not p.is_file() and not p.is_dir():
-        raise PlayersCSVError(f"{p.name} is not a regular file (a pipe or a device): give a players CSV file")
+    kind = special_kind(p)
+    if kind is not None:
+        raise PlayersCSVError(f"{p.name} is {kind}, not a players CSV file: give the path of a CSV file")
     try:
         raw = p.read_bytes()
     except OSError as exc:

@@ -104,3 +104,38 @@ def test_a_fifo_as_template_is_refused_without_reading_it(tmp_path):
     out = _run("new", tmp_path / "cup.xlsx", "--template", fifo)  # would wait forever reading it
     assert out.exit_code == ExitStatus.UNREADABLE
     assert "template.xlsx is a named pipe (FIFO)" in out.output
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("args, name, what", [
+    (["report", SAMPLE, "--twd", "--deck", "IN"], "deck.txt", "not a deck list"),
+    (["league", "IN"], "league.toml", "not a league file"),
+    (["register", SAMPLE, "--from", "IN"], "players.csv", "not a players CSV file"),
+    (["new", "OUT", "--players", "IN"], "players.csv", "not a players CSV file"),
+])
+def test_every_input_that_is_a_fifo_is_refused_without_waiting_for_it(tmp_path, args, name, what):
+    # 'report --twd --deck FIFO' and 'league FIFO.toml' waited forever (and
+    # --deck /dev/zero read until memory ran out)
+    from test_corpus import _Watchdog
+
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    book = tmp_path / "cup.xlsx"
+    shutil.copyfile(SAMPLE, book)
+    argv = [fifo if a == "IN" else tmp_path / "new.xlsx" if a == "OUT" else book if a == SAMPLE else a for a in args]
+    watchdog = _Watchdog(fifo, seconds=30)
+    try:
+        out = _run(*argv)
+    finally:
+        watchdog.stop()
+    assert not watchdog.fired, f"archon {' '.join(map(str, args))} waited for the named pipe"
+    assert out.exit_code == ExitStatus.UNREADABLE, out.output
+    assert f"{name} is a named pipe (FIFO), {what}" in out.output and "Traceback" not in out.output
+    assert book.read_bytes() == SAMPLE.read_bytes() and not (tmp_path / "new.xlsx").exists()
+
+
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="needs /dev/null")
+def test_a_device_as_deck_list_is_refused(tmp_path):
+    out = _run("report", SAMPLE, "--twd", "--deck", "/dev/null")  # /dev/zero would never end
+    assert out.exit_code == ExitStatus.UNREADABLE, out.output
+    assert "null is a device, not a deck list" in out.output

@@ -32,7 +32,6 @@ import html
 import io
 import posixpath
 import re
-import stat
 import unicodedata
 import zipfile
 import zlib
@@ -179,13 +178,10 @@ class Book:
 def refuse_special_file(path: Path) -> None:
     """A :class:`WorkbookError` for a path that is not a plain file (a FIFO, a
     device, a socket): reading one could wait forever or never end."""
-    try:
-        mode = path.stat().st_mode
-    except OSError:
-        return  # missing or unreadable: the caller says so when it opens it
-    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        kind = "a named pipe (FIFO)" if stat.S_ISFIFO(mode) else (
-            "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+    from ..special_files import special_kind
+
+    kind = special_kind(path)
+    if kind is not None:
         raise WorkbookError(f"{path.name} is {kind}, not a workbook: give the path of an .xlsx, .ods or .xls file")
 
 
