@@ -15,6 +15,12 @@ import uuid
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as _hypothesis_settings
+
+# No property test may fail because a loaded machine ran one example slowly
+# (hypothesis' default deadline is 200 ms per example): speed lives in benchmarks/.
+_hypothesis_settings.register_profile("archon", deadline=None)
+_hypothesis_settings.load_profile("archon")
 
 REPO = Path(__file__).resolve().parent.parent
 OFFICIAL_NAMES = {
@@ -22,6 +28,16 @@ OFFICIAL_NAMES = {
     "ods": "thearchon-1.5l.ods",
     "google": "thearchon-1.5l-googlesheets.xlsx",
 }
+
+
+def without_folders(text: str, *args) -> str:
+    """``text`` with every path among ``args`` cut to its file name: a test that
+    checks a word is NOT said must not trip over its own temporary folder
+    (pytest names it after the test: test_a_tie_for_... holds "tie")."""
+    for a in args:
+        if isinstance(a, Path) and a.name:
+            text = text.replace(str(a), a.name)
+    return text
 
 
 def official_dir_path() -> Path:

@@ -223,8 +223,8 @@ def test_a_save_behind_the_servers_back_shows_on_both_pages(browser, small):
             p.evaluate("() => { window.stayed = true; }")  # gone if the page reloads
         assert "Zoe Behindback" not in players.text_content("#standings")
         api.register(small, "Zoe Behindback", vekn="3999999")  # written and renamed into place, like a save
-        org.wait_for_selector("#roster td.name:text-is('Zoe Behindback')", timeout=10_000)
-        players.wait_for_selector("#standings td.name:has-text('Zoe Behindback')", timeout=10_000)
+        org.wait_for_selector("#roster td.name:text-is('Zoe Behindback')")
+        players.wait_for_selector("#standings td.name:has-text('Zoe Behindback')")
         for p in (org, players):
             assert p.evaluate("() => window.stayed") is True
         # and the players' page finds her by name
@@ -255,7 +255,7 @@ def test_a_lock_file_turns_the_writes_off_and_nothing_is_written(browser, small)
         lock = small.parent / f"~${small.name}"  # Excel's
         lock.write_bytes(b"organizer")
         before = small.read_bytes()
-        org.wait_for_selector("#locked", timeout=10_000)
+        org.wait_for_selector("#locked")
         assert f"close {small.name} in Excel to enter results here" in org.text_content("#locked")
         assert org.is_disabled("#register button") and org.is_disabled("#r1t1 button")
         assert "close cup.xlsx in Excel" in org.get_attribute("#register button", "title")
@@ -267,7 +267,7 @@ def test_a_lock_file_turns_the_writes_off_and_nothing_is_written(browser, small)
         # reads keep working
         assert "Anna Kowalski" in org.text_content("#standings")
         lock.unlink()
-        org.wait_for_selector("#locked", state="detached", timeout=10_000)
+        org.wait_for_selector("#locked", state="detached")
         assert org.is_enabled("#register button")
         org.close()
 

@@ -25,7 +25,7 @@ from archon.exits import ExitStatus
 from archon.model import FINAL, Event, Final, Override, Player, Round, Table
 from archon.standings import compute
 from archon.workbook import new_event, read_event, write_event
-from conftest import official_file
+from conftest import official_file, without_folders
 from test_event_e2e import LATE, OVERRIDDEN, OVERRIDE_REASON, PLAYERS, ROUNDS, vekn_of
 
 
@@ -409,7 +409,7 @@ def test_a_tie_for_first_in_an_event_without_final_is_tossed_not_guessed(tmp_pat
     for n, name in enumerate(["Ada Byron", "Bo Chen", "Cy Dunn", "Di Egan", "Ed Fox"], start=1):
         ev.players.append(Player(n, *name.split(), vekn=str(3000700 + n)))
     path = book(tmp_path, ev)
-    out = ok("finals", path, "--none")
+    out = without_folders(ok("finals", path, "--none"), path)  # the test's folder is test_a_tie_...
     assert "tie" not in out and "final standings" in out  # nothing is played yet: no tie to speak of
     # #1 and #2 each sweep a table: 1 GW, 5 VP, 60 + 30 TP each; #3, #4, #5 0 VP, 60 TP each.
     ev = read_event(path).event
@@ -419,10 +419,10 @@ def test_a_tie_for_first_in_an_event_without_final_is_tossed_not_guessed(tmp_pat
     ev.rounds = [Round(1, [Table([1, 2, 3, 4, 5], [5, 0, 0, 0, 0])]),
                  Round(2, [Table([2, 3, 4, 5, 1], [5, 0, 0, 0, 0])])]
     write_event(path, ev)
-    out = refused(path, "report", path, "--twd")
+    out = without_folders(refused(path, "report", path, "--twd"), path)
     assert "no winner yet" in out and "#1 Ada Byron, #2 Bo Chen are tied for places 1 to 2" in out
     assert "archon toss" in out and "final" not in out.replace("final standings", "")
-    out = ok("toss", path, "--seed", 4)
+    out = without_folders(ok("toss", path, "--seed", 4), path)
     assert "places 1 to 2 (their places in the top five" in out
     assert "places 3 to 5 (their places in the top five" in out
     assert "reach" not in out and "the final" not in out
@@ -497,5 +497,6 @@ def test_a_finished_table_changes_only_with_replace(tmp_path):
 
 def test_a_round_the_format_does_not_have_is_named_as_such(tmp_path):
     path = book(tmp_path, winter_cup(2))
-    out = refused(path, "result", path, "--round", 5, "--table", 1, 5, 0, 0, 0, 0, status=ExitStatus.UNREADABLE)
+    out = without_folders(refused(path, "result", path, "--round", 5, "--table", 1, 5, 0, 0, 0, 0,
+                                  status=ExitStatus.UNREADABLE), path)
     assert "this is a 3R+F event, with 3 preliminary rounds" in out and "'Round 5'" not in out

@@ -77,8 +77,9 @@ def test_twenty_pairs_of_concurrent_result_and_register_lose_nothing(tmp_path):
     assert leftovers(tmp_path) == []
 
 
-def test_two_threads_of_one_process_each_keep_their_change(tmp_path):
+def test_two_threads_of_one_process_each_keep_their_change(tmp_path, monkeypatch):
     # the event console calls the Python twins from several threads
+    monkeypatch.setenv("ARCHON_LOCK_WAIT", "120")  # a loaded test machine: what matters is that nothing is lost
     path = tmp_path / "cup.xlsx"
     new_event(path, two_round_event(10))
     errors = []
