@@ -245,9 +245,10 @@ def new(
 ):
     """Twin of ``archon new FILE``: create an event workbook.
 
-    ``level`` defaults to Standard Constructed (The Archon needs a level to
-    compute rating points). ``deck_format``: Constructed or Limited
-    (Tournament Info, "Format"; the reports show it). ``players`` is a
+    ``level`` defaults to Limited for a Limited ``deck_format``, else to
+    Standard Constructed (The Archon needs a level to compute rating points;
+    the returned report's ``level`` says which). ``deck_format``:
+    Constructed or Limited (Tournament Info, "Format"; the reports show it). ``players`` is a
     players CSV path (see :mod:`archon.players_csv`); players are numbered
     1..N in file order. ``template`` is an official Archon workbook to copy
     instead of archon's built-in template. Returns the
@@ -257,7 +258,7 @@ def new(
     """
     import datetime as dt
 
-    from .editions import LEVELS, get_edition
+    from .editions import LEVELS, LIMITED, get_edition
     from .model import DECK_FORMATS, Event, parse_format
     from .players_csv import PlayersCSVError, read_players_csv
     from .workbook import new_event
@@ -271,12 +272,6 @@ def new(
             date = dt.date.fromisoformat(date)
         except ValueError:
             raise InputError(f"date {date!r}: expected YYYY-MM-DD, e.g. 2026-12-05") from None
-    level = level or "Standard Constructed"
-    if level:
-        match = [lv for lv in LEVELS if lv.casefold() == level.strip().casefold()]
-        if not match:
-            raise InputError(f"level {level!r}: expected one of {', '.join(LEVELS)}")
-        level = match[0]
     try:
         ed = get_edition(edition).name
     except ValueError as exc:
@@ -286,6 +281,11 @@ def new(
         if not match:
             raise InputError(f"deck format {deck_format!r}: expected {' or '.join(DECK_FORMATS)}")
         deck_format = match[0]
+    level = level or (LIMITED if deck_format == LIMITED else "Standard Constructed")
+    match = [lv for lv in LEVELS if lv.casefold() == level.strip().casefold()]
+    if not match:
+        raise InputError(f"level {level!r}: expected one of {', '.join(LEVELS)}")
+    level = match[0]
     event = Event(
         name=name or "",
         date=date or None,

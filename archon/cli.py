@@ -927,7 +927,7 @@ def new(file, name, date, city, organizer, level, event_format, players, deck_fo
         raise _failed(exc) from None
     click.echo(
         f"{'would create' if dry_run else 'created'} {rep.path} ({rep.kind} template, "
-        f"{rep.edition or 'current'} rules, level {level or 'Standard Constructed'}"
+        f"{rep.edition or 'current'} rules, level {rep.level}"
         f"{', ' + deck_format.strip().capitalize() if deck_format else ''})"
     )
     if players is not None:

@@ -68,6 +68,25 @@ def test_new_records_the_deck_format_and_says_how_many_players_it_registered(tmp
     assert r.exit_code == 2 and "Constructed" in r.output and not (tmp_path / "x.xlsx").exists()
 
 
+def test_a_limited_event_is_of_the_limited_level_unless_told_otherwise(tmp_path):
+    """The Archon's levels include "Limited" (Appendix A rates Limited events
+    apart): a Limited event created without --level is of that level, and
+    the command says the level the workbook got."""
+    from archon import api
+
+    out = run("new", tmp_path / "sealed.xlsx", "--deck-format", "limited")
+    assert "level Limited, Limited)" in out and "Standard Constructed" not in out
+    assert read_event(tmp_path / "sealed.xlsx").event.level == "Limited"
+    api.new(tmp_path / "twin.xlsx", deck_format="Limited")
+    assert read_event(tmp_path / "twin.xlsx").event.level == "Limited"
+    out = run("new", tmp_path / "nq.xlsx", "--deck-format", "Limited", "--level", "national qualifier")
+    assert "level National Qualifier, Limited)" in out
+    assert read_event(tmp_path / "nq.xlsx").event.level == "National Qualifier"
+    out = run("new", tmp_path / "plain.xlsx")
+    assert "level Standard Constructed)" in out
+    assert read_event(tmp_path / "plain.xlsx").event.level == "Standard Constructed"
+
+
 def test_one_cell_written_is_said_in_the_singular(tmp_path):
     book = tmp_path / "cup.xlsx"
     run("new", book, "--players", players_csv(tmp_path / "p.csv", 5), "--template", official_file("xlsx"))

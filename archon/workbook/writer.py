@@ -98,6 +98,8 @@ class WriteReport:
     dry_run: bool = False
     #: Players in the event written.
     players: int = 0
+    #: The event's level (Tournament Info), as written.
+    level: Optional[str] = None
 
     def describe(self) -> str:
         """One line for the command line."""
@@ -660,6 +662,7 @@ def write_event(
         parts=result.changed_parts if done.changed else [],
         dry_run=dry_run,
         players=len(event.players),
+        level=event.level,
     )
 
 
@@ -721,6 +724,7 @@ def new_event(
         parts=parts,
         dry_run=dry_run,
         players=len(event.players) if event is not None else 0,
+        level=event.level if event is not None else None,
     )
 
 
