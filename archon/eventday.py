@@ -331,6 +331,26 @@ def register_many(
             f"every preliminary round has results (round {joins - 1} of {ev.format}): a late arrival "
             f"can no longer join (rules 3.3.1: they begin play at the start of the next round)"
         )
+    added = _players_to_register(ev, rows, source, locate)
+    _check_room_without_final(ev, added)
+    ev.players.extend(added)
+    lines = _registered_lines(event, ev, added, joins, seated_without, proposed)
+    return Change(ev, lines, player=added[0] if len(added) == 1 else None)
+
+
+def _row_fields(row: object) -> tuple:
+    """(first name, last name, VEKN number, city, line) of a row given as
+    a tuple or as an object with those attributes."""
+    if isinstance(row, tuple):
+        return tuple((list(row) + [None] * 5)[:5])
+    return (getattr(row, "first_name", ""), getattr(row, "last_name", ""), getattr(row, "vekn", None),
+            getattr(row, "city", None), getattr(row, "line", None))
+
+
+def _players_to_register(ev: Event, rows: Sequence[object], source: str, locate: Optional[Locate]) -> list[Player]:
+    """The new players, numbered after the last one: each with a name, a
+    well-formed VEKN number or none, and neither already registered nor
+    listed twice (messages name ``source``'s line)."""
     names = {name_key(p.name): p for p in ev.players if p.name}
     vekns = {p.vekn: p for p in ev.players if p.vekn}
     new_names: dict[str, str] = {}
@@ -338,11 +358,7 @@ def register_many(
     added: list[Player] = []
     number = max((p.number for p in ev.players), default=0)
     for row in rows:
-        if isinstance(row, tuple):
-            first, last, vekn, city, line = (list(row) + [None] * 5)[:5]
-        else:
-            first, last = getattr(row, "first_name", ""), getattr(row, "last_name", "")
-            vekn, city, line = getattr(row, "vekn", None), getattr(row, "city", None), getattr(row, "line", None)
+        first, last, vekn, city, line = _row_fields(row)
         here = f"{source}, line {line}: " if source and line else ""
         first = " ".join(str(first or "").split())
         last = " ".join(str(last or "").split())
@@ -376,6 +392,12 @@ def register_many(
         added.append(Player(number, first, last, city=city_text or None, vekn=v))
     if not added:
         raise EventDayError(f"{source or 'the players list'} has no player to register")
+    return added
+
+
+def _check_room_without_final(ev: Event, added: list[Player]) -> None:
+    """Rules 3.1.6: an event without a final, once seated, admits no player
+    who would make it too large for one."""
     if not ev.has_final and any(r.tables for r in ev.rounds):
         playing = sum(1 for p in ev.players if not p.is_out) + len(added)
         if playing > NO_FINAL_MAX_PLAYERS:
@@ -384,7 +406,13 @@ def register_many(
                 f"that makes {NO_FINAL_MAX_PLAYERS + 1} or more players ({playing} with "
                 f"{'this one' if len(added) == 1 else 'these'})"
             )
-    ev.players.extend(added)
+
+
+def _registered_lines(event: Event, ev: Event, added: list[Player], joins: int, seated_without: list[int],
+                      proposed: set[int]) -> list[str]:
+    """What ``archon register`` says: each player registered (a late
+    arrival's first round), rounds already seated without them, and The
+    Archon's chart rounds it clears from ``ev``."""
     lines = []
     late = joins > 1
     for p in added:
@@ -410,7 +438,7 @@ def register_many(
                 f"{_rounds_text(list(range(1, joins)))}: seat {'them' if len(chart) > 1 else 'it'} "
                 f"with 'archon seat FILE --round {chart[0]}' instead"
             )
-    return Change(ev, lines, player=added[0] if len(added) == 1 else None)
+    return lines
 
 
 def drop(
@@ -452,10 +480,26 @@ def drop(
     p.out = code
     after = compute(ev)
     lines = [f"{p} is out ({code}: {OUT_REASONS[code]}): left out of the next seatings and of the final"]
-    proposed = set(proposed)
+    lines += _still_seated_lines(after, p.number, set(proposed))
+    if ev.has_final and st_before[p.number].finalist:
+        came = [n for n in after.finalists if n not in before.finalists]
+        if came:
+            lines.append(
+                f"{_and([_who(ev, n) for n in came])} now reaches the final in their place "
+                f"(the next-ranked player, rules 3.1)"
+            )
+        if after.cut_tie is not None:
+            lines.append(f"{after.cut_tie.describe(ev)}: run 'archon toss FILE'")
+    return Change(ev, lines, player=p)
+
+
+def _still_seated_lines(after, number: int, proposed: set[int]) -> list[str]:
+    """What to do about each table without a result where a dropped player
+    is still seated: a chart round to seat again, or a round begun (a Loss)."""
+    lines = []
     for rs in after.rounds:
         for t in rs.tables:
-            if p.number not in t.players:
+            if number not in t.players:
                 continue
             if t.result is not None and t.result.scored:
                 continue
@@ -470,16 +514,7 @@ def drop(
                     f"if that round has begun they take a Loss there (rules 3.1.4): record the table's "
                     f"VPs as played; else seat the round again without them"
                 )
-    if ev.has_final and st_before[p.number].finalist:
-        came = [n for n in after.finalists if n not in before.finalists]
-        if came:
-            lines.append(
-                f"{_and([_who(ev, n) for n in came])} now reaches the final in their place "
-                f"(the next-ranked player, rules 3.1)"
-            )
-        if after.cut_tie is not None:
-            lines.append(f"{after.cut_tie.describe(ev)}: run 'archon toss FILE'")
-    return Change(ev, lines, player=p)
+    return lines
 
 
 def undo_drop(event: Event, player: "str | int", *, locate: Optional[Locate] = None) -> Change:
@@ -1091,6 +1126,16 @@ def seat_round(
     ev.rounds.extend(Round(k, []) for k in cleared)
     # a judge's overrides of the old seating no longer apply
     ev.overrides = [o for o in ev.overrides if str(o.round) != str(round_number)]
+    replaced = round_number in seated and round_number not in proposed
+    lines = _seated_round_lines(event, ev, round_number, tables, present, seed, replaced, cleared, uneven)
+    return Change(event=ev, lines=lines, seed=seed)
+
+
+def _seated_round_lines(event: Event, ev: Event, round_number: int, tables: list, present: list[int], seed: int,
+                        replaced: bool, cleared: list[int], uneven: Optional[str]) -> list[str]:
+    """What ``archon seat`` says of the round it seated (``event`` before,
+    ``ev`` after): tables and sizes, the seating replaced, the chart rounds
+    cleared, who sits out, and a staggered event's extra round."""
     seated_players = {p for t in tables for p in t.players}
     out = [n for n in present if n not in seated_players]
     lines = [
@@ -1098,7 +1143,7 @@ def seat_round(
         f"table{'s' if len(tables) != 1 else ''} "
         f"({_table_sizes_text(tables)}), seed {seed}"
     ]
-    if round_number in seated and round_number not in proposed:
+    if replaced:
         lines.append(f"the previous seating of round {round_number} is replaced")
     if cleared:
         lines.append(f"The Archon's chart seating of {_rounds_text(cleared)} is cleared: seat "
@@ -1107,13 +1152,13 @@ def seat_round(
         lines.append("sitting out this round: " + _and([_who(event, n) for n in sorted(out)]))
     if uneven:
         lines.append(uneven)
-    if rounds != event.preliminary_rounds:
+    if ev.preliminary_rounds != event.preliminary_rounds:
         lines.append(
-            f"{len(present)} players in a {event.format} event: {rounds} rounds where each player plays "
-            f"{event.preliminary_rounds}, as The Archon's seating chart seats them (rules 3.1.2); the "
-            f"workbook now counts {rounds} preliminary rounds ({ev.format})"
+            f"{len(present)} players in a {event.format} event: {ev.preliminary_rounds} rounds where each "
+            f"player plays {event.preliminary_rounds}, as The Archon's seating chart seats them (rules "
+            f"3.1.2); the workbook now counts {ev.preliminary_rounds} preliminary rounds ({ev.format})"
         )
-    return Change(event=ev, lines=lines, seed=seed)
+    return lines
 
 
 def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], force: bool) -> dict[int, Round]:

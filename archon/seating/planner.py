@@ -27,6 +27,8 @@ from .tables import (
 DEFAULT_EFFORT = 0.25
 
 
+# Longer than a screen by its documentation only (the entry point of the
+# seating engine, every argument explained): the code is 25 lines.
 def plan(
     players: "int | Iterable[int]",
     rounds: int,

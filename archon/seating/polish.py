@@ -221,15 +221,8 @@ def _polish(
     for r, t in cells:
         same.setdefault((r, board.sizes[r][t]), []).append(t)
     rand = rng.random
-    # a first pass over every table
-    best_slots = [list(s) for s in board.slots]
-    for r, t in cells:
-        _reseat(board, r, t, unit, rng, [])
-    key = board.key()
-    if key <= best_key:
-        best_key = key
-        best_slots = [list(s) for s in board.slots]
-    cur = _key_energy(key, unit)
+    best_key, best_slots = _first_pass(board, cells, unit, rng, best_key)
+    cur = _key_energy(board.key(), unit)
     ratio = math.log(t_lo / t_hi)
     step = max(1, iterations // 100)
     trouble: list[tuple[int, int]] = []
@@ -257,13 +250,30 @@ def _polish(
                 if target is not None and key <= target:
                     break
             continue
-        for r, t, old in reversed(log):
-            _set_order(board, r, t, old)
-        for r, i, j in reversed(swaps):
-            board.swap(r, i, j)
+        _undo(board, log, swaps)
     if board.key() == best_key:
         best_slots = [list(s) for s in board.slots]
     return best_key, best_slots
+
+
+def _first_pass(board: Board, cells: list, unit: float, rng, best_key: tuple) -> tuple:
+    """Every table re-seated once in its best order; returns the better of
+    the plan before and after, as (key, slots)."""
+    best_slots = [list(s) for s in board.slots]
+    for r, t in cells:
+        _reseat(board, r, t, unit, rng, [])
+    key = board.key()
+    if key <= best_key:
+        return key, [list(s) for s in board.slots]
+    return best_key, best_slots
+
+
+def _undo(board: Board, log: list, swaps: list) -> None:
+    """Undo a polish step: seat orders, then swaps, latest first."""
+    for r, t, old in reversed(log):
+        _set_order(board, r, t, old)
+    for r, i, j in reversed(swaps):
+        board.swap(r, i, j)
 
 
 def _key_energy(key: tuple, unit: float) -> float:

@@ -114,7 +114,10 @@ def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> t
     # effort 1 would give, up to 30000 moves (about 0.05 s)
     base_p = max(20000, 200 * size)
     it_p = int(max(effort * base_p, min(base_p, 30000)))
-    deals = max(1, round(effort * 6))
+    # three deals at least: a deal and its mending cost a few hundredths of a
+    # second, the groups-first way that follows a failed one ten times more
+    # (97 and 193 players over 3 rounds needed the third deal)
+    deals = max(3, round(effort * 6))
     best: Optional[tuple] = None
     for attempt in range(attempts):
         base = attempt / attempts

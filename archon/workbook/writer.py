@@ -276,11 +276,20 @@ def event_edits(event: Event, standings: Optional[Standings] = None, kind: str =
         edits.setdefault(sheet, {})[ref] = value
 
     builtin = kind == BUILTIN
+    _info_edits(event, builtin, put)
+    _player_edits(event, put)
     # In an official workbook a round the event has not seated keeps the
     # template's formulas: clear typed values only.
-    clear_absent = None if builtin else CLEAR_VALUE
+    _round_edits(event, None if builtin else CLEAR_VALUE, put)
+    _final_table_edits(event, put)
+    _override_edits(event, put)
+    if builtin:
+        _result_edits(event, standings if standings is not None else compute(event), put)
+    return edits
 
-    # Tournament Info
+
+def _info_edits(event: Event, builtin: bool, put) -> None:
+    """Tournament Info: name, date, organizer, city, format, level, rounds."""
     info = L.INFO
     put(info.sheet, info.name, _blank_or(event.name))
     put(info.sheet, info.date, event.date)
@@ -292,7 +301,9 @@ def event_edits(event: Event, standings: Optional[Standings] = None, kind: str =
     put(info.sheet, info.level, _blank_or(event.level))
     put(info.sheet, info.rounds_with_final, event.preliminary_rounds + 1)
 
-    # Methuselahs: players in the event's order
+
+def _player_edits(event: Event, put) -> None:
+    """Methuselahs: the players in the event's order, the rows below cleared."""
     m = L.METHUSELAHS
     rows = list(_rows(m.first_row, m.last_row))
     for i, row in enumerate(rows):
@@ -305,7 +316,10 @@ def event_edits(event: Event, standings: Optional[Standings] = None, kind: str =
         put(m.sheet, f"{m.out}{row}", _blank_or(p.out) if p else None)
         put(m.sheet, f"{m.coin}{row}", p.coin if p else None)
 
-    # Rounds
+
+def _round_edits(event: Event, clear_absent: Any, put) -> None:
+    """Each round sheet: the seated players and their VPs, table by table;
+    a round the event has not seated gets ``clear_absent`` in every row."""
     r = L.ROUND
     by_number = {rnd.number: rnd for rnd in event.rounds}
     for number, sheet in L.ROUND_SHEETS.items():
@@ -321,24 +335,24 @@ def event_edits(event: Event, standings: Optional[Standings] = None, kind: str =
                     put(sheet, f"{r.player}{row}", table.players[seat])
                     put(sheet, f"{r.vp}{row}", table.vps[seat])
 
-    # Final table
+
+def _final_table_edits(event: Event, put) -> None:
+    """Final Round: the final table's seats and VPs."""
     f = L.FINAL
     for i, row in enumerate(_rows(f.first_row, f.last_row)):
         seated = i < len(event.final.seating)
         put(f.sheet, f"{f.player}{row}", event.final.seating[i] if seated else None)
         put(f.sheet, f"{f.vp}{row}", event.final.vps[i] if seated else None)
 
-    # Overrides
+
+def _override_edits(event: Event, put) -> None:
+    """The judges' overrides: round, table and reason."""
     o = L.OVERRIDE
     for i, row in enumerate(_rows(o.first_row, o.last_row)):
         ov = event.overrides[i] if i < len(event.overrides) else None
         put(o.sheet, f"{o.round}{row}", _round_key(ov.round) if ov else None)
         put(o.sheet, f"{o.table}{row}", (ov.table or None) if ov else None)
         put(o.sheet, f"{o.reason}{row}", _blank_or(ov.reason) if ov else None)
-
-    if builtin:
-        _result_edits(event, standings if standings is not None else compute(event), put)
-    return edits
 
 
 def _pre_coin_ranks(standings: Standings) -> dict[int, int]:
@@ -641,16 +655,7 @@ def write_event(
         raise WriteError(f"{target} does not exist: create it first (archon new)")
     check_writable(target)
     refuse_special_file(target)
-    with hold(target):  # read and replaced in one hold (the caller's, when it read the event in one)
-        base = _template_bytes(template) if template is not None else target.read_bytes()
-        if kind == "auto":
-            kind = _kind_of(base, template if template is not None else target)
-        write, patched = _writer(base, event, standings, kind, chart_rounds)
-        if dry_run:
-            done = _rehearse(target, write, target.read_bytes() if target.is_file() else None)
-        else:
-            done = safe_write(target, write, must_exist=target.exists())
-    result = patched["result"]
+    kind, done, result = _write_held(target, event, standings, template, kind, dry_run, chart_rounds)
     return WriteReport(
         path=target,
         kind=kind,
@@ -664,6 +669,24 @@ def write_event(
         players=len(event.players),
         level=event.level,
     )
+
+
+def _write_held(target: Path, event: Event, standings: Optional[Standings], template, kind: str, dry_run: bool,
+                chart_rounds) -> tuple:
+    """Read the workbook (or the template), patch it and replace it (or
+    rehearse, ``dry_run``), all in one :func:`hold` (the caller's, when it
+    read the event in one). Returns (kind, the write's outcome, the patch's
+    result)."""
+    with hold(target):
+        base = _template_bytes(template) if template is not None else target.read_bytes()
+        if kind == "auto":
+            kind = _kind_of(base, template if template is not None else target)
+        write, patched = _writer(base, event, standings, kind, chart_rounds)
+        if dry_run:
+            done = _rehearse(target, write, target.read_bytes() if target.is_file() else None)
+        else:
+            done = safe_write(target, write, must_exist=target.exists())
+    return kind, done, patched["result"]
 
 
 def _template_bytes(template: "str | Path") -> bytes:
