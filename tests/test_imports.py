@@ -105,3 +105,13 @@ def test_the_core_imports_no_file_format_shell_or_their_libraries():
             if _within(d, SHELLS_AND_FORMATS) or d.split(".")[0] in LIBRARIES:
                 bad.append(f"{module} imports {d}")
     assert not bad, "the core must stay pure: " + "; ".join(sorted(bad))
+
+
+def test_only_the_shells_import_the_python_twins():
+    # archon.api sits on top of the formats: a module below it that imports
+    # it (convert once called api.check) would tie the layers in a knot
+    shells = ("archon.cli", "archon.web")
+    below = sorted(m for m, deps in graph().items()
+                   if "archon.api" in deps and not _within(m, shells) and m != "archon.api")
+    assert not below, "modules below archon.api import it: " + ", ".join(below)
+

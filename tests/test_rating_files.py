@@ -268,3 +268,47 @@ def test_archons_own_backups_and_their_journal_are_not_events(tmp_path):
     result = api.rating([folder], as_of="2026-06-30")
     assert len(result.archive.events) == 3
     assert result.archive.duplicates == [] and result.archive.skipped == [] and result.archive.failed == []
+
+
+def test_a_players_sheet_lists_the_events_dropped_from_the_best_8(tmp_path):
+    """Ten events of the same ten players, one a month: the player's sheet
+    holds all ten, eight counted; the two left out are the lowest in rating
+    points, and the rating on the ranking sheet is the sum of the eight
+    counted."""
+    from openpyxl import load_workbook
+
+    folder = tmp_path / "events"
+    folder.mkdir()
+    orders = [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [3, 1, 4, 10, 9, 2, 6, 5, 8, 7], [7, 8, 9, 10, 1, 2, 3, 4, 5, 6],
+              [2, 4, 6, 8, 10, 1, 3, 5, 7, 9], [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]]
+    for m in range(1, 11):
+        ev = event(f"2025-{m:02d}-11", orders[m % 5], f"Cup {m}")
+        (folder / f"cup{m}.json").write_text(json.dumps(standings_to_dict(compute(ev), extras=True)))
+    vekn = PEOPLE[1][2]
+    out = tmp_path / "ranking.xlsx"
+    api.rating([folder], as_of="2025-12-31", players=[vekn], xlsx=out)
+    wb = load_workbook(out)
+    ws = wb[next(s for s in wb.sheetnames if s.startswith(vekn))]
+    head = [c.value for c in ws[3]]
+    rows = [dict(zip(head, (c.value for c in row))) for row in ws.iter_rows(min_row=4) if row[0].value]
+    assert len(rows) == 10 and sorted(r["Event"] for r in rows) == sorted(f"Cup {m}" for m in range(1, 11))
+    counted = [r["Rating points"] for r in rows if r["Events counted"] == "yes"]
+    dropped = [r["Rating points"] for r in rows if r["Events counted"] != "yes"]
+    assert len(counted) == 8 and len(dropped) == 2
+    # Cups 2 and 7 seat player 1 second at table 1 (0 VP), then first at the
+    # odd table whose fifth seat sweeps (0 VP), out of the final: 5 points
+    # for attending, the lowest of the ten: dropped
+    assert sorted(r["Event"] for r in rows if r["Events counted"] != "yes") == ["Cup 2", "Cup 7"]
+    assert dropped == [5, 5] and min(counted) > 5
+    ranking_rows = {r[1].value: r for r in wb["Ranking"].iter_rows(min_row=4) if r[0].value}
+    assert ranking_rows[vekn][4].value == pytest.approx(sum(counted))
+    assert (ranking_rows[vekn][5].value, ranking_rows[vekn][6].value) == (8, 10)
+
+
+def test_reading_an_archive_reports_progress_file_by_file(tmp_path):
+    folder = as_json(tmp_path / "events")
+    (folder / "broken.json").write_text("{not json")
+    calls = []
+    result = api.rating([folder], as_of="2026-06-30", progress=lambda done, total, path: calls.append((done, total)))
+    assert calls == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    assert len(result.archive.events) == 3 and len(result.archive.failed) == 1
