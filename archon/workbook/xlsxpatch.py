@@ -599,10 +599,11 @@ def _replace_cell(sheet: _Sheet, ref: str, cell: str, value) -> Optional[str]:
         return None
     if new == cell:
         return cell
-    # An empty cell written as <c r="A1" s="3"></c> is the same as <c .../>.
-    if value is None and re.fullmatch(rf'<{re.escape(p)}c\b[^>]*>\s*</{re.escape(p)}c\s*>', cell):
-        a = _attrs(tag)
-        if set(a) <= {"r", "s"}:
+    # An empty cell written as <c r="A1" s="3"></c>, or with a type and no
+    # value (Google Sheets writes <c r="A1" s="3" t="n"></c>), is already
+    # empty: left as it is, not counted as written.
+    if value is None and re.fullmatch(rf'<{re.escape(p)}c\b[^>]*?(?:/>|>\s*</{re.escape(p)}c\s*>)', cell):
+        if set(_attrs(tag)) <= {"r", "s", "t"}:
             return cell
     return new
 
@@ -697,14 +698,16 @@ def _strip_formula_results(xml: str) -> str:
 
     LibreOffice ignores ``fullCalcOnLoad`` and, with its default settings,
     shows the cached number of a formula cell as is; only a formula without a
-    cached result is computed on load. Excel computes such cells too.
+    cached result is computed on load. Excel computes such cells too. An
+    empty ``<v></v>`` (Google Sheets writes one in every formula cell) is no
+    cached result: LibreOffice computes the cell, so it stays as it is.
     """
     m = re.search(r"<(\w+:)?sheetData\b", xml)
     if not m:
         return xml
     p = re.escape(m.group(1) or "")
     pat = re.compile(
-        rf"(<{p}c\b[^>]*>)(<{p}f\b[^>]*?(?:/>|>[^<]*</{p}f\s*>))(?:<{p}v>[^<]*</{p}v\s*>|<{p}v\s*/>)"
+        rf"(<{p}c\b[^>]*>)(<{p}f\b[^>]*?(?:/>|>[^<]*</{p}f\s*>))<{p}v>[^<]+</{p}v\s*>"
     )
     t_attr = re.compile(r'\s+t\s*=\s*"[^"]*"')
 
