@@ -158,6 +158,14 @@ def test_an_impossible_result_is_409_until_a_judge_overrides_it(client, cup):
     assert "&lt;b&gt;player 7&lt;/b&gt; ejected" in client.get("/fragment/organizer", headers=AUTH).text
 
 
+def test_a_result_with_a_seat_left_blank_names_the_seat(client, cup):
+    before = cup.read_bytes()
+    r = post(client, "result", {"round": 1, "table": 3, "vps": ["4", "", " ", "0"], "replace": True})
+    assert r.status_code == 400 and r.json()["error"] == (
+        "no VP typed for seat 2, 3: type 0 for a player who scored none")
+    assert cup.read_bytes() == before
+
+
 def test_a_finished_table_is_not_replaced_without_saying_so(client, cup):
     before = cup.read_bytes()
     r = post(client, "result", {"round": 1, "table": 1, "vps": [3, 0, 0, 0, 2]})
@@ -237,6 +245,10 @@ def test_unknown_routes_and_bad_scores_are_json_errors(client):
     assert r.status_code == 400
     assert client.get("/api/score", params={"vps": "3,0,,1"}).json()["status"] == "invalid"
     assert client.get("/api/score", params={"vps": "2.5,0,0,0.5"}).json()["status"] == "complete"
+    # a decimal comma, as typed in much of Europe: ';' between the VPs (what the page sends)
+    assert client.get("/api/score", params={"vps": "2,5;0;0;0,5"}).json()["status"] == "complete"
+    r = client.post("/", content=b"{}", headers=AUTH)  # the players' page is read only
+    assert r.status_code == 405 and r.text == "/: not found for POST"
 
 
 HOSTILE = ["<script>alert(1)</script> Smith", '=HYPERLINK("http://evil.invalid") Jones']
@@ -467,3 +479,36 @@ def test_archon_serve_lan_prints_a_players_url_for_phones_and_never_gives_the_to
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=20)
     assert proc.returncode == 0 and "Traceback" not in err, err
+
+
+def test_archon_serve_opens_the_organizers_page_in_the_default_browser(cup, tmp_path):
+    opened = tmp_path / "opened.txt"
+    browser = tmp_path / "browser.sh"  # the default browser, as $BROWSER names it: it writes down what it opens
+    browser.write_text(f'#!/bin/sh\nprintf "%s" "$1" > "{opened}"\n')
+    browser.chmod(0o755)
+    env = {**os.environ, "PYTHONPATH": str(REPO), "BROWSER": str(browser)}
+    proc = subprocess.Popen([sys.executable, "-m", "archon.cli", "serve", str(cup), "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
+    try:
+        organizer = proc.stdout.readline().split()[1]
+        deadline = time.monotonic() + 30
+        while not opened.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert opened.read_text() == organizer and "/organizer?token=" in organizer
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0 and "Traceback" not in err, err
+
+
+def test_the_pages_load_nothing_from_the_network(client):
+    import re
+
+    for page in (client.get("/").text, client.get(f"/organizer?token={TOKEN}").text):
+        assert 'id="live"' in page
+        loaded = re.findall(r'<(?:script|link|img|iframe)\b[^>]*?(?:src|href)="([^"]*)"', page)
+        assert loaded and all(url.startswith("/static/") for url in loaded), loaded
+        assert "@import" not in page and "url(http" not in page
+    for name in ("console.js", "console.css"):
+        text = client.get(f"/static/{name}").text
+        assert "http://" not in text and "https://" not in text and "@import" not in text

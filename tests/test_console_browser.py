@@ -110,9 +110,11 @@ def tables_of(base_path: Path, round_: int) -> list[list[int]]:
 
 
 def play_round(page, path: Path, round_: int, special=None) -> None:
+    assert page.input_value("#seat-round") == str(round_)  # the page offers the next round
     page.fill("#seat-round", str(round_))
     page.fill("#seat-seed", str(100 + round_))
     assert f"round {round_} seated" in submit(page, "#seat")
+    assert "score: R1 " in page.text_content("#log p")  # the plan's score on the nine criteria
     page.evaluate(f"() => document.querySelector('#round-{round_}').open = true")
     for k, table in enumerate(tables_of(path, round_), start=1):
         if special and k in special:
@@ -225,6 +227,16 @@ def test_a_save_behind_the_servers_back_shows_on_both_pages(browser, small):
         api.register(small, "Zoe Behindback", vekn="3999999")  # written and renamed into place, like a save
         org.wait_for_selector("#roster td.name:text-is('Zoe Behindback')")
         players.wait_for_selector("#standings td.name:has-text('Zoe Behindback')")
+        # a sync client (Google Drive, Dropbox) rewrites the file in place rather than replacing it
+        side = small.parent / "side" / small.name
+        side.parent.mkdir()
+        shutil.copyfile(small, side)
+        api.register(side, "Yuri Inplace")
+        with open(small, "r+b") as f:
+            f.truncate(0)
+            f.write(side.read_bytes())
+        org.wait_for_selector("#roster td.name:text-is('Yuri Inplace')")
+        players.wait_for_selector("#standings td.name:has-text('Yuri Inplace')")
         for p in (org, players):
             assert p.evaluate("() => window.stayed") is True
         # and the players' page finds her by name
@@ -294,11 +306,25 @@ def test_the_organizers_page_works_on_a_phone(browser, small):
         players.goto(base + "/")
         for p in (org, players):  # nothing wider than the phone: no sideways scrolling
             assert p.evaluate("() => document.documentElement.scrollWidth") <= 390
+        # a player finds their table and seat (test_event_e2e: #7 sits at round 1, table 2, seat 2)
+        players.fill("#find", "lindq")
+        assert players.text_content("#seats li:visible").split() == "Greta Lindqvist #7 Round 1: table 2, seat 2".split()
         # every name in the roster whole (no 'Kowal-ski' over two lines), every button on screen
         for name, lines in org.evaluate(NAME_LINES, "#roster td.name"):
             assert lines <= len(name.split()), f"{name!r} is broken over {lines} lines"
         for box in org.eval_on_selector_all("#roster button", "bs => bs.map(b => b.getBoundingClientRect().right)"):
             assert box <= 390
+        # VPs typed with a decimal comma, as in much of Europe: the verdict reads them as the record does
+        # (test_event_e2e: round 1, table 3 ended 2.5 0 0 0.5)
+        org.evaluate("() => document.querySelector('#round-1').open = true")
+        type_vps(org, "r1t3", ["2,5", "0", "0", "0,5"])
+        org.wait_for_function("() => document.querySelector('#r1t3 .verdict').textContent.startsWith('legal')")
+        # a seat left blank: the rules would read it as 0, the page asks for it before anything is sent
+        type_vps(org, "r1t3", ["4", "", "", ""])
+        org.wait_for_function("() => document.querySelector('#r1t3').dataset.status === 'pending'")
+        assert org.text_content("#r1t3 .verdict") == "pending: type every seat's VP (0 for a player who scored none)"
+        org.check("#r1t3-replace")
+        assert org.is_disabled("#r1t3 button")
         # a DQ from the roster, then its undo, with what happened said at the top
         row = "#roster tr:has(td.name:text-is('Greta Lindqvist'))"
         org.click(f"{row} button:text-is('DQ')")

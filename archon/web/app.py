@@ -10,7 +10,7 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``GET /api/state``         ``{"version", "key", "open_in", "error"}``
 ``GET /api/standings``     the ``archon standings --json`` contract
 ``GET /api/check``         ``archon check``'s problems (``where``, ``severity``, ...)
-``GET /api/score``         ``?vps=3,0,,1``: one table's verdict as typed (``archon score``)
+``GET /api/score``         ``?vps=3,0,,1`` (or ``2,5;0;0;0,5``): one table's verdict as typed (``archon score``)
 ``GET /api/archondata``    ``archon report --archondata``; ``/api/twd``: ``--twd``
 ``GET /download/...``      ``report.xlsx``, ``round-N.xlsx``, ``report.html``
 ``POST /api/register``     ``{"name", "vekn", "city"}``
@@ -237,8 +237,12 @@ def _do_result(path, body):
     replace = _field(body, "replace", bool, default=False)
     if _twin_takes(api.result, "replace"):
         kwargs["replace"] = replace
+    vps = _field(body, "vps", list, required=True)
+    blank = [seat for seat, vp in enumerate(vps, start=1) if isinstance(vp, str) and not vp.strip()]
+    if blank:  # the page's form sends what was typed: say which seat, not "'' is not a number"
+        raise BadRequest(f"no VP typed for seat {', '.join(map(str, blank))}: type 0 for a player who scored none")
     return _lines(api.result(
-        path, _field(body, "vps", list, required=True),
+        path, vps,
         round=None if final else _field(body, "round", int, required=True),
         table=None if final else _field(body, "table", int, required=True),
         final=final, override=_field(body, "override", str), **kwargs))
@@ -359,10 +363,13 @@ async def api_check(request: Request) -> Response:
 
 
 async def api_score(request: Request) -> Response:
-    """One table's verdict as typed: blanks are VPs not typed yet (pending)."""
+    """One table's verdict as typed: blanks are VPs not typed yet (pending).
+    VPs are separated by commas (``3,0,,1``), or by semicolons when one
+    has a decimal comma (``2,5;0;0;0,5``: what the page sends)."""
     st = await _state(request)
     edition = (st.standings or {}).get("event", {}).get("edition")
-    tokens = request.query_params.get("vps", "").split(",")
+    typed = request.query_params.get("vps", "")
+    tokens = typed.split(";" if ";" in typed else ",")
     try:
         if len(tokens) > 10:
             raise BadRequest("a table has 4 or 5 seats")
@@ -475,10 +482,10 @@ async def organizer(request: Request) -> Response:
 
 async def _not_found(request: Request, exc: Exception) -> Response:
     code = getattr(exc, "status_code", 404)
+    what = "not found" if code == 404 else f"not found for {request.method}"
     if request.url.path.startswith("/api/"):
-        what = "not found" if code == 404 else f"not found for {request.method}"
         return JSONResponse({"ok": False, "error": f"{request.url.path}: {what}"}, code)
-    return PlainTextResponse(f"{request.url.path}: not found", code)
+    return PlainTextResponse(f"{request.url.path}: {what}", code)
 
 
 async def _failed(request: Request, exc: Exception) -> Response:

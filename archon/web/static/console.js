@@ -108,18 +108,23 @@
   }
   function verdict(form) {
     var values = vps(form);
-    fetch("/api/score?vps=" + encodeURIComponent(values.join(",")), { cache: "no-store" })
+    // ';' between the VPs: a VP may be typed with a decimal comma (2,5)
+    fetch("/api/score?vps=" + encodeURIComponent(values.join(";")), { cache: "no-store" })
       .then(function (r) { return r.json(); })
       .then(function (d) {
         var p = form.querySelector(".verdict");
-        var status = d.status || "invalid";
+        var status = d.status || "invalid", reason = d.reason || "";
         if (values.every(function (v) { return v === ""; })) status = "pending";
+        else if (status === "complete" && values.indexOf("") !== -1) {
+          // the rules read a blank as 0, the record needs every seat typed
+          status = "pending"; reason = "type every seat's VP (0 for a player who scored none)";
+        }
         form.dataset.status = status;
         p.className = "verdict s-" + status;
         p.dataset.status = status;
         p.textContent = d.error ? "invalid: " + d.error
           : status === "complete" ? "legal: a game can end this way"
-          : status + ": " + (d.reason || "");
+          : status + ": " + reason;
         buttonState(form);
       });
   }
