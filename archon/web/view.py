@@ -71,7 +71,8 @@ def page_context(state: State, *, name: str, key: str, open_in: Optional[str], o
     summaries = [_round_summary(r) for r in rounds if r["tables"]]
     # 6, 7 or 11 players in a 2R+F event play 3 rounds of which each plays 2
     prelim = rounds_to_play(len(data["players"]), 2 if str(ev.get("format") or "").upper().startswith("2R") else 3)
-    played = [r["round"] for r in rounds if any(s.get("vp") is not None for t in r["tables"] for s in t["seats"])]
+    # a round with a result (an official Archon's chart seats every round with VPs 0: pending, not played)
+    played = [r["round"] for r in rounds if any((t.get("status") or "pending") != "pending" for t in r["tables"])]
     next_round = min(prelim, max(played, default=0) + 1)
     by_number = players_by_number(data)
     where = _where(data, current)
