@@ -235,6 +235,18 @@ def test_oversized_bodies_are_refused(client, cup):
     assert r.status_code == 413 and cup.read_bytes() == before
 
 
+def test_a_text_too_long_for_a_field_is_refused_as_a_bad_request(client, cup):
+    from archon.web.app import MAX_TEXT
+
+    before = cup.read_bytes()
+    # under the body limit, but no name is this long (a cell holds 32,767 characters): 400, not 423 "locked"
+    for field in ("name", "city"):
+        body = {"name": "Anna Long", field: "x" * 40_000}
+        r = post(client, "register", body)
+        assert r.status_code == 400 and r.json()["error"] == f'"{field}" is 40000 characters long: at most {MAX_TEXT}'
+    assert cup.read_bytes() == before
+
+
 def test_unknown_routes_and_bad_scores_are_json_errors(client):
     assert client.post("/api/nothing", content=b"{}", headers=AUTH).status_code == 404
     r = client.get("/api/nothing")

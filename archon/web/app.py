@@ -57,10 +57,12 @@ from ..exits import ExitStatus, status_of
 from .render import render
 from .workbook import ServedWorkbook, StaleVersion
 
-__all__ = ["create_app", "http_status", "MAX_BODY", "COOKIE"]
+__all__ = ["create_app", "http_status", "MAX_BODY", "MAX_TEXT", "COOKIE"]
 
 #: The largest request body accepted (a whole players list fits many times).
 MAX_BODY = 64 * 1024
+#: The longest text a field may hold (a name, a city, a judge's reason).
+MAX_TEXT = 1000
 #: The organizer's session cookie.
 COOKIE = "archon_organizer"
 #: How often a page's event stream re-checks the file when the watcher is silent.
@@ -199,6 +201,8 @@ def _field(body: dict, key: str, kind, *, required: bool = False, default: Any =
             value = str(value)
         if not isinstance(value, str):
             raise BadRequest(f'"{key}" must be text')
+        if len(value) > MAX_TEXT:
+            raise BadRequest(f'"{key}" is {len(value)} characters long: at most {MAX_TEXT}')
         return value
     if kind is bool:
         if not isinstance(value, bool):
