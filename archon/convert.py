@@ -34,6 +34,7 @@ copied cell for cell into the new workbook.
 from __future__ import annotations
 
 import json
+import math
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -664,6 +665,30 @@ def _json_differences(doc: dict, event: Event, name: str) -> list[Finding]:
     return out
 
 
+class _NotFinite(ValueError):
+    """A JSON number no cell can hold: NaN, Infinity (Python's json reads
+    them), a float too large for a double (1e400) or a whole number a double
+    does not hold exactly (above 2**53)."""
+
+
+def _not_a_json_number(text: str):
+    raise _NotFinite(text)
+
+
+def _exact_number(text: str) -> int:
+    value = int(text) if len(text) < 20 else 2**64  # int() refuses over 4300 digits
+    if abs(value) > 2**53:
+        raise _NotFinite(text if len(text) < 30 else text[:27] + "...")
+    return value
+
+
+def _finite_number(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotFinite(text)
+    return value
+
+
 def _read_json(p: Path, notes: bool = True) -> SourceRead:
     try:
         text = p.read_bytes().decode("utf-8-sig")
@@ -672,7 +697,13 @@ def _read_json(p: Path, notes: bool = True) -> SourceRead:
     except UnicodeDecodeError:
         raise ConvertError(f"{p.name} is not UTF-8 text: expected archon's standings JSON") from None
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_constant=_not_a_json_number, parse_float=_finite_number,
+                         parse_int=_exact_number)
+    except _NotFinite as exc:
+        raise ConvertError(
+            f"{p.name}: {exc.args[0]} is not a number a workbook can hold: "
+            f"expected the output of 'archon standings FILE --json'"
+        ) from None
     except RecursionError:
         raise ConvertError(
             f"{p.name}: its lists and objects are nested too deep to be archon's standings JSON: "

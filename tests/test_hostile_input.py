@@ -19,7 +19,7 @@ from archon.cli import main
 from archon.exits import ExitStatus
 from archon.model import Event, Player, Round, Table
 from archon.workbook import new_event, write_event
-from conftest import official_file, without_folders
+from conftest import REPO, official_file, without_folders
 
 
 def run(*args):
@@ -125,6 +125,25 @@ def test_a_write_after_a_vp_of_1e308_names_the_cell(tmp_path):
     assert r.exit_code != 0
     assert vp_cell in r.output and "1e+308" in r.output
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("field, number", [
+    ("vp", "NaN"), ("vp", "Infinity"), ("vp", "1e400"), ("vp", "1" + "0" * 30), ("coin", "-Infinity"),
+    ("number", "1" + "0" * 30), ("coin", "9" * 5000),
+])
+def test_a_standings_json_number_no_cell_can_hold_is_refused_naming_it(tmp_path, field, number):
+    # NaN in a VP was 'nan cannot be written to a cell' (exit 3, no file named);
+    # a VP of 10**30 was a bug (exit 4); a player number of 10**30 lost a player
+    doc = json.loads(run("standings", REPO / "samples" / "sample-event.xlsx", "--json").stdout)
+    where = doc["rounds"][0]["tables"][0]["seats"][0] if field == "vp" else doc["players"][0]
+    where[field] = "PUT HERE"
+    source = tmp_path / "cup.json"
+    source.write_text(json.dumps(doc).replace('"PUT HERE"', number))
+    r = run("convert", source, tmp_path / "cup.xlsx")
+    assert r.exit_code == ExitStatus.UNREADABLE, r.output
+    lines = r.output.strip().splitlines()
+    assert lines[-1].startswith(f"Error: cup.json: {number[:20]}") and "is not a number a workbook can hold" in lines[-1]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cup.json"]
 
 
 # ---------------------------------------------------------------------------
