@@ -97,6 +97,7 @@ from pathlib import Path
 from typing import Any, Optional, Union
 
 from .csvcells import csv_row, text_from_csv
+from .csvrecords import CsvTextError, csv_records
 from .exits import ExitStatus
 from .outfiles import OutputError, write_files
 from .editions import TABLE_SIZES, get_edition
@@ -495,17 +496,15 @@ def _clean(s: str) -> str:
 
 
 def _rows(name: str, text: str) -> tuple[list[_Row], str]:
+    """The file's rows, read whole (:func:`archon.csvrecords.csv_records`): a
+    quote never closed is refused naming its line, not read as one long field
+    that swallows the rest of the file."""
     d = _delimiter(text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=d)
-    rows = []
-    start = 1
     try:
-        for cells in reader:
-            rows.append(_Row(start, [_clean(text_from_csv(c)) for c in cells]))
-            start = reader.line_num + 1
-    except csv.Error as exc:
-        raise CsvSetError(f"{name}, line {reader.line_num}: not readable as CSV ({exc})") from None
-    return rows, d
+        records = csv_records(text, name, d)
+    except CsvTextError as exc:
+        raise CsvSetError(str(exc)) from None
+    return [_Row(line, [_clean(text_from_csv(c)) for c in cells]) for line, cells in records], d
 
 
 def _number(text: str, decimal_comma: bool) -> Optional[float]:
@@ -527,6 +526,11 @@ def _is_header(row: _Row, decimal_comma: bool) -> bool:
     return bool(first) and _number(first, decimal_comma) is None and any(
         any(ch.isalpha() for ch in c) for c in row.cells
     )
+
+
+#: the largest whole number a workbook's cell (a double) holds exactly: a player
+#: number of 10**30 read as a float became #1000000000000000019884624838656
+_EXACT = 2**53
 
 
 class _File:
@@ -552,7 +556,7 @@ class _File:
         x = _number(text, self.decimal_comma)
         if x is None and not text and not required:
             return None
-        if x is None or x < 1 or not float(x).is_integer():
+        if x is None or x < 1 or not float(x).is_integer() or x > _EXACT:
             shown = repr(text) if text else "nothing"
             raise self.error(row, f"column {i + 1} ({what}) holds {shown}: expected a whole number from 1")
         return int(x)
@@ -563,7 +567,7 @@ class _File:
         if not text:
             return None
         x = _number(text, self.decimal_comma)
-        if x is None or x < 0 or not float(x).is_integer():
+        if x is None or x < 0 or not float(x).is_integer() or x > _EXACT:
             raise self.error(row, f"column {i + 1} ({what}) holds {text!r}: expected a whole number")
         return int(x)
 

@@ -18,12 +18,11 @@ binary file is refused naming the line. A UTF-8 byte-order mark is ignored.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from dataclasses import dataclass
 from typing import Optional
 
+from .csvrecords import CsvTextError, csv_records
 from .exits import ExitStatus
 
 __all__ = ["PlayerRow", "read_players_csv", "parse_players_csv", "PlayersCSVError", "split_name"]
@@ -87,37 +86,15 @@ def _delimiter(header_line: str) -> str:
 
 
 def _rows(text: str, source: str) -> list[tuple[int, list[str]]]:
-    """``(line, cells)`` for each record of the whole file, read with the csv
-    module's quoting rules (``"O""Brien"`` is ``O"Brien``; a quoted field
-    keeps its commas). A quote that is never closed, a quoted field running
-    over lines, or binary data is refused naming the line."""
-    nul = text.find("\x00")
-    if nul >= 0:
-        line = text.count("\n", 0, nul) + 1
-        raise PlayersCSVError(
-            f"{source}, line {line}: binary data, not a CSV text file: save the players list as CSV "
-            f"(comma or semicolon separated text)"
-        )
+    """``(line, cells)`` for each record of the whole file (:func:`archon.csvrecords.csv_records`):
+    a quote never closed, a quoted field running over lines, or binary data is
+    refused naming the line."""
     delimiter = _delimiter(next((line for line in text.splitlines() if line.strip()), ""))
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"',
-                        doublequote=True, skipinitialspace=False, strict=True)
-    rows: list[tuple[int, list[str]]] = []
-    start = 1
     try:
-        for cells in reader:
-            if reader.line_num != start and any("\n" in c or "\r" in c for c in cells):
-                raise PlayersCSVError(
-                    f"{source}, line {start}: a quoted field runs on to line {reader.line_num}: "
-                    f"a quote (\") opened on line {start} is not closed where the field ends; "
-                    f"check the quotes on that line"
-                )
-            rows.append((start, cells))
-            start = reader.line_num + 1
-    except csv.Error as exc:
-        raise PlayersCSVError(
-            f"{source}, line {start}: not readable as CSV ({exc}): check the quotes (\") on that line"
-        ) from None
-    return rows
+        return csv_records(text, source, delimiter)
+    except CsvTextError as exc:
+        hint = ": save the players list as CSV (comma or semicolon separated text)" if "binary data" in str(exc) else ""
+        raise PlayersCSVError(f"{exc}{hint}") from None
 
 
 def _shown(cells: list[str], limit: int = 80) -> str:

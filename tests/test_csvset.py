@@ -319,6 +319,8 @@ def write_set(folder: Path, files: dict[str, bytes]) -> Path:
          "Round-1.csv, line 6: column 4 (table) holds nothing: expected a whole number"),
         ("Finals.csv", lambda b: b.replace(b"8,Hal", b"4,Hal"),
          "Finals.csv, line 2: player 4 is seated twice at the final"),
+        ("Methuselahs.csv", lambda b: b.replace(b"1,Anna", b"1" + b"0" * 30 + b",Anna"),
+         "Methuselahs.csv, line 1: column 1 (player number) holds '1" + "0" * 30 + "': expected a whole number"),
     ],
 )
 def test_errors_name_the_file_and_line_and_what_was_expected(tmp_path, name, bad, expected):
@@ -327,6 +329,28 @@ def test_errors_name_the_file_and_line_and_what_was_expected(tmp_path, name, bad
     with pytest.raises(CsvSetError) as exc:
         load_csv_set(write_set(tmp_path / "set", files))
     assert expected in str(exc.value)
+
+
+@pytest.mark.parametrize("name, bad, expected", [
+    # the quote swallowed the rest of the file into one field: round 1 was read
+    # as one header line and left out, and the event converted without it (exit 0)
+    ("Round-1.csv", lambda b: b'"' + b,
+     "Round-1.csv, line 1: not readable as CSV (unexpected end of data): check the quotes"),
+    # a quote opened on line 3 and closed on line 5: Cid, Dan and Eve were one player
+    ("Methuselahs.csv", lambda b: b.replace(b"3,Cid,", b'3,"Cid,').replace(b"5,Eve,", b'5,Eve",'),
+     "Methuselahs.csv, line 3: a quoted field runs on to line 5"),
+    ("Round-2.csv", lambda b: b.replace(b"5,Eve,Five,2,2.0", b"5,Eve\x00,Five,2,2.0"),
+     "Round-2.csv, line 8: binary data"),
+])
+def test_a_csv_file_that_does_not_parse_is_refused_not_read_in_part(tmp_path, name, bad, expected):
+    files = dict(SMALL_FILES)
+    files[name] = bad(files[name])
+    with pytest.raises(CsvSetError) as exc:
+        load_csv_set(write_set(tmp_path / "set", files))
+    assert expected in str(exc.value)
+    r = CliRunner().invoke(main, ["convert", str(tmp_path / "set"), str(tmp_path / "event.xlsx")])
+    assert r.exit_code == 2 and f"Error: {expected}" in r.output, r.output
+    assert not (tmp_path / "event.xlsx").exists()
 
 
 def test_unreadable_sources_say_what_a_csv_set_is(tmp_path):
