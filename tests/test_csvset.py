@@ -324,11 +324,16 @@ def write_set(folder: Path, files: dict[str, bytes]) -> Path:
     ],
 )
 def test_errors_name_the_file_and_line_and_what_was_expected(tmp_path, name, bad, expected):
+    assert expected in refusal_of_small_set_with(tmp_path / "set", name, bad)
+
+
+def refusal_of_small_set_with(folder: Path, name: str, bad) -> str:
+    """What reading the small set refuses once ``bad`` changed its file ``name``."""
     files = dict(SMALL_FILES)
     files[name] = bad(files[name])
     with pytest.raises(CsvSetError) as exc:
-        load_csv_set(write_set(tmp_path / "set", files))
-    assert expected in str(exc.value)
+        load_csv_set(write_set(folder, files))
+    return str(exc.value)
 
 
 @pytest.mark.parametrize("name, bad, expected", [
@@ -343,11 +348,7 @@ def test_errors_name_the_file_and_line_and_what_was_expected(tmp_path, name, bad
      "Round-2.csv, line 8: binary data"),
 ])
 def test_a_csv_file_that_does_not_parse_is_refused_not_read_in_part(tmp_path, name, bad, expected):
-    files = dict(SMALL_FILES)
-    files[name] = bad(files[name])
-    with pytest.raises(CsvSetError) as exc:
-        load_csv_set(write_set(tmp_path / "set", files))
-    assert expected in str(exc.value)
+    assert expected in refusal_of_small_set_with(tmp_path / "set", name, bad)
     r = CliRunner().invoke(main, ["convert", str(tmp_path / "set"), str(tmp_path / "event.xlsx")])
     assert r.exit_code == 2 and f"Error: {expected}" in r.output, r.output
     assert not (tmp_path / "event.xlsx").exists()
