@@ -320,7 +320,10 @@ class _Sheet:
             self.data_end = close.start()
             self.empty_data = False
         self._row_re = re.compile(rf"<{p}row\b[^>]*?(?:/>|>.*?</{p}row\s*>)", re.S)
+        self._row_start_re = re.compile(rf"<{p}row\b[^>]*?(/?)>")
+        self._row_end_re = re.compile(rf"</{p}row\s*>")
         self._cell_re = re.compile(rf"<{p}c\b([^>]*?)(?:/>|>.*?</{p}c\s*>)", re.S)
+        self._cell_end_re = re.compile(rf"</{p}c\s*>")
         self._col_styles = self._read_col_styles()
 
     # -- reading ---------------------------------------------------------
@@ -352,6 +355,62 @@ class _Sheet:
             n = int(r) if r else last + 1
             last = n
             out.append((n, self.data_inner_start + m.start(), self.data_inner_start + m.end(), m.group(0)))
+        return out
+
+    def row_spans(self) -> Optional[dict[int, tuple[int, int]]]:
+        """``{row number: (start, end)}`` of every row element (the last one
+        should a number repeat), found by the rows' tags alone: the cells in
+        between are not looked at. The same rows as :meth:`rows`; None when
+        a row element is not closed (then :meth:`rows` says what it makes of it).
+        """
+        out: dict[int, tuple[int, int]] = {}
+        last = 0
+        pos, stop = self.data_inner_start, self.data_end
+        while True:
+            m = self._row_start_re.search(self.xml, pos, stop)
+            if m is None:
+                return out
+            r = _attrs(m.group(0)).get("r")
+            n = int(r) if r else last + 1
+            last = n
+            if m.group(1):  # <row .../>
+                end = m.end()
+            else:
+                close = self._row_end_re.search(self.xml, m.end(), stop)
+                if close is None:
+                    return None
+                end = close.end()
+            out[n] = (m.start(), end)
+            pos = end
+
+    def find_cell(self, row_xml: str, ref: str) -> Optional[tuple[int, int]]:
+        """``(start, end)`` of the one cell of ``row_xml`` whose start tag
+        begins ``<c r="REF"`` (as Excel, LibreOffice and openpyxl write
+        cells), found without going through the others; None when there is
+        no such cell or more than one (then :meth:`cells_of_row` decides)."""
+        needle = f'<{self.p}c r="{ref}"'
+        start = row_xml.find(needle)
+        if start < 0 or row_xml.find(needle, start + len(needle)) >= 0:
+            return None
+        tag_end = row_xml.find(">", start + len(needle))
+        if tag_end < 0:
+            return None
+        if row_xml[tag_end - 1] == "/":
+            return start, tag_end + 1
+        close = self._cell_end_re.search(row_xml, tag_end + 1)
+        return (start, close.end()) if close else None
+
+    def edited_cells(self, row_xml: str, row: int, cols) -> list[tuple[int, str, str]]:
+        """``(column, ref, xml)`` of the cells of ``row_xml`` in the edits
+        ``cols`` (``{column: (ref, value)}``), by address when every one is
+        found so, else of every cell of the row (:meth:`cells_of_row`)."""
+        out = []
+        for col in sorted(cols):
+            ref = cols[col][0]
+            span = self.find_cell(row_xml, ref)
+            if span is None:
+                return self.cells_of_row(row_xml, row)
+            out.append((col, ref, row_xml[span[0]:span[1]]))
         return out
 
     def cells_of_row(self, row_xml: str, row: int) -> list[tuple[int, str, str]]:
@@ -395,44 +454,52 @@ def _patch_sheet(xml: str, edits: Mapping[str, object], date1904: bool, sheet_na
     rows that are new; widen the sheet's dimension over what was written.
     """
     sheet = _Sheet(xml, date1904)
-    p = sheet.p
     by_row = _edits_by_row(edits)
-    rows = sheet.rows()
-    row_at = {n: i for i, (n, *_rest) in enumerate(rows)}
-    masters = _overwritten_shared_formulas(sheet, rows, row_at, by_row, sheet_name)
-    extra, unshared = _unshare_formulas(sheet, rows, by_row, masters) if masters else ({}, 0)
+    spans = sheet.row_spans()
+    if spans is None:  # a row element not closed: the rows as the full scan finds them
+        spans = {n: (start, end) for n, start, end, _x in sheet.rows()}
+    masters = _overwritten_shared_formulas(sheet, spans, by_row, sheet_name)
+    extra, unshared = _unshare_formulas(sheet, by_row, masters) if masters else ({}, 0)
 
     changed = 0
-    pieces: list[str] = []
-    pos = 0
+    patched: list[tuple[int, int, str]] = []  # (start, end, new XML) of each row that changes
     new_rows: dict[int, str] = {}
     extent: list[tuple[int, int]] = []  # (row, col) of every value written
     for n in sorted(set(by_row) | set(extra)):
         cols = by_row.get(n, {})
-        if n not in row_at:
+        if n not in spans:
             new_row, row_changed = _new_row(sheet, n, cols, extent)
             if row_changed:
                 new_rows[n] = new_row
                 changed += row_changed
             continue
-        _, start, end, row_xml = rows[row_at[n]]
-        new_row, row_changed = _patch_row(sheet, n, row_xml, cols, extra.get(n, {}), extent)
-        if not row_changed:
-            continue
-        changed += row_changed
-        pieces.append(xml[pos:start])
-        pieces.append(new_row)
-        pos = end
-    pieces.append(xml[pos:])
-    out = "".join(pieces)
+        start, end = spans[n]
+        new_row, row_changed = _patch_row(sheet, n, xml[start:end], cols, extra.get(n, {}), extent)
+        if row_changed:
+            changed += row_changed
+            patched.append((start, end, new_row))
+    out = _splice(xml, patched)
 
     if new_rows:
-        out = _insert_rows(out, new_rows, p)
+        out = _insert_rows(out, new_rows, sheet.p)
     if extent:
         rs = [r for r, _c in extent]
         cs = [c for _r, c in extent]
-        out = _widen_dimension(out, p, min(rs), min(cs), max(rs), max(cs))
+        out = _widen_dimension(out, sheet.p, min(rs), min(cs), max(rs), max(cs))
     return out, changed, unshared
+
+
+def _splice(xml: str, patched: list[tuple[int, int, str]]) -> str:
+    """``xml`` with each ``(start, end, text)`` put in place of ``xml[start:end]``;
+    everything else is copied as it is."""
+    pieces: list[str] = []
+    pos = 0
+    for start, end, text in sorted(patched):
+        pieces.append(xml[pos:start])
+        pieces.append(text)
+        pos = end
+    pieces.append(xml[pos:])
+    return "".join(pieces)
 
 
 def _edits_by_row(edits: Mapping[str, object]) -> dict[int, dict[int, tuple[str, object]]]:
@@ -444,17 +511,18 @@ def _edits_by_row(edits: Mapping[str, object]) -> dict[int, dict[int, tuple[str,
     return by_row
 
 
-def _overwritten_shared_formulas(sheet: _Sheet, rows, row_at, by_row, sheet_name: str) -> dict[str, tuple[str, str]]:
+def _overwritten_shared_formulas(sheet: _Sheet, spans, by_row, sheet_name: str) -> dict[str, tuple[str, str]]:
     """Shared formulas whose head cell an edit overwrites: ``{si: (head ref,
     formula text)}``. An edit over the head of an array formula is refused."""
     masters: dict[str, tuple[str, str]] = {}
     for n, cols in by_row.items():
-        if n not in row_at:
+        if n not in spans:
             continue
-        _, _, _, row_xml = rows[row_at[n]]
+        start, end = spans[n]
+        row_xml = sheet.xml[start:end]
         if "ref=" not in row_xml:
             continue  # no shared or array formula starts in this row
-        for col, ref, cell in sheet.cells_of_row(row_xml, n):
+        for col, ref, cell in sheet.edited_cells(row_xml, n, cols):
             if col not in cols:
                 continue
             value = cols[col][1]
@@ -474,15 +542,17 @@ def _overwritten_shared_formulas(sheet: _Sheet, rows, row_at, by_row, sheet_name
     return masters
 
 
-def _unshare_formulas(sheet: _Sheet, rows, by_row, masters) -> tuple[dict[int, dict[int, str]], int]:
+def _unshare_formulas(sheet: _Sheet, by_row, masters) -> tuple[dict[int, dict[int, str]], int]:
     """Each cell (not overwritten) of the shared formulas ``masters`` with its
-    own translated copy of the formula: ``({row: {column: cell XML}}, count)``."""
+    own translated copy of the formula: ``({row: {column: cell XML}}, count)``.
+    Goes through every cell of the sheet (rare: a write over the head of a
+    shared formula)."""
     from openpyxl.formula.translate import Translator
 
     p = sheet.p
     extra: dict[int, dict[int, str]] = {}
     unshared = 0
-    for n, _s, _e, row_xml in rows:
+    for n, _s, _e, row_xml in sheet.rows():
         for col, ref, cell in sheet.cells_of_row(row_xml, n):
             if n in by_row and col in by_row[n] and by_row[n][col][1] is not CLEAR_VALUE:
                 continue  # overwritten anyway
@@ -522,7 +592,53 @@ def _new_row(sheet: _Sheet, n: int, cols, extent: list) -> tuple[str, int]:
 
 def _patch_row(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: list) -> tuple[str, int]:
     """Row ``n``'s XML with the edits ``cols`` and the unshared formulas
-    ``fixes`` applied, and how many of its cells changed (0: leave it)."""
+    ``fixes`` applied, and how many of its cells changed (0: leave it).
+
+    Most writes replace cells that are there, each found by its address
+    (:func:`_patch_cells_in_place`); the row's other cells are then copied
+    without being looked at. Otherwise (a cell to insert, a cell that does
+    not say its address, formulas to unshare) every cell of the row is
+    gone through (:func:`_patch_every_cell`).
+    """
+    if not fixes:
+        done = _patch_cells_in_place(sheet, n, row_xml, cols, extent)
+        if done is not None:
+            return done
+    return _patch_every_cell(sheet, n, row_xml, cols, fixes, extent)
+
+
+def _patch_cells_in_place(sheet: _Sheet, n: int, row_xml: str, cols, extent: list) -> Optional[tuple[str, int]]:
+    """:func:`_patch_row` when every cell of ``cols`` is in the row, found by
+    its address; None otherwise."""
+    found = []
+    for col, (ref, value) in cols.items():
+        span = sheet.find_cell(row_xml, ref)
+        if span is None:
+            return None
+        found.append((span, col, ref, value))
+    patched: list[tuple[int, int, str]] = []
+    written: list[str] = []
+    places: list[tuple[int, int]] = []
+    for (start, end), col, ref, value in sorted(found):
+        cell = row_xml[start:end]
+        new = _replace_cell(sheet, ref, cell, value)
+        if new == cell:
+            continue
+        patched.append((start, end, new or ""))
+        if new is not None:
+            written.append(new)
+            places.append((n, col))
+    if not patched:
+        return row_xml, 0
+    extent.extend(places)
+    tag_end = row_xml.index(">") + 1
+    widened = _widen_spans(row_xml[:tag_end], written)
+    out = _splice(row_xml, patched)
+    return widened + out[tag_end:], len(patched)
+
+
+def _patch_every_cell(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: list) -> tuple[str, int]:
+    """:func:`_patch_row` going through every cell of the row."""
     p = sheet.p
     start_tag = row_xml[: row_xml.index(">") + 1]
     self_closing = start_tag.endswith("/>")
@@ -533,6 +649,7 @@ def _patch_row(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: list) -
     present = {col for col, _r, _c in existing}
     inserts = sorted(c for c in cols if c not in present)
     out_cells: list[str] = []
+    written: list[str] = []  # the cells inserted or rewritten: the row's spans cover them
     row_changed = 0
     ii = 0
 
@@ -543,6 +660,7 @@ def _patch_row(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: list) -
             new = _new_cell(sheet, n, col, cols[col], row_style)
             if new is not None:
                 out_cells.append(new)
+                written.append(new)
                 row_changed += 1
                 extent.append((n, col))
             ii += 1
@@ -555,6 +673,7 @@ def _patch_row(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: list) -
                 row_changed += 1
                 if new is not None:
                     extent.append((n, col))
+                    written.append(new)
             if new is not None:
                 out_cells.append(new)
         elif col in fixes:
@@ -571,10 +690,10 @@ def _patch_row(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: list) -
         return row_xml, 0
     body = "".join(out_cells)
     if self_closing:
-        new_row = _widen_spans(start_tag[:-2].rstrip() + ">", out_cells) + body + f"</{p}row>" if body else start_tag
+        new_row = _widen_spans(start_tag[:-2].rstrip() + ">", written) + body + f"</{p}row>" if body else start_tag
     else:
         # keep what follows the cells (the closing tag, an extLst if any)
-        new_row = _widen_spans(start_tag, out_cells) + body + row_xml[tail_at:]
+        new_row = _widen_spans(start_tag, written) + body + row_xml[tail_at:]
     return new_row, row_changed
 
 
