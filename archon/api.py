@@ -410,21 +410,12 @@ def _proposed_rounds(read) -> set[int]:
     formulas), with no seat typed over them and no VP typed: they follow the
     number of players, so event-day commands leave their formulas in place."""
     from . import layout as L
-    from .workbook.grid import open_book
 
-    candidates = [r for r in read.event.rounds if r.tables and r.number in L.ROUND_SHEETS
-                  and all(v is None for t in r.tables for v in t.vps)]
-    if not candidates:
-        return set()
-    out = set()
-    with open_book(read.path) as book:
-        for r in candidates:
-            sheet = L.ROUND_SHEETS[r.number]
-            cells = book.read_columns(sheet, [L.ROUND.player], L.ROUND.first_row, L.ROUND.last_row)
-            typed = any(not c.formula and not c.is_blank for c in cells.values())
-            if not typed:
-                out.add(r.number)
-    return out
+    return {
+        r.number for r in read.event.rounds
+        if r.tables and r.number in L.ROUND_SHEETS and r.number not in read.typed_rounds
+        and all(v is None for t in r.tables for v in t.vps)
+    }
 
 
 def _event_day(path, change_of, *, dry_run: bool, typed_rounds: Iterable[int] = ()) -> EventDayReport:

@@ -222,7 +222,10 @@ class ReadResult:
     ``format``: ``"xlsx"``, ``"google-xlsx"``, ``"ods"`` or ``"xls"``;
     ``version``: The Archon's version from ``Instructions!A1`` (``"1.5l"``);
     ``path``: the file read; ``application``: the program that saved it, as
-    the file says (``"Microsoft Excel"``, ``"LibreOffice/7.4..."``), or None.
+    the file says (``"Microsoft Excel"``, ``"LibreOffice/7.4..."``), or None;
+    ``typed_rounds``: the preliminary rounds with a value typed (not a
+    formula) in a player cell of their sheet: the others show no seat or The
+    Archon's seating chart.
     """
 
     event: Event
@@ -232,6 +235,7 @@ class ReadResult:
     version: str
     path: Path
     application: Optional[str] = None
+    typed_rounds: frozenset[int] = frozenset()
 
 
 # ---------------------------------------------------------------- entry points
@@ -382,6 +386,7 @@ class _Reader:
         self._player_count = 0  # Methuselahs!A4 = COUNT(A7:A306)
         self._chart_cache: dict[str, Cells] = {}
         self._chart_context: dict[tuple[int, Optional[int]], Optional[tuple[Cells, int, int]]] = {}
+        self._typed_rounds: set[int] = set()
 
     def problem(self, sheet: str, cell: str, message: str) -> None:
         self.problems.append(ReadProblem(sheet, cell, message))
@@ -415,7 +420,8 @@ class _Reader:
         self._read_final(event)
         self._read_overrides(event)
         self._read_warnings(event)
-        return ReadResult(event, self.problems, self.cells, fmt, version, self.book.path, self.book.application)
+        return ReadResult(event, self.problems, self.cells, fmt, version, self.book.path, self.book.application,
+                          frozenset(self._typed_rounds))
 
     def _read_edition(self, event: Event) -> None:
         """The rule edition archon recorded in the file's document properties, if any."""
@@ -657,6 +663,9 @@ class _Reader:
                     self._sheet_present(sheet, f"round {k} cannot be read")
                 continue
             cells = self.book.read_columns(sheet, [R.player, R.vp], R.first_row, R.last_row)
+            player_col = column_index(R.player)
+            if any(col == player_col and not c.formula and not c.is_blank for (_, col), c in cells.items()):
+                self._typed_rounds.add(k)
             tables: list[tuple[int, list[tuple[int, int, Optional[float]]]]] = []
             for t in range(1, R.max_tables + 1):
                 seats = self._read_table(sheet, k, t, cells, list(L.round_table_rows(t)), R.player, R.vp)

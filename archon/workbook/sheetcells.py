@@ -74,6 +74,9 @@ def scan(
     Raises ``expat.ExpatError`` on XML that is not well-formed (the caller
     checks the part first, and names it).
     """
+    found = _scan_by_address(data, wanted, first_row, last_row)
+    if found is not None:
+        return found
     out: dict[tuple[int, int], RawCell] = {}
     offset, row0 = _start_offset(data, first_row)
     parser = expat.ParserCreate()
@@ -86,6 +89,87 @@ def scan(
     except _Done:
         pass
     return out
+
+
+_SHEET_DATA = re.compile(rb"<((?:[\w.-]+:)?)sheetData\b[^>]*?(/?)>")
+_ROW_NUMBER = re.compile(rb'\sr="(\d+)"')
+_DECLARATION = re.compile(rb"<\?xml\b[^>]*\?>")
+
+
+def _scan_by_address(
+    data: bytes, wanted: dict[str, tuple[int, int]], first_row: int, last_row: int
+) -> Optional[dict[tuple[int, int], RawCell]]:
+    """:func:`scan`, when every cell between its first and last wanted rows
+    starts ``<c r="..."`` and every row says its number (as Excel,
+    LibreOffice and openpyxl write them): the wanted cells are found by
+    their address, and only they go through expat. None otherwise (then
+    :func:`scan` goes through every element)."""
+    head = _SHEET_DATA.search(data)
+    if head is None:
+        return None
+    if head.group(2):  # <sheetData/>
+        return {}
+    p = head.group(1)
+    region = _region(data, p, head.end(), first_row, last_row)
+    if region is None:
+        return None
+    start, end = region
+    needle = b"<" + p + b'c r="'
+    # every "<c" (a cell; rich text's <charset>, <color>, <condense> too) is
+    # "<c r=" with no cell of another prefix, or this is not the case for it
+    tags = data.count(b"<" + p + b"c", start, end)
+    if tags != data.count(b'c r="', start, end):
+        return None
+    keys = {ref.encode(): ref for ref in wanted}
+    close = re.compile(b"</" + re.escape(p) + rb"c\s*>")
+    cells = []
+    for m in re.compile(re.escape(needle) + rb'([^"]*)"').finditer(data, start, end):
+        tags -= 1
+        if m.group(1) not in keys:
+            continue
+        tag_end = data.find(b">", m.end(), end)
+        if tag_end < 0:
+            return None
+        if data[tag_end - 1:tag_end] == b"/":
+            cells.append(data[m.start():tag_end + 1])
+            continue
+        c = close.search(data, tag_end, end)
+        if c is None:
+            return None
+        cells.append(data[m.start():c.end()])
+    if tags:
+        return None
+    declaration = _DECLARATION.match(data)
+    snippet = (declaration.group(0) if declaration else b"") + b"<cells>" + b"".join(cells) + b"</cells>"
+    out: dict[tuple[int, int], RawCell] = {}
+    parser = expat.ParserCreate()
+    parser.buffer_text = True
+    _ScanState(parser, out, wanted, lambda r, c: False, last_row, 0)
+    try:
+        parser.Parse(snippet, True)
+    except expat.ExpatError:
+        return None
+    return out
+
+
+def _region(data: bytes, p: bytes, start: int, first_row: int, last_row: int) -> Optional[tuple[int, int]]:
+    """Where :func:`scan` looks for rows ``first_row..last_row`` of a sheet
+    part whose sheetData opens at ``start``: from the last row before them
+    to the first row after them (None when a row before that does not say
+    its number)."""
+    row = re.compile(b"<" + re.escape(p) + rb"row\b[^>]*>")
+    begin, reached = start, False
+    for m in row.finditer(data, start):
+        number = _ROW_NUMBER.search(m.group(0))
+        if number is None:
+            return None
+        n = int(number.group(1))
+        if n > last_row:
+            return begin, m.start()
+        reached = reached or n >= first_row
+        if not reached:
+            begin = m.start()
+    return begin, len(data)
 
 
 class _ScanState:
