@@ -110,7 +110,8 @@ def _scan_by_address(
     if head.group(2):  # <sheetData/>
         return {}
     p = head.group(1)
-    region = _region(data, p, head.end(), first_row, last_row)
+    data_end = data.rfind(b"</" + p + b"sheetData")
+    region = _region(data, p, head.end(), data_end, first_row, last_row) if data_end > 0 else None
     if region is None:
         return None
     start, end = region
@@ -152,14 +153,14 @@ def _scan_by_address(
     return out
 
 
-def _region(data: bytes, p: bytes, start: int, first_row: int, last_row: int) -> Optional[tuple[int, int]]:
+def _region(data: bytes, p: bytes, start: int, end: int, first_row: int, last_row: int) -> Optional[tuple[int, int]]:
     """Where :func:`scan` looks for rows ``first_row..last_row`` of a sheet
-    part whose sheetData opens at ``start``: from the last row before them
-    to the first row after them (None when a row before that does not say
-    its number)."""
+    part whose sheetData holds ``data[start:end]``: from the last row before
+    them to the first row after them (None when a row before that does not
+    say its number)."""
     row = re.compile(b"<" + re.escape(p) + rb"row\b[^>]*>")
     begin, reached = start, False
-    for m in row.finditer(data, start):
+    for m in row.finditer(data, start, end):
         number = _ROW_NUMBER.search(m.group(0))
         if number is None:
             return None
@@ -169,7 +170,7 @@ def _region(data: bytes, p: bytes, start: int, first_row: int, last_row: int) ->
         reached = reached or n >= first_row
         if not reached:
             begin = m.start()
-    return begin, len(data)
+    return begin, end
 
 
 class _ScanState:

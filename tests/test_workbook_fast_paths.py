@@ -1,0 +1,134 @@
+"""The short ways a workbook is read and written (issue 13: ``archon seat``
+within half a second, reading and writing included) give what the long ways
+give.
+
+* Reading: the wanted cells of a sheet written as Excel, LibreOffice and
+  openpyxl write them (every cell says its address first) are found by their
+  address; a sheet written otherwise is read element by element. Both read
+  the same cells.
+* Writing: the cells archon writes are found by their address and replaced
+  where they are; a row with a cell to insert, or whose cells do not say
+  their address, is gone through cell by cell. Both write the same bytes.
+* A round seated this way opens in LibreOffice with the seats archon printed,
+  and the sheets it did not change are stored byte for byte as they were.
+"""
+
+from __future__ import annotations
+
+import shutil
+import zipfile
+
+import pytest
+
+from archon import api, layout as L
+from archon.workbook import read_event, sheetcells, xlsxpatch
+from archon.workbook.writer import event_edits
+from conftest import official_file, recalculated
+from test_reader import _prefixed, _without_cell_addresses
+from test_unchanged_parts import raw_members
+
+
+def _sheet_parts(path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as zf:
+        pkg = xlsxpatch.Package.read(zf)
+        return {name: zf.read(part) for name, part in pkg.sheets.items()}
+
+
+def _seated(tmp_path, players: int, rounds: int):
+    """An official Archon with ``players`` registered and ``rounds`` rounds seated by archon."""
+    path = tmp_path / "event.xlsx"
+    names = tmp_path / "players.csv"
+    names.write_text("name,vekn\n" + "".join(f"Player {i},{3000000 + i}\n" for i in range(1, players + 1)))
+    api.new(path, name="Cup", template=official_file("xlsx"), players=names)
+    for r in range(1, rounds + 1):
+        api.seat(path, r, seed=r)
+    return path
+
+
+def _every_element(monkeypatch):
+    monkeypatch.setattr(sheetcells, "_scan_by_address", lambda *a: None)
+
+
+_BLOCK = L.chart_block_row(L.CHARTS[3], 300)
+WINDOWS = [  # (first row, last row, columns): Round and Methuselahs inputs, a sheet's head, a chart block
+    (7, 306, [1, 5]), (7, 306, list(range(1, 8))), (1, 4, list(range(1, 12))),
+    (_BLOCK + 1, _BLOCK + 3, list(range(6, 306))),
+]
+
+
+def test_cells_found_by_address_are_those_an_element_by_element_scan_finds(tmp_path, monkeypatch):
+    """The official file and one archon wrote (typed seats, typed names): every
+    sheet, in windows of rows and columns archon reads, gives the same cells
+    both ways; the short way is the one taken."""
+    books = [official_file("xlsx"), _seated(tmp_path, 20, 1)]
+    windows = []
+    for path in books:
+        for name, data in _sheet_parts(path).items():
+            for first, last, cols in WINDOWS:
+                wanted = {f"{xlsxpatch.column_letter(c)}{r}": (r, c) for r in range(first, last + 1) for c in cols}
+                windows.append((name, data, wanted, first, last))
+    short = []
+    for name, data, wanted, first, last in windows:
+        found = sheetcells._scan_by_address(data, wanted, first, last)
+        assert found is not None, f"sheet {name!r} rows {first}..{last}: not read the short way"
+        short.append(found)
+    _every_element(monkeypatch)
+    for (name, data, wanted, first, last), found in zip(windows, short):
+        assert found == sheetcells.scan(data, wanted, lambda r, c: False, first, last), (name, first, last)
+
+
+@pytest.mark.parametrize("rewrite", [_without_cell_addresses, _prefixed])
+def test_a_sheet_whose_cells_do_not_start_with_their_address_is_read_the_long_way(rewrite):
+    data = _sheet_parts(official_file("xlsx"))["Methuselahs"]
+    odd = rewrite(data.decode()).encode()
+    wanted = {f"{c}{r}": (r, i) for r in range(7, 307) for i, c in enumerate("ABCDEFG", start=1)}
+    assert sheetcells._scan_by_address(odd, wanted, 7, 306) is None
+    assert sheetcells.scan(odd, wanted, lambda r, c: c <= 7, 7, 306)  # and still read
+
+
+def _patched_both_ways(path, edits, monkeypatch):
+    sheets = _sheet_parts(path)
+    short = {s: xlsxpatch._patch_sheet(sheets[s].decode(), cells, False, s) for s, cells in edits.items()}
+    with monkeypatch.context() as m:
+        m.setattr(xlsxpatch, "_patch_cells_in_place", lambda *a: None)
+        long = {s: xlsxpatch._patch_sheet(sheets[s].decode(), cells, False, s) for s, cells in edits.items()}
+    return short, long
+
+
+def test_cells_replaced_in_place_are_the_bytes_a_cell_by_cell_pass_writes(tmp_path, monkeypatch):
+    """Seating round 2 of a 300-player event (and of the same event written
+    into The Archon from scratch): each sheet archon writes comes out
+    byte-identical both ways, and the short way changed the seats."""
+    path = _seated(tmp_path, 300, 1)
+    event = read_event(path).event
+    seated = api.seat(path, 2, seed=2, dry_run=True).event
+    for before, after in ((path, seated), (official_file("xlsx"), event)):
+        edits = event_edits(after)
+        short, long = _patched_both_ways(before, edits, monkeypatch)
+        assert short == long
+    assert short[L.ROUND_SHEETS[1]][1] > 0 and short[L.METHUSELAHS.sheet][1] > 0
+    # a cell to insert (none there yet) and a value over an existing cell in the same row
+    edits = {L.ROUND_SHEETS[1]: {"A7": 12, "ZZ7": "note", "E8": 3.5}, L.INFO.sheet: {"B2": "Cup &lt; 2"}}
+    short, long = _patched_both_ways(path, edits, monkeypatch)
+    assert short == long
+
+
+def test_a_seat_written_in_place_opens_in_libreoffice_with_its_seats(tmp_path, soffice):
+    """What LibreOffice shows after ``archon seat`` is what archon seated, and
+    the sheets the seat did not change are stored as they were."""
+    path = _seated(tmp_path, 20, 1)
+    before = raw_members(path)
+    rep = api.seat(path, 2, seed=7)
+    after = raw_members(path)
+    changed = sorted(n for n in after if after[n] != before.get(n))
+    assert changed == sorted(rep.written.parts)
+    assert "xl/worksheets/sheet6.xml" in changed  # Round 2
+    assert not [n for n in changed if n.startswith("xl/worksheets/") and n != "xl/worksheets/sheet6.xml"]
+    seats = [t.players for t in rep.event.round(2).tables]
+    copy = tmp_path / "copy" / "event.xlsx"
+    copy.parent.mkdir()
+    shutil.copyfile(path, copy)
+    shown = read_event(recalculated(soffice, copy, tmp_path)).event
+    assert [t.players for t in shown.round(2).tables] == seats
+    assert [t.players for t in shown.round(1).tables] == [t.players for t in rep.event.round(1).tables]
+    assert sorted(p for t in seats for p in t) == list(range(1, 21))
