@@ -11,10 +11,13 @@ give.
   their address, is gone through cell by cell. Both write the same bytes.
 * A round seated this way opens in LibreOffice with the seats archon printed,
   and the sheets it did not change are stored byte for byte as they were.
+* A sheet archon stored without cached formula results is not gone through
+  again; one another program changed since is.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import zipfile
 
@@ -24,7 +27,7 @@ from archon import api, layout as L
 from archon.workbook import read_event, sheetcells, xlsxpatch
 from archon.workbook.writer import event_edits
 from conftest import official_file, recalculated
-from test_reader import _prefixed, _without_cell_addresses
+from test_reader import _prefixed, _rewrite_sheets, _without_cell_addresses
 from test_unchanged_parts import raw_members
 
 
@@ -132,3 +135,31 @@ def test_a_seat_written_in_place_opens_in_libreoffice_with_its_seats(tmp_path, s
     assert [t.players for t in shown.round(2).tables] == seats
     assert [t.players for t in shown.round(1).tables] == [t.players for t in rep.event.round(1).tables]
     assert sorted(p for t in seats for p in t) == list(range(1, 21))
+
+
+def _with_cached_result(cell: str, value: str):
+    """A sheet rewrite: the formula cell ``cell`` gets the cached result ``value``."""
+    def rewrite(xml: str) -> str:
+        out, n = re.subn(rf'(<c r="{cell}"[^>]*>)(<f>[^<]*</f>)(?:<v>[^<]*</v>|<v/>)?', rf"\1\2<v>{value}</v>", xml)
+        assert n == 1
+        return out
+    return rewrite
+
+
+def test_a_result_cached_by_another_program_is_dropped_by_the_next_write(tmp_path):
+    """archon marks the sheets it stored without cached formula results and
+    does not go through them again; a sheet another program changed since
+    (here one that kept the mark: Python's zipfile copying the member's
+    entry) loses its cached result all the same: LibreOffice never shows a
+    stale number."""
+    path = _seated(tmp_path, 20, 1)
+    planted = tmp_path / "planted.xlsx"
+    _rewrite_sheets(path, planted, {L.METHUSELAHS.sheet: _with_cached_result("H7", "999")})
+    assert b"<v>999</v>" in _sheet_parts(planted)[L.METHUSELAHS.sheet]
+    before = raw_members(planted)
+    api.seat(planted, 2, seed=2)
+    after = raw_members(planted)
+    methuselahs = _sheet_parts(planted)[L.METHUSELAHS.sheet]
+    assert b"<v>999</v>" not in methuselahs and re.search(rb'<c r="H7"[^>]*><f>[^<]+</f></c>', methuselahs)
+    unchanged = [n for n in after if after[n] == before[n]]
+    assert "xl/worksheets/sheet12.xml" in unchanged  # the 3R+F chart: stored as it was

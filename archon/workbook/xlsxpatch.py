@@ -37,6 +37,7 @@ template's formula would otherwise fill), ``int``/``float`` are numbers,
 
 from __future__ import annotations
 
+import copy
 import datetime as _dt
 import html
 import io
@@ -46,7 +47,7 @@ import re
 import zipfile
 import zlib
 from dataclasses import dataclass, field
-from typing import IO, Iterable, Mapping, Optional, Union
+from typing import IO, Iterable, Iterator, Mapping, Optional, Union
 from xml.etree import ElementTree as ET
 from xml.sax.saxutils import escape as _xml_escape
 from ..exits import ExitStatus
@@ -279,6 +280,8 @@ def _cell_xml(p: str, ref: str, style: Optional[str], value, date1904: bool) -> 
 # ---------------------------------------------------------------------------
 # Sheet XML surgery
 
+#: a row's number as Excel, LibreOffice and openpyxl write it (other spellings go through _attrs)
+_ROW_NUMBER = re.compile(r'\sr="(\d+)"')
 _R_ATTR = re.compile(r'(?:^|\s)r\s*=\s*["\']\$?([A-Za-z]{1,3})\$?(\d+)["\']')
 _ATTR_RE = re.compile(r'([\w:.-]+)\s*=\s*("[^"]*"|\'[^\']*\')')
 
@@ -364,13 +367,23 @@ class _Sheet:
         a row element is not closed (then :meth:`rows` says what it makes of it).
         """
         out: dict[int, tuple[int, int]] = {}
+        for row in self.row_elements():
+            if row is None:
+                return None
+            out[row[0]] = row[1:]
+        return out
+
+    def row_elements(self) -> Iterator[Optional[tuple[int, int, int]]]:
+        """``(row number, start, end)`` of each row element in turn (see
+        :meth:`row_spans`), and None after the last if one is not closed."""
         last = 0
         pos, stop = self.data_inner_start, self.data_end
         while True:
             m = self._row_start_re.search(self.xml, pos, stop)
             if m is None:
-                return out
-            r = _attrs(m.group(0)).get("r")
+                return
+            r = _ROW_NUMBER.search(m.group(0))
+            r = r.group(1) if r else _attrs(m.group(0)).get("r")
             n = int(r) if r else last + 1
             last = n
             if m.group(1):  # <row .../>
@@ -378,9 +391,10 @@ class _Sheet:
             else:
                 close = self._row_end_re.search(self.xml, m.end(), stop)
                 if close is None:
-                    return None
+                    yield None
+                    return
                 end = close.end()
-            out[n] = (m.start(), end)
+            yield n, m.start(), end
             pos = end
 
     def find_cell(self, row_xml: str, ref: str) -> Optional[tuple[int, int]]:
@@ -943,9 +957,13 @@ def read_cell_text(source, sheet: str, ref: str) -> Optional[str]:
         xml = zf.read(pkg.sheets[sheet]).decode("utf-8")
         s = _Sheet(xml, pkg.date1904)
         row, col = split_ref(ref)
-        for n, _a, _b, row_xml in s.rows():
+        for place in s.row_elements():
+            if place is None:
+                break
+            n, start, end = place
             if n != row:
                 continue
+            row_xml = xml[start:end]
             for c, _r, cell in s.cells_of_row(row_xml, n):
                 if c != col:
                     continue
@@ -1021,15 +1039,13 @@ def patch_package(
                 result.formulas_unshared += unshared
 
         drop: set[str] = set()
+        bare: set[str] = set()  # sheet parts stored without cached formula results
         if replaced:
             if pkg.calc_chain_part:
                 drop.add(pkg.calc_chain_part)
             if recalculate:
-                for part in pkg.sheets.values():
-                    xml = replaced[part].decode("utf-8") if part in replaced else zf.read(part).decode("utf-8")
-                    stripped = _strip_formula_results(xml)
-                    if stripped != xml:
-                        replaced[part] = stripped.encode("utf-8")
+                _drop_formula_results(zf, pkg, replaced)
+                bare = set(pkg.sheets.values())
                 wb_xml = zf.read(pkg.workbook_part).decode("utf-8")
                 new_wb = _set_full_calc_on_load(wb_xml)
                 if new_wb != wb_xml:
@@ -1069,10 +1085,38 @@ def patch_package(
                 else:
                     replaced[part] = _set_custom_properties(zf.read(part).decode("utf-8"), properties).encode("utf-8")
 
-        _write_zip(zf, destination, replaced, drop, added)
+        _write_zip(zf, destination, replaced, drop, added, bare)
         result.changed_parts = sorted(replaced) + sorted(added)
         result.removed_parts = sorted(drop)
     return result
+
+
+def _drop_formula_results(zf: zipfile.ZipFile, pkg: Package, replaced: dict[str, bytes]) -> None:
+    """Every sheet part without the cached results of its formulas (see
+    :func:`_strip_formula_results`), in ``replaced`` when that changes it.
+    A part archon stored so before (:func:`_is_bare`: the member's comment
+    says so, with its CRC) is not even unpacked: a patch writes values, never
+    a formula's result."""
+    for part in pkg.sheets.values():
+        if _is_bare(zf.getinfo(part)):
+            continue
+        xml = replaced[part].decode("utf-8") if part in replaced else zf.read(part).decode("utf-8")
+        stripped = _strip_formula_results(xml)
+        if stripped != xml:
+            replaced[part] = stripped.encode("utf-8")
+
+
+def _bare_comment(crc: int) -> bytes:
+    """The zip comment of a sheet member archon stored without cached formula
+    results, naming the CRC-32 of its content. Spreadsheets do not show it;
+    one that saves the workbook writes its members anew, without it, and a
+    program that changes a member's content but copies its comment leaves a
+    CRC that no longer matches."""
+    return b"archon: no cached formula results, crc %08x" % crc
+
+
+def _is_bare(info: zipfile.ZipInfo) -> bool:
+    return info.comment == _bare_comment(info.CRC)
 
 
 def _write_zip(
@@ -1081,8 +1125,12 @@ def _write_zip(
     replaced: Mapping[str, bytes],
     drop: Iterable[str],
     added: Mapping[str, bytes],
+    bare: Iterable[str] = (),
 ) -> None:
-    drop = set(drop)
+    """``zf`` copied into ``destination`` with the members ``replaced``,
+    without those in ``drop``, with those ``added``; the members ``bare`` are
+    marked as holding no cached formula result (:func:`_bare_comment`)."""
+    drop, bare = set(drop), set(bare)
     # compression level 1: an official Archon (10 MB of XML) compresses in
     # 0.05 s of CPU instead of 0.2 s at the default level, into 1.5 MB
     # instead of 1.1 MB; every event-day command writes the workbook. The
@@ -1091,6 +1139,9 @@ def _write_zip(
         for info in zf.infolist():
             if info.filename in drop:
                 continue
+            if info.filename in bare and not _is_bare(info) and info.filename not in replaced:
+                info = copy.copy(info)  # the same member, its comment saying it is bare
+                info.comment = _bare_comment(info.CRC)
             if info.filename not in replaced and _copy_member(zf, info, out):
                 continue
             data = replaced[info.filename] if info.filename in replaced else zf.read(info)
@@ -1098,7 +1149,7 @@ def _write_zip(
             new.compress_type = info.compress_type
             new.external_attr = info.external_attr
             new.create_system = info.create_system
-            new.comment = info.comment
+            new.comment = _bare_comment(zlib.crc32(data)) if info.filename in bare else info.comment
             out.writestr(new, data, compresslevel=1)
         for name, data in added.items():
             new = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
