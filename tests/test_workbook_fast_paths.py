@@ -24,7 +24,7 @@ import zipfile
 import pytest
 
 from archon import api, layout as L
-from archon.workbook import read_event, sheetcells, xlsxpatch
+from archon.workbook import WorkbookError, read_event, sheetcells, xlsxpatch
 from archon.workbook.writer import event_edits
 from conftest import official_file, recalculated
 from test_reader import _prefixed, _rewrite_sheets, _without_cell_addresses
@@ -163,3 +163,16 @@ def test_a_result_cached_by_another_program_is_dropped_by_the_next_write(tmp_pat
     assert b"<v>999</v>" not in methuselahs and re.search(rb'<c r="H7"[^>]*><f>[^<]+</f></c>', methuselahs)
     unchanged = [n for n in after if after[n] == before[n]]
     assert "xl/worksheets/sheet12.xml" in unchanged  # the 3R+F chart: stored as it was
+
+
+def test_a_chart_sheet_cut_short_after_the_rows_read_is_refused_naming_it(tmp_path):
+    """The seating chart is read three rows at a time, the short way: a chart
+    sheet cut short further down is still found damaged, and said so."""
+    path = _seated(tmp_path, 20, 0)
+    chart = L.CHARTS[3]
+    cut_at = L.chart_block_row(chart, 20) + 50
+    damaged = tmp_path / "damaged.xlsx"
+    _rewrite_sheets(path, damaged, {chart.sheet: lambda xml: xml[: xml.index(f'<row r="{cut_at}"')]})
+    assert [len(t.players) for t in read_event(path).event.round(1).tables] == [5, 5, 5, 5]
+    with pytest.raises(WorkbookError, match=rf"damaged.xlsx is damaged: sheet '{re.escape(chart.sheet)}' .* cut short"):
+        read_event(damaged)

@@ -15,8 +15,8 @@ when the format keeps one, and whether the value is an error.
 
 Why not openpyxl: The Archon's sheets hold 0.8 to 4 MB of XML each, mostly
 formulas archon recomputes itself; a full openpyxl load takes seconds. Here an
-``.xlsx`` sheet part is decompressed and scanned with regular expressions for
-the wanted cells only; ``content.xml`` of an ``.ods`` is cut per sheet and
+``.xlsx`` sheet part is decompressed and only its wanted cells go through
+expat (:mod:`archon.workbook.sheetcells`); ``content.xml`` of an ``.ods`` is cut per sheet and
 scanned row by row (``number-rows-repeated``/``number-columns-repeated``
 honoured); ``.xls`` goes through ``xlrd`` (the only pure-Python reader of
 that format), which gives cached values but no formulas.
@@ -42,7 +42,7 @@ from xml.etree import ElementTree as ET
 from .errors import WorkbookError
 from .cellref import column_index, column_letters, split_address  # noqa: F401 (re-exported)
 from .sheetcells import RawCell, scan, shared_formula_masters
-from .xmlparts import read_part
+from .xmlparts import check_part, read_part, unpack_part
 
 __all__ = [
     "WorkbookError",
@@ -252,9 +252,9 @@ def _local(tag: str) -> str:
 
 
 class _XlsxBook(Book):
-    """An .xlsx workbook. Every part read is checked to be complete XML first
-    (:func:`archon.workbook.xmlparts.read_part`); cells are read by expat
-    (:mod:`archon.workbook.sheetcells`)."""
+    """An .xlsx workbook. Every part read is checked to be complete XML
+    (:mod:`archon.workbook.xmlparts`; a sheet read the short way, where it is
+    read); cells are read by expat (:mod:`archon.workbook.sheetcells`)."""
 
     format = "xlsx"
 
@@ -262,6 +262,7 @@ class _XlsxBook(Book):
         super().__init__(path)
         self._zf = zf
         self._data: dict[str, bytes] = {}
+        self._checked: set[str] = set()  # sheets checked whole
         self._sst: Optional[list[str]] = None
         self._shared_masters: dict[str, dict[str, str]] = {}
         wb_part = self._office_document()
@@ -331,15 +332,20 @@ class _XlsxBook(Book):
         self._zf.close()
 
     # -- parts
-    def _sheet_data(self, sheet: str) -> bytes:
-        """The sheet's XML, checked whole (a part cut short is an error naming it)."""
+    def _sheet_data(self, sheet: str, *, checked: bool = True) -> bytes:
+        """The sheet's XML, checked whole (a part cut short is an error naming
+        it) unless not ``checked``: then the caller checks what it reads
+        (:func:`~archon.workbook.sheetcells.scan`)."""
         data = self._data.get(sheet)
+        part = self._parts.get(sheet)
+        if part is None:
+            raise KeyError(sheet)
         if data is None:
-            part = self._parts.get(sheet)
-            if part is None:
-                raise KeyError(sheet)
-            data = read_part(self._zf, part, self.path, f"sheet {sheet!r}")
+            data = unpack_part(self._zf, part, self.path, f"sheet {sheet!r}")
             self._data[sheet] = data
+        if checked and sheet not in self._checked:
+            check_part(data, part, self.path, f"sheet {sheet!r}")
+            self._checked.add(sheet)
         return data
 
     def _shared_strings(self) -> list[str]:
@@ -418,7 +424,8 @@ class _XlsxBook(Book):
             return out
         letters = [(c, column_letters(c)) for c in columns]
         wanted = {f"{a}{r}": (r, c) for r in rows for c, a in letters}
-        raw = scan(self._sheet_data(sheet), wanted, want, rows[0], rows[-1])
+        raw = scan(self._sheet_data(sheet, checked=False), wanted, want, rows[0], rows[-1],
+                   check_whole=lambda: self._sheet_data(sheet))
         for place, cell in raw.items():
             out[place] = self._cell(sheet, cell)
         return out

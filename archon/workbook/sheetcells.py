@@ -5,11 +5,16 @@ keeps the cells a caller wants, as :class:`RawCell` (the text the file holds:
 type, value, formula). Types and shared strings are the caller's business
 (:mod:`archon.workbook.grid`).
 
-Speed: The Archon's sheets hold 0.8 to 4 MB of XML, mostly formulas. The
-part is checked whole beforehand (:func:`archon.workbook.xmlparts.read_part`),
-so a scan may start at the first wanted row and stop after the last: the
-bytes before the first wanted row go through expat with no Python handler
-(C speed), and the parse stops once a row past the last wanted one begins.
+Speed: The Archon's sheets hold 0.8 to 4 MB of XML, mostly formulas, and
+its seating chart is read three rows at a time. When every cell says its
+address first (as Excel, LibreOffice and openpyxl write them), the wanted
+cells are found by it and only they go through expat; the part is checked
+where it is read (its head, the rows read, its end: a part cut short fails
+there). Otherwise the part is checked whole
+(:func:`archon.workbook.xmlparts.check_part`) and a scan may start at the
+first wanted row and stop after the last: the bytes before the first wanted
+row go through expat with no Python handler (C speed), and the parse stops
+once a row past the last wanted one begins.
 """
 
 from __future__ import annotations
@@ -63,7 +68,12 @@ def _local(name: str) -> str:
 
 
 def scan(
-    data: bytes, wanted: dict[str, tuple[int, int]], want: Callable[[int, int], bool], first_row: int, last_row: int
+    data: bytes,
+    wanted: dict[str, tuple[int, int]],
+    want: Callable[[int, int], bool],
+    first_row: int,
+    last_row: int,
+    check_whole: Callable[[], None] = lambda: None,
 ) -> dict[tuple[int, int], RawCell]:
     """Cells ``(row, column) -> RawCell`` of the sheet part ``data`` in rows
     ``first_row..last_row`` (1-based): those whose address is a key of
@@ -71,12 +81,15 @@ def scan(
     ``want(row, column)`` holds (rows and cells that do not say where they
     are follow the one before, as the schema allows).
 
-    Raises ``expat.ExpatError`` on XML that is not well-formed (the caller
-    checks the part first, and names it).
+    The part is checked to be well-formed XML where it is read: the short
+    way (:func:`_scan_by_address`) parses the sheet's head, the rows it reads
+    and the sheet's end; otherwise ``check_whole()`` is called first, which
+    raises (naming the part) when the part is not complete XML.
     """
     found = _scan_by_address(data, wanted, first_row, last_row)
     if found is not None:
         return found
+    check_whole()
     out: dict[tuple[int, int], RawCell] = {}
     offset, row0 = _start_offset(data, first_row)
     parser = expat.ParserCreate()
@@ -102,13 +115,12 @@ def _scan_by_address(
     """:func:`scan`, when every cell between its first and last wanted rows
     starts ``<c r="..."`` and every row says its number (as Excel,
     LibreOffice and openpyxl write them): the wanted cells are found by
-    their address, and only they go through expat. None otherwise (then
-    :func:`scan` goes through every element)."""
+    their address, and only they go through expat, once the sheet's head,
+    those rows and its end are found to be well-formed XML. None otherwise
+    (then :func:`scan` checks the whole part and goes through every element)."""
     head = _SHEET_DATA.search(data)
-    if head is None:
+    if head is None or head.group(2):  # no <sheetData>, or <sheetData/>
         return None
-    if head.group(2):  # <sheetData/>
-        return {}
     p = head.group(1)
     data_end = data.rfind(b"</" + p + b"sheetData")
     region = _region(data, p, head.end(), data_end, first_row, last_row) if data_end > 0 else None
@@ -138,7 +150,7 @@ def _scan_by_address(
         if c is None:
             return None
         cells.append(data[m.start():c.end()])
-    if tags:
+    if tags or not _well_formed(data[:head.end()], data[start:end], data[data_end:]):
         return None
     declaration = _DECLARATION.match(data)
     snippet = (declaration.group(0) if declaration else b"") + b"<cells>" + b"".join(cells) + b"</cells>"
@@ -151,6 +163,18 @@ def _scan_by_address(
     except expat.ExpatError:
         return None
     return out
+
+
+def _well_formed(*pieces: bytes) -> bool:
+    """Whether ``pieces``, one after the other, are a well-formed XML document."""
+    parser = expat.ParserCreate()
+    try:
+        for piece in pieces:
+            parser.Parse(piece, False)
+        parser.Parse(b"", True)
+    except expat.ExpatError:
+        return False
+    return True
 
 
 def _region(data: bytes, p: bytes, start: int, end: int, first_row: int, last_row: int) -> Optional[tuple[int, int]]:

@@ -4,7 +4,9 @@ A workbook is a zip of XML parts. A part cut short (an interrupted copy, a
 full disk, a crash while saving) or garbled is found by parsing it to its
 last byte with expat (the standard library's XML parser, at C speed): a part
 that is not well-formed XML is an error naming the file, the part and what is
-wrong, so that no command ever reads a workbook in part.
+wrong, so that no command ever reads a workbook in part. A sheet read the
+short way (:func:`archon.workbook.sheetcells.scan`) is checked where it is
+read: its head, the rows read and its end (a sheet cut short fails there).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from xml.parsers import expat
 
 from .errors import WorkbookError
 
-__all__ = ["xml_problem", "read_part"]
+__all__ = ["xml_problem", "read_part", "unpack_part", "check_part"]
 
 
 def xml_problem(data: bytes) -> Optional[str]:
@@ -43,16 +45,31 @@ def read_part(zf: zipfile.ZipFile, part: str, path: Path, what: str) -> bytes:
     file, the part and what is wrong when it is missing, unreadable or not
     complete XML.
     """
-    fix = "use a backup, or open it in Excel/LibreOffice and save it again"
+    data = unpack_part(zf, part, path, what)
+    check_part(data, part, path, what)
+    return data
+
+
+_FIX = "use a backup, or open it in Excel/LibreOffice and save it again"
+
+
+def unpack_part(zf: zipfile.ZipFile, part: str, path: Path, what: str) -> bytes:
+    """The bytes of the zip member ``part`` as :func:`read_part` gives them,
+    not yet checked to be XML (the caller checks what it reads: see
+    :func:`archon.workbook.sheetcells.scan`)."""
     try:
-        data = zf.read(part)
+        return zf.read(part)
     except KeyError:
-        raise WorkbookError(f"{path.name} is damaged: {what} ({part}) {_is(what)} missing; {fix}") from None
+        raise WorkbookError(f"{path.name} is damaged: {what} ({part}) {_is(what)} missing; {_FIX}") from None
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError) as exc:
-        raise WorkbookError(f"{path.name} is damaged: {what} ({part}) cannot be unpacked ({exc}); {fix}") from None
+        raise WorkbookError(f"{path.name} is damaged: {what} ({part}) cannot be unpacked ({exc}); {_FIX}") from None
+
+
+def check_part(data: bytes, part: str, path: Path, what: str) -> None:
+    """:class:`WorkbookError` naming the file, the part and what is wrong when
+    ``data`` is not complete XML (see :func:`read_part`)."""
     problem = xml_problem(data)
     if problem is not None:
         raise WorkbookError(
-            f"{path.name} is damaged: {what} ({part}) {_is(what)} cut short or garbled ({problem}); {fix}"
+            f"{path.name} is damaged: {what} ({part}) {_is(what)} cut short or garbled ({problem}); {_FIX}"
         )
-    return data
