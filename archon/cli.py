@@ -590,13 +590,16 @@ def seat(file, round_number, seed, force, time_budget, print_to, dry_run):
     from .api import seat as run
     from .seating import proof, score_plan
 
-    from .reports import ReportError
+    errors = _event_day_errors()
+    if print_to is not None:  # the reports (and xlsxwriter) are imported for a seat list only
+        from .reports import ReportError
 
+        errors += (ReportError,)
     progress = _LazyProgress(f"seating round {round_number}")  # shown once it takes over a second
     try:
         rep = run(file, round_number, seed=seed, force=force, dry_run=dry_run,
                   time_budget=time_budget, progress=progress, print_to=print_to)
-    except _event_day_errors() + (ReportError,) as exc:
+    except errors as exc:
         raise _failed(exc) from None
     finally:
         progress.close()

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 import zipfile
 
 import pytest
@@ -26,7 +28,7 @@ import pytest
 from archon import api, layout as L
 from archon.workbook import WorkbookError, read_event, sheetcells, xlsxpatch
 from archon.workbook.writer import event_edits
-from conftest import official_file, recalculated
+from conftest import REPO, official_file, recalculated
 from test_reader import _prefixed, _rewrite_sheets, _without_cell_addresses
 from test_unchanged_parts import raw_members
 
@@ -176,3 +178,22 @@ def test_a_chart_sheet_cut_short_after_the_rows_read_is_refused_naming_it(tmp_pa
     assert [len(t.players) for t in read_event(path).event.round(1).tables] == [5, 5, 5, 5]
     with pytest.raises(WorkbookError, match=rf"damaged.xlsx is damaged: sheet '{re.escape(chart.sheet)}' .* cut short"):
         read_event(damaged)
+
+
+def test_archon_seat_loads_no_report_or_dataframe_library(tmp_path):
+    """``archon seat`` starts a Python of its own on event day: the libraries
+    for reports (xlsxwriter, jinja2), dataframes (pandas, numpy) and the web
+    (urllib.request, pulled in by xml.sax.saxutils) are not loaded by it."""
+    path = _seated(tmp_path, 20, 1)
+    heavy = ["pandas", "numpy", "jinja2", "xlsxwriter", "openpyxl", "urllib.request", "archon.reports"]
+    code = (
+        "import sys\n"
+        "from archon import cli\n"
+        f"sys.argv = ['archon', 'seat', {str(path)!r}, '--round', '2', '--seed', '2']\n"
+        "try:\n    cli.main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        f"print([m for m in {heavy!r} if m in sys.modules])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "round 2 seated" in done.stdout
+    assert done.stdout.strip().splitlines()[-1] == "[]"
