@@ -294,6 +294,12 @@ def test_the_reports_download(client, cup):
     assert client.get("/download/round-3.xlsx").status_code == 409  # not seated yet: said, not a 500
     r = client.get("/api/twd")  # the TWD entry waits for the winner, as 'archon report --twd' does
     assert r.status_code == 409 and "no winner yet" in r.json()["error"]
+    # the organizer's page links to them: a browser that follows the link reads the reason, not JSON
+    html = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    for url in ("/api/twd", "/api/archondata", "/download/round-3.xlsx"):
+        r = client.get(url, headers=html)
+        assert r.status_code == 409 and r.headers["content-type"].startswith("text/plain"), url
+        assert not r.text.startswith("{") and r.text == client.get(url).json()["error"]
 
 
 def test_archon_serve_prints_both_urls_and_stops_on_ctrl_c(cup):

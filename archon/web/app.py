@@ -385,16 +385,24 @@ async def api_score(request: Request) -> Response:
         return _error(exc)
 
 
+def _for_a_link(request: Request, err: Response) -> Response:
+    """An error of a report the organizer's page links to: a browser that
+    followed the link reads the message as text; a script gets the JSON."""
+    if "text/html" not in request.headers.get("accept", ""):
+        return err
+    return PlainTextResponse(json.loads(bytes(err.body))["error"], err.status_code)
+
+
 async def api_archondata(request: Request) -> Response:
     text, err = await _twin(api.archondata, request.app.state.book.path)
-    return err or PlainTextResponse(text)
+    return _for_a_link(request, err) if err else PlainTextResponse(text)
 
 
 async def api_twd(request: Request) -> Response:
     q = request.query_params
     text, err = await _twin(api.twd, request.app.state.book.path, url=q.get("url") or None,
                             country=q.get("country") or None)
-    return err or PlainTextResponse(text)
+    return _for_a_link(request, err) if err else PlainTextResponse(text)
 
 
 async def download(request: Request) -> Response:
@@ -416,7 +424,7 @@ async def download(request: Request) -> Response:
     _, err = await _twin(api.report, book.path, **{key: out}, **kwargs)
     if err is not None:
         tmp.cleanup()
-        return err
+        return _for_a_link(request, err)
     return FileResponse(out, filename=filename, background=BackgroundTask(tmp.cleanup))
 
 
