@@ -309,6 +309,13 @@ def test_the_organizers_page_works_on_a_phone(browser, small):
         # a player finds their table and seat (test_event_e2e: #7 sits at round 1, table 2, seat 2)
         players.fill("#find", "lindq")
         assert players.text_content("#seats li:visible").split() == "Greta Lindqvist #7 Round 1: table 2, seat 2".split()
+        # typed without its accent, as on most phones' keyboards
+        players.fill("#find", "gomez")
+        assert players.text_content("#seats li:visible").split()[:3] == ["Paula", "Gómez", "#16"]
+        org.fill("#roster-search", "chloe")
+        assert org.is_visible("#roster td.name:text-is('Chloé Martin')")
+        assert not org.is_visible("#roster td.name:text-is('Anna Kowalski')")
+        org.fill("#roster-search", "")
         # every name in the roster whole (no 'Kowal-ski' over two lines), every button on screen
         for name, lines in org.evaluate(NAME_LINES, "#roster td.name"):
             assert lines <= len(name.split()), f"{name!r} is broken over {lines} lines"

@@ -66,11 +66,15 @@
   }
 
   // -- finding a name (players' page) and searching the roster -------------
+  function plain(text) {  // 'Gómez' is found by 'gomez', typed on any phone
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
   function filter(input, rows, none) {
-    var q = (input.value || "").trim().toLowerCase(), shown = 0;
+    var q = plain((input.value || "").trim()), shown = 0;
     rows.forEach(function (row) {
-      var hit = q !== "" && row.dataset.name.indexOf(q) !== -1;
-      if (row.tagName === "TR") hit = q === "" || row.dataset.name.indexOf(q) !== -1;
+      var name = plain(row.dataset.name);
+      var hit = q !== "" && name.indexOf(q) !== -1;
+      if (row.tagName === "TR") hit = q === "" || name.indexOf(q) !== -1;
       row.hidden = !hit;
       if (hit) shown++;
     });
