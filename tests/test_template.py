@@ -140,3 +140,36 @@ def test_the_rebuild_command_answers_help_and_writes_no_file_named_like_an_optio
     assert stop.value.code == 0 and "OUT.xlsx" in capsys.readouterr().out
     assert list(tmp_path.iterdir()) == []
     assert main(["out.xlsx"]) == 0 and (tmp_path / "out.xlsx").read_bytes() == build_bytes()
+
+
+def test_an_installed_archon_never_writes_the_template_into_its_install(tmp_path):
+    """archon installed (a copy of the package in a site-packages, no source
+    tree around it): without OUT the rebuild refuses, saying to give a file,
+    and writes nothing there; with OUT it writes that file. A new event is
+    still made from a fresh build of the template."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    site = tmp_path / "site-packages"
+    shutil.copytree(REPO / "archon", site / "archon", ignore=shutil.ignore_patterns("__pycache__"))
+    work = tmp_path / "work"
+    work.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(site), "PYTHONDONTWRITEBYTECODE": "1"}
+
+    def run(*args):
+        return subprocess.run([sys.executable, *args], cwd=work, env=env, capture_output=True, text=True, timeout=300)
+
+    before = sorted(p.relative_to(site) for p in site.rglob("*"))
+    r = run("-m", "archon.workbook.template")
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert "give the file to write" in r.stderr and "python -m archon.workbook.template archon.xlsx" in r.stderr
+    assert sorted(p.relative_to(site) for p in site.rglob("*")) == before
+    r = run("-m", "archon.workbook.template", "archon.xlsx")
+    assert r.returncode == 0, r.stderr
+    assert (work / "archon.xlsx").read_bytes() == build_bytes()
+    assert sorted(p.relative_to(site) for p in site.rglob("*")) == before
+    r = run("-m", "archon.cli", "new", "cup.xlsx", "--name", "Cup")
+    assert r.returncode == 0, r.stderr
+    assert detect_kind(work / "cup.xlsx") == "builtin"

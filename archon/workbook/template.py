@@ -15,7 +15,7 @@ rule edition is the custom property ``archon:edition``.
 Rebuild the committed file with::
 
     python -m archon.workbook.template            # writes templates/archon.xlsx
-    python -m archon.workbook.template out.xlsx   # anywhere else
+    python -m archon.workbook.template out.xlsx   # anywhere else (an installed archon: always)
 
 The build is deterministic (fixed document date, fixed zip timestamps): a
 test checks that the committed file equals a fresh build.
@@ -46,9 +46,13 @@ EVENT_TITLE = "Vampire: The Eternal Struggle Tournament"
 ROWS_AT_A_TABLE = L.ROUND.rows_per_table
 
 
-def default_path() -> Path:
-    """``templates/archon.xlsx`` in the source tree."""
-    return Path(__file__).resolve().parent.parent.parent / L.ARCHON_MARKS.builtin_template_file
+def default_path() -> Optional[Path]:
+    """``templates/archon.xlsx`` in the source tree; None when archon runs
+    from an installed copy (site-packages is no place to write it)."""
+    root = Path(__file__).resolve().parent.parent.parent
+    if not (root / "pyproject.toml").is_file():  # beside archon/ only in a source checkout
+        return None
+    return root / L.ARCHON_MARKS.builtin_template_file
 
 
 def _rc(ref: str) -> tuple[int, int]:
@@ -478,9 +482,18 @@ def build_bytes() -> bytes:
     return buf.getvalue()
 
 
+class NoSourceTree(Exception):
+    """No path given, and archon is installed, not a source checkout."""
+
+
 def build(path: "str | Path | None" = None) -> Path:
-    """Write the built-in template to ``path`` (default: ``templates/archon.xlsx``)."""
+    """Write the built-in template to ``path`` (default: ``templates/archon.xlsx``
+    of the source tree; :class:`NoSourceTree` when archon is installed)."""
     target = Path(path) if path is not None else default_path()
+    if target is None:
+        raise NoSourceTree(
+            "archon is installed here, not run from its source tree: give the file to write, "
+            "e.g. python -m archon.workbook.template archon.xlsx")
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(build_bytes())
     return target
@@ -493,9 +506,13 @@ def main(argv: Optional[list[str]] = None) -> int:
         prog="python -m archon.workbook.template",
         description="Rebuild archon's built-in template (values only, no formulas).")
     parser.add_argument("out", nargs="?", metavar="OUT.xlsx",
-                        help="where to write it (default: templates/archon.xlsx in the source tree)")
+                        help="where to write it (default: templates/archon.xlsx in the source tree; "
+                             "required when archon is installed)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)  # --help: no file named '--help'
-    target = build(args.out)
+    try:
+        target = build(args.out)
+    except NoSourceTree as exc:
+        parser.error(str(exc))  # status 2, nothing written
     print(f"wrote {target}")
     return 0
 

@@ -550,11 +550,12 @@ def _vekn_report_results(st: Standings, put) -> None:
 
 
 def _builtin_template_bytes() -> bytes:
-    """The built-in template: the committed file when present, else a fresh build."""
-    repo_file = Path(__file__).resolve().parent.parent.parent / L.ARCHON_MARKS.builtin_template_file
-    if repo_file.is_file():
+    """The built-in template: the committed file in a source tree, else a fresh build."""
+    from .template import build_bytes, default_path
+
+    repo_file = default_path()
+    if repo_file is not None and repo_file.is_file():
         return repo_file.read_bytes()
-    from .template import build_bytes
 
     return build_bytes()
 
