@@ -39,7 +39,8 @@ def standings_to_dict(st: Standings, *, extras: bool = False) -> dict[str, Any]:
 
     ``extras`` adds what the contract does not name but the reports show:
     the event's ``deck_format`` ("Constructed" or "Limited", Tournament Info
-    B8) and the judges' ``warnings`` (:func:`archon.judging.warning_rows`).
+    B8), the judges' ``warnings`` (:func:`archon.judging.warning_rows`) and
+    whether each round seat's VP is ``typed`` (a blank counts 0).
     ``archon standings --json`` keeps to the contract exactly.
     """
     ev = st.event
@@ -81,6 +82,9 @@ def standings_to_dict(st: Standings, *, extras: bool = False) -> dict[str, Any]:
                     )
                 else:
                     seats.append({"seat": i + 1, "player": player, "vp": t.vps[i], "gw": 0, "tp": None})
+            if extras:  # a VP left blank (counted 0) is shown blank, not as 0
+                for seat, typed in zip(seats, t.typed):
+                    seat["typed"] = typed
             tables.append({"table": t.number, "status": t.status, "reason": t.reason, "seats": seats})
         rounds.append({"round": r.number, "tables": tables})
     final = None

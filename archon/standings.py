@@ -79,6 +79,8 @@ class TableStanding:
     result: Optional[TableResult]
     #: VPs as typed (blank = 0), in seat order.
     vps: list[float] = field(default_factory=list)
+    #: Whether each seat's VP is typed (False: blank, counted as 0).
+    typed: list[bool] = field(default_factory=list)
     #: Set when the table cannot be scored at all (wrong size, bad VP).
     error: Optional[str] = None
 
@@ -243,6 +245,7 @@ def _preliminary_rounds(event: Event, ed: RuleEdition, standings: dict[int, Play
                     players=list(table.players),
                     result=result,
                     vps=_typed(table.vps),
+                    typed=[v is not None for v in table.vps],
                     error=error,
                 )
             )
