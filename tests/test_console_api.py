@@ -79,7 +79,7 @@ def test_every_write_needs_the_token(client, cup):
     for headers in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": "Basic " + TOKEN}):
         r = post(client, "register", {"name": "Xavier Late"}, headers=headers)
         assert r.status_code == 401 and "token" in r.json()["error"]
-    for action in ("drop", "result", "seat", "toss", "finals"):
+    for action in ("drop", "result", "seat", "toss", "finals", "undo"):
         assert post(client, action, {}, headers={}).status_code == 401
     assert client.get("/organizer").status_code == 401
     assert client.get("/fragment/organizer").status_code == 401
@@ -530,3 +530,13 @@ def test_the_pages_load_nothing_from_the_network(client):
     for name in ("console.js", "console.css"):
         text = client.get(f"/static/{name}").text
         assert "http://" not in text and "https://" not in text and "@import" not in text
+
+
+def test_every_write_of_the_api_is_documented_and_needs_the_token(client):
+    from archon.web import app as web_app
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for action in web_app.WRITES:
+        assert f"/api/{action}`" in readme, f"README: the console's API table misses POST /api/{action}"
+        assert f"``POST /api/{action}``" in web_app.__doc__, action
+        assert post(client, action, {}, headers={}).status_code == 401, action
