@@ -98,6 +98,7 @@ from typing import Any, Optional, Union
 
 from .csvcells import csv_row, text_from_csv
 from .csvrecords import CsvTextError, csv_records
+from .typed import is_whole_number_text
 from .exits import ExitStatus
 from .outfiles import OutputError, write_files
 from .editions import TABLE_SIZES, get_edition
@@ -690,7 +691,7 @@ def load_csv_set(source: Union[str, Path], *, edition: Any = None) -> CsvSetRead
     if not claimed_rounds:
         for r in report:
             played = r.values.get("played", "")
-            if played.isdigit():
+            if is_whole_number_text(played):
                 claimed_rounds[r.number] = (report_name, r.line, int(played))
 
     if report and not event.rounds:

@@ -47,6 +47,7 @@ from .editions import FINAL_SIZE, TABLE_SIZES, get_edition
 from .model import FINAL, OUT_REASONS, Event, Final, Override, Player, Round, Table, name_key
 from .scoring import COMPLETE, VPError, score_table
 from .standings import PlayerStanding, Standings, Tie, compute, preliminary_key, unfinished_preliminaries
+from .typed import is_whole_number_text
 from .validation import Where
 
 __all__ = [
@@ -221,9 +222,9 @@ def find_player(event: Event, text: "str | int", locate: Optional[Locate] = None
     raw = str(text).strip()
     if not raw:
         raise WrongInput("give a player: a player number, a VEKN number or a part of a name")
-    if raw.startswith("#") and raw[1:].isdigit():
+    if raw.startswith("#") and is_whole_number_text(raw[1:]):
         raw = raw[1:]
-    if raw.isdigit():
+    if is_whole_number_text(raw):
         found = [p for p in event.players if p.number == int(raw) or (p.vekn or "") == raw]
         if len(found) == 1:
             return found[0]

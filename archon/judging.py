@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional, Union
 
 from .model import FINAL, Event, JudgeWarning
+from .typed import is_whole_number_text
 
 if TYPE_CHECKING:
     from .eventday import Change, Locate
@@ -32,7 +33,7 @@ def parse_round(event: Event, text: Union[int, str, None]) -> Union[int, str, No
     t = str(text).strip().upper()
     if t in (FINAL, "FINAL"):
         return FINAL
-    if t.isdigit() and 1 <= int(t) <= event.preliminary_rounds:
+    if is_whole_number_text(t) and 1 <= int(t) <= event.preliminary_rounds:
         return int(t)
     raise WrongInput(
         f"round {text!r}: this {event.format} event has rounds 1 to {event.preliminary_rounds} and the final (F)"

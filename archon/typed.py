@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Optional
 
-__all__ = ["number_from_text"]
+__all__ = ["is_whole_number_text", "number_from_text"]
 
 
 def number_from_text(s: str) -> Optional[float]:
@@ -30,3 +30,11 @@ def number_from_text(s: str) -> Optional[float]:
     except (ValueError, ZeroDivisionError):
         return None
     return x if math.isfinite(x) else None
+
+
+def is_whole_number_text(s: str) -> bool:
+    """True when ``s`` is a whole number typed in the digits 0-9, short enough
+    to be a player, VEKN, round or table number (at most 18 digits).
+    ``str.isdigit`` is not enough: it accepts ``²`` and ``٣``, which ``int``
+    refuses or reads as another number, and ``int`` refuses over 4300 digits."""
+    return 0 < len(s) <= 18 and s.isascii() and s.isdigit()

@@ -179,3 +179,21 @@ def test_a_time_budget_that_is_not_a_number_of_seconds_is_refused(tmp_path, budg
     assert r.exit_code == ExitStatus.UNREADABLE, r.output
     assert "give a number of seconds above 0" in r.output
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("args", [
+    ["drop", "FILE", "²"], ["drop", "FILE", "#²"], ["unregister", "FILE", "²"],
+    ["drop", "FILE", "9" * 5000], ["warn", "FILE", "1", "slow play", "--round", "²"],
+])
+def test_digits_that_are_not_0_to_9_or_too_many_are_refused_not_a_bug(tmp_path, args):
+    # '²'.isdigit() is True and int('²') fails; int() refuses over 4300 digits:
+    # each was 'archon failed (ValueError ...)', exit 4
+    path = book(tmp_path, Event(name="Cup", level="Standard Constructed",
+                                players=players(("Anna", "Kowalski"), ("Bruno", "Da Silva"), ("Chloé", "Martin"),
+                                                ("Dmitri", "Ivanov"))))
+    before = path.read_bytes()
+    r = run(*[path if a == "FILE" else a for a in args])
+    assert r.exit_code == ExitStatus.UNREADABLE, r.output
+    assert "archon failed" not in r.output
+    assert r.output.startswith(("Error: no player's name contains", "Error: round '²'")), r.output
+    assert path.read_bytes() == before

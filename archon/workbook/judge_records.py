@@ -19,6 +19,7 @@ from typing import Mapping
 
 from .. import layout as L
 from ..model import FINAL, JudgeWarning
+from ..typed import is_whole_number_text
 
 __all__ = ["warning_properties", "read_warnings"]
 
@@ -44,7 +45,7 @@ def read_warnings(properties: Mapping[str, str]) -> tuple[list[JudgeWarning], li
             continue
         index = name[len(_PREFIX):]
         m = _VALUE.match(value or "")
-        if not index.isdigit() or not m:
+        if not is_whole_number_text(index) or not m:
             bad.append((name, f"{value!r} is not a warning (player number|round|reason): it is left out"))
             continue
         player, rnd, reason = m.groups()
