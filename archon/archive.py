@@ -11,8 +11,9 @@ stops at a bad file: each one is listed with the reason; the same event
 found twice (an ``.xls`` and its ``.xlsx``) is counted once and listed.
 :func:`convert_folder` is ``archon convert OLD/ NEW/``.
 
-A CSV set does not hold the event's date: it is taken from the folder's or
-zip's name when that holds one (``2026-03-14 Lyon.zip``).
+A CSV set does not hold the event's date nor its name: they are taken from
+the folder's or zip's name (``2026-03-14 Lyon Cup.zip``: Lyon Cup, on
+2026-03-14).
 """
 
 from __future__ import annotations
@@ -158,6 +159,14 @@ def _date_from_name(path: Path) -> Optional[_dt.date]:
         return None
 
 
+def _name_from_name(path: Path) -> Optional[str]:
+    """A CSV set's event name, from its folder's or zip's name without the
+    date (``2026-03-14 Lyon Cup.zip``: Lyon Cup); None when nothing is left."""
+    stem = path.name[: -len(path.suffix)] if path.suffix.lower() == ".zip" else path.name
+    name = " ".join(_DATE_IN_NAME.sub(" ", stem).replace("_", " ").split()).strip(" -")
+    return name or None
+
+
 def read_event_file(path: Union[str, Path]):
     """Read one event file: ``(EventResults, fingerprint, edition, None)``, or
     ``(None, None, None, reason)`` when it cannot be read (never raises for a
@@ -171,6 +180,8 @@ def read_event_file(path: Union[str, Path]):
         ev = src.event
         if src.kind == CSV_SET and ev.date is None:
             ev.date = _date_from_name(p)
+        if src.kind == CSV_SET and not ev.name:
+            ev.name = _name_from_name(p)
         st = compute(ev)
     except (ConvertError, ValueError, OSError) as exc:
         return None, None, None, str(exc) or type(exc).__name__

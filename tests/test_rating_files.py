@@ -312,3 +312,16 @@ def test_reading_an_archive_reports_progress_file_by_file(tmp_path):
     result = api.rating([folder], as_of="2026-06-30", progress=lambda done, total, path: calls.append((done, total)))
     assert calls == [(1, 4), (2, 4), (3, 4), (4, 4)]
     assert len(result.archive.events) == 3 and len(result.archive.failed) == 1
+
+
+def test_a_csv_sets_event_is_named_after_its_folder_or_zip(tmp_path):
+    # the bot's CSV set holds neither the date nor the name: '2026-01-10
+    # January Cup' gives both, so a player's events are listed by name
+    import shutil
+
+    folder = as_csv_sets(tmp_path / "events")
+    shutil.make_archive(str(folder / "2026-04-18_April_Cup"), "zip", folder / "2026-03-21 March Cup")
+    shutil.rmtree(folder / "2026-03-21 March Cup")
+    frame = api.results_frame([folder])
+    assert sorted(frame["event"].unique()) == ["April Cup", "February Cup", "January Cup"]
+    assert sorted(frame["date"].dt.strftime("%Y-%m-%d").unique()) == ["2026-01-10", "2026-02-14", "2026-04-18"]

@@ -271,3 +271,62 @@ def test_a_drop_after_round_one_is_seated_by_the_search():
     assert again[0] == whole[0]
     assert sorted(p for t in again[1] for p in t) == sorted(dropped)
     assert score_plan(again).R1 == 0
+
+
+def _staggered_plans(first: list[int], n: int, sizes: list[int], games: int, orders: bool = True):
+    """Every plan of one table a round, of ``sizes`` players, after the
+    round ``first``, where every player of 1..n ends with ``games`` games
+    (``orders``: every seat order of each table too, else one)."""
+    def rest(r, played):
+        if r == len(sizes):
+            if all(k == games for k in played.values()):
+                yield []
+            return
+        for chosen in itertools.combinations(sorted(played), sizes[r]):
+            if any(played[p] >= games for p in chosen):
+                continue
+            after = {p: k + (p in chosen) for p, k in played.items()}
+            tails = list(rest(r + 1, after))
+            for order in itertools.permutations(chosen) if orders else [chosen]:
+                for tail in tails:
+                    yield [[list(order)]] + tail
+
+    played = {p: int(p in first) for p in range(1, n + 1)}
+    for tail in rest(1, played):
+        yield [[list(first)]] + tail
+
+
+def test_six_players_bounds_hold_against_every_plan_and_archons_plan_is_the_best():
+    # 6 players, 3 rounds of one table of 4, each plays 2 (The Archon's
+    # chart): with the first round as planned (players are anonymous until
+    # then), 6 ways to share the other two rounds' sit-outs times 24 x 24
+    # seat orders: 3456 plans, every one scored
+    whole = plan(6, 3, seed=1)
+    assert [[len(t) for t in rnd] for rnd in whole] == [[4], [4], [4]]
+    plans = list(_staggered_plans(whole[0][0], 6, [4, 4, 4], 2))
+    assert len(plans) == 3456
+    best = _best_by_rule(plans)
+    bounds = lower_bounds(whole, 1)
+    for rule in RULES:
+        assert bounds.exact(rule) <= best[rule], rule
+    # the two who sat out round 1 play both later rounds (they meet twice),
+    # and each later round seats two players of round 1, who met there: 3
+    # pairs meet twice whatever the plan (R4 = 3, the bound, reached)
+    assert best["R4"] == bounds.R4 == 3
+    # archon's plan is the best of them all, rule by rule
+    assert all(score_plan(whole) <= score_plan(p) for p in plans)
+
+
+def test_seven_players_meeting_and_vp_bounds_hold_against_every_schedule():
+    # 7 players, 3 rounds (tables of 5, 5 and 4), each plays 2: who plays
+    # which round decides R2, R3 and R4 (seat orders do not)
+    whole = plan(7, 3, seed=1)
+    sizes = [len(rnd[0]) for rnd in whole]
+    assert sorted(sizes) == [4, 5, 5] and all(len(rnd) == 1 for rnd in whole)
+    plans = list(_staggered_plans(whole[0][0], 7, sizes, 2, orders=False))
+    best = _best_by_rule(plans)
+    bounds = lower_bounds(whole, 1)
+    for rule in ("R2", "R3", "R4"):
+        assert bounds.exact(rule) <= best[rule], rule
+    assert (best["R4"], bounds.R4, score_plan(whole).R4) == (5, 5, 5)
+    assert bounds.r3_variance == best["R3"] == score_plan(whole).r3_variance
