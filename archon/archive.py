@@ -11,14 +11,13 @@ stops at a bad file: each one is listed with the reason; the same event
 found twice (an ``.xls`` and its ``.xlsx``) is counted once and listed.
 :func:`convert_folder` is ``archon convert OLD/ NEW/``.
 
-A CSV set does not hold the event's date nor its name: they are taken from
-the folder's or zip's name (``2026-03-14 Lyon Cup.zip``: Lyon Cup, on
-2026-03-14).
+A CSV set does not hold the event's date nor its name: the reader takes
+them from the folder's or zip's name (``2026-03-14 Lyon Cup.zip``: Lyon
+Cup, on 2026-03-14), for ``convert`` and ``rating`` alike.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import os
 import re
 from dataclasses import dataclass, field
@@ -45,7 +44,6 @@ EVENT_SUFFIXES = (".xlsx", ".xlsm", ".ods", ".xls", ".json", ".zip")
 #: Files beside events that are not events and not worth a line: lock files,
 #: hidden files (and archon's own backups: workbook.backups.is_backup).
 _IGNORED = re.compile(r"^(~\$|\.~lock\.|\.)")
-_DATE_IN_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 #: Files to read before reading them in several processes pays.
 _PARALLEL_FROM = 200
 
@@ -149,39 +147,17 @@ def _walk_folder(p: Path, found: list[Path], skipped: list[Listed]) -> None:
                 skipped.append(Listed(f, f"not an event file ({f.suffix or 'no extension'})"))
 
 
-def _date_from_name(path: Path) -> Optional[_dt.date]:
-    m = _DATE_IN_NAME.search(path.name)
-    if not m:
-        return None
-    try:
-        return _dt.date(int(m[1]), int(m[2]), int(m[3]))
-    except ValueError:
-        return None
-
-
-def _name_from_name(path: Path) -> Optional[str]:
-    """A CSV set's event name, from its folder's or zip's name without the
-    date (``2026-03-14 Lyon Cup.zip``: Lyon Cup); None when nothing is left."""
-    stem = path.name[: -len(path.suffix)] if path.suffix.lower() == ".zip" else path.name
-    name = " ".join(_DATE_IN_NAME.sub(" ", stem).replace("_", " ").split()).strip(" -")
-    return name or None
-
-
 def read_event_file(path: Union[str, Path]):
     """Read one event file: ``(EventResults, fingerprint, edition, None)``, or
     ``(None, None, None, reason)`` when it cannot be read (never raises for a
     bad file)."""
-    from .convert import CSV_SET, ConvertError, read_source
+    from .convert import ConvertError, read_source
     from .standings import compute
 
     p = Path(path)
     try:
         src = read_source(p, notes=False)
         ev = src.event
-        if src.kind == CSV_SET and ev.date is None:
-            ev.date = _date_from_name(p)
-        if src.kind == CSV_SET and not ev.name:
-            ev.name = _name_from_name(p)
         st = compute(ev)
     except (ConvertError, ValueError, OSError) as exc:
         return None, None, None, str(exc) or type(exc).__name__
@@ -247,8 +223,30 @@ class FolderConversion:
         out += [f"could not convert {f}" for f in self.failed]
         out += [f"duplicate: {d.path} is the same event as {d.same_as} (converted once)" for d in self.duplicates]
         out += [f"skipped {s}" for s in self.skipped]
-        out.append(f"{len(self.converted)} event(s) converted, {len(self.failed)} file(s) could not be, "
-                   f"{len(self.duplicates)} duplicate(s) converted once, {len(self.skipped)} other file(s) skipped")
+        out.append(self.summary())
+        return out
+
+    def summary(self) -> str:
+        return (f"{len(self.converted)} event(s) converted, {len(self.failed)} file(s) could not be, "
+                f"{len(self.duplicates)} duplicate(s) converted once, {len(self.skipped)} other file(s) skipped")
+
+    def as_dict(self) -> dict:
+        """What ``archon convert OLD/ NEW/ --json`` prints."""
+        return {
+            "converted": [{"path": str(a), "output": str(b)} for a, b in self.converted],
+            "failed": [f.as_dict() for f in self.failed],
+            "duplicates": [d.as_dict() for d in self.duplicates],
+            "skipped": [s.as_dict() for s in self.skipped],
+        }
+
+    #: Columns of :meth:`rows` (``archon convert OLD/ NEW/ --csv``).
+    COLUMNS = ("path", "outcome", "output", "reason", "same_as")
+
+    def rows(self) -> list[tuple]:
+        """A row per file: converted, failed, duplicate or skipped."""
+        out = [(str(a), "converted", str(b), "", "") for a, b in self.converted]
+        for outcome, listed in (("failed", self.failed), ("duplicate", self.duplicates), ("skipped", self.skipped)):
+            out += [(str(x.path), outcome, "", x.reason, str(x.same_as or "")) for x in listed]
         return out
 
 

@@ -968,7 +968,10 @@ def update(file, edition, dry_run):
               help="An official Archon workbook to copy instead of archon's built-in template.")
 @click.option("--force", is_flag=True, help="Convert even when some values have no place in the current layout (they are left out).")
 @click.option("--dry-run", is_flag=True, help="Convert and check, but write nothing; say what would be written.")
-def convert(source, output, edition, template, force, dry_run):
+@click.option("--json", "as_json", is_flag=True,
+              help="A folder: print each file converted, failed, duplicate or skipped as JSON.")
+@click.option("--csv", "as_csv", is_flag=True, help="A folder: print a row per file as CSV.")
+def convert(source, output, edition, template, force, dry_run, as_json, as_csv):
     """Convert an old or foreign event file into a current Archon workbook.
 
     IN is an Archon workbook of any version and form (.xlsx, .ods, .xls,
@@ -998,6 +1001,7 @@ def convert(source, output, edition, template, force, dry_run):
     go on; the same event twice (an .xls and its .xlsx) is converted once.
     Exit status then: 0 when every event was converted, 1 when some could
     not be.
+    --json or --csv print what became of each file instead of the lines.
     """
     from pathlib import Path
 
@@ -1006,6 +1010,7 @@ def convert(source, output, edition, template, force, dry_run):
     from .convert import ConversionStopped, ConvertError, convert as run
     from .workbook import WriteError
 
+    _one_output(as_json, as_csv)
     if Path(source).is_dir() and not _is_csv_folder(Path(source)):
         with _FilesProgress("converting") as bar:
             try:
@@ -1013,9 +1018,11 @@ def convert(source, output, edition, template, force, dry_run):
                                       progress=bar, dry_run=dry_run)
             except InputError as exc:
                 raise _failed(exc) from None
-        for line in folder.lines():
-            click.echo(line)
+        _print_folder_conversion(folder, as_json, as_csv)
         sys.exit(1 if folder.failed else 0)
+    if as_json or as_csv:
+        raise Unreadable(f"--{'json' if as_json else 'csv'} lists what became of each file of a folder "
+                         f"(archon convert OLD/ NEW/); {Path(source).name} is one event file")
     try:
         result = run(source, output, edition=edition, template=template, force=force, dry_run=dry_run,
                      progress=lambda msg: click.echo(msg, err=True))
@@ -1029,6 +1036,26 @@ def convert(source, output, edition, template, force, dry_run):
     for line in result.lines():
         click.echo(line)
 
+
+
+def _print_folder_conversion(folder, as_json: bool, as_csv: bool) -> None:
+    """``archon convert OLD/ NEW/``'s report: lines, JSON or CSV (the
+    summary then on standard error)."""
+    if not (as_json or as_csv):
+        for line in folder.lines():
+            click.echo(line)
+        return
+    if as_json:
+        click.echo(json.dumps(folder.as_dict(), ensure_ascii=False, indent=1))
+    else:
+        import csv
+
+        from .csvcells import csv_row
+
+        out = csv.writer(sys.stdout, lineterminator="\n")
+        out.writerow(folder.COLUMNS)
+        out.writerows(csv_row(r) for r in folder.rows())
+    click.echo(folder.summary(), err=True)
 
 
 class _FilesProgress:

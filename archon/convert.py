@@ -33,8 +33,10 @@ copied cell for cell into the new workbook.
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 import math
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -499,7 +501,32 @@ def _read_csv_set(p: Path, edition: Optional[str]) -> SourceRead:
     )
     for n in read.notes:
         (src.unmapped if n.kind == DROPPED else src.notes).append(Finding(n.where, n.message))
+    _date_and_name_from_file_name(src)
     return src
+
+
+_DATE_IN_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+
+
+def _date_and_name_from_file_name(src: SourceRead) -> None:
+    """A CSV set holds neither the event's date nor its name: both are taken
+    from its folder's or zip's name when that holds a date
+    (``2026-03-14 Lyon Cup.zip``: Lyon Cup, on 2026-03-14), and said so."""
+    ev, p = src.event, src.path
+    stem = p.name[: -len(p.suffix)] if p.suffix.lower() == ".zip" else p.name
+    m = _DATE_IN_NAME.search(stem)
+    if ev.date is None and m:
+        try:
+            ev.date = _dt.date(int(m[1]), int(m[2]), int(m[3]))
+            src.notes.append(Finding("", f"the event's date, {ev.date.isoformat()}, is taken from the name {p.name}"))
+        except ValueError:
+            pass
+    # the rest of a name like '2026-03-14 Lyon Cup' names the event; a name
+    # without a date ('bot-export') is the download's, not the event's
+    name = " ".join(_DATE_IN_NAME.sub(" ", stem).replace("_", " ").split()).strip(" -") if m else ""
+    if not ev.name and name:
+        ev.name = name
+        src.notes.append(Finding("", f"the event's name, {name}, is taken from the name {p.name}"))
 
 
 # ---------------------------------------------------------------------------

@@ -325,3 +325,45 @@ def test_a_csv_sets_event_is_named_after_its_folder_or_zip(tmp_path):
     frame = api.results_frame([folder])
     assert sorted(frame["event"].unique()) == ["April Cup", "February Cup", "January Cup"]
     assert sorted(frame["date"].dt.strftime("%Y-%m-%d").unique()) == ["2026-01-10", "2026-02-14", "2026-04-18"]
+
+
+def test_convert_a_folder_of_csv_sets_keeps_their_dates_and_names(tmp_path):
+    # converted, the CSV sets become workbooks, whose names no longer hold
+    # the date: it is in the workbook, and the archive rates as before
+    from archon.workbook import load_event
+
+    old = as_csv_sets(tmp_path / "old")
+    r = CliRunner().invoke(main, ["convert", str(old), str(tmp_path / "new")])
+    assert r.exit_code == 0, r.output
+    march = load_event(tmp_path / "new" / "2026-03-21 March Cup.xlsx")
+    assert (march.date, march.name) == (dt.date(2026, 3, 21), "March Cup")
+    before = api.rating([old], as_of="2026-06-30").ranking
+    after = api.rating([tmp_path / "new"], as_of="2026-06-30")
+    assert after.archive.failed == [] and len(after.archive.events) == 3
+    assert after.ranking.to_dict("records") == before.to_dict("records")
+
+
+def test_convert_a_folder_json_and_csv_say_what_became_of_each_file(tmp_path):
+    old = as_json(tmp_path / "old")
+    (old / "sub").mkdir()
+    (old / "sub" / "again.json").write_bytes((old / "2026-01-10.json").read_bytes())
+    (old / "broken.xls").write_bytes(b"\xd0\xcf\x11\xe0 truncated")
+    (old / "notes.txt").write_text("hello")
+    r = CliRunner().invoke(main, ["convert", str(old), str(tmp_path / "new"), "--json"])
+    assert r.exit_code == 1, r.output
+    data = json.loads(r.stdout)
+    assert sorted(c["output"].rsplit("/", 1)[-1] for c in data["converted"]) == [
+        "2026-01-10.xlsx", "2026-02-14.xlsx", "2026-03-21.xlsx"]
+    assert [f["path"].rsplit("/", 1)[-1] for f in data["failed"]] == ["broken.xls"]
+    assert [d["path"].rsplit("/", 1)[-1] for d in data["duplicates"]] == ["again.json"]
+    assert data["duplicates"][0]["same_as"].endswith("2026-01-10.json")
+    assert [s["path"].rsplit("/", 1)[-1] for s in data["skipped"]] == ["notes.txt"]
+    assert "3 event(s) converted, 1 file(s) could not be, 1 duplicate(s)" in r.stderr
+    r = CliRunner().invoke(main, ["convert", str(old), str(tmp_path / "again"), "--csv"])
+    lines = r.stdout.splitlines()
+    assert lines[0] == "path,outcome,output,reason,same_as" and len(lines) == 1 + 6
+    outcomes = sorted(line.split(",")[1] for line in lines[1:])
+    assert outcomes == ["converted"] * 3 + ["duplicate", "failed", "skipped"]
+    # one file: its conversion says itself what it did
+    r = CliRunner().invoke(main, ["convert", str(old / "2026-01-10.json"), str(tmp_path / "one.xlsx"), "--json"])
+    assert r.exit_code == 2 and "folder" in r.output and not (tmp_path / "one.xlsx").exists()
