@@ -389,10 +389,13 @@ def _input_sheets() -> set[str]:
     return {L.INFO.sheet, L.METHUSELAHS.sheet, L.FINAL.sheet, L.OVERRIDE.sheet, *L.ROUND_SHEETS.values()}
 
 
-def _read_for_event_day(path):
-    from .workbook import read_event
+def _read_for_event_day(path, fp=None):
+    """The workbook read to change it (``fp``: the fingerprint of the bytes
+    the hold will check the write against); the same bytes are read once
+    per process (:mod:`archon.workbook.readcache`: the event console)."""
+    from .workbook.readcache import read_event_cached
 
-    read = read_event(path)
+    read = read_event_cached(path, fp)
     sheets = _input_sheets()
     blocking = [p for p in read.problems if p.sheet in sheets]
     if blocking:
@@ -434,16 +437,17 @@ def _event_day(path, change_of, *, dry_run: bool, typed_rounds: Iterable[int] = 
     from .workbook.safety import hold
 
     refuse_special_file(Path(path))  # a FIFO or a device is refused before anything waits on it
-    with nullcontext() if dry_run else hold(path):
-        return _event_day_held(path, change_of, dry_run=dry_run, typed_rounds=typed_rounds)
+    with nullcontext() if dry_run else hold(path) as held:
+        return _event_day_held(path, change_of, dry_run=dry_run, typed_rounds=typed_rounds,
+                               fp=None if held is None else held.fingerprint)
 
 
-def _event_day_held(path, change_of, *, dry_run: bool, typed_rounds: Iterable[int]) -> EventDayReport:
+def _event_day_held(path, change_of, *, dry_run: bool, typed_rounds: Iterable[int], fp=None) -> EventDayReport:
     import copy
 
     from .workbook import write_event
 
-    read = _read_for_event_day(path)
+    read = _read_for_event_day(path, fp)
     proposed = _proposed_rounds(read)
 
     def locate(where):

@@ -963,9 +963,10 @@ class FinalsView:
         return self.has_final and not self.unfinished and not self.ties
 
 
-def finals_view(event: Event) -> FinalsView:
-    """The finalists, their seeds and the order they choose their seats in."""
-    st = compute(event)
+def finals_view(event: Event, st: Optional[Standings] = None) -> FinalsView:
+    """The finalists, their seeds and the order they choose their seats in
+    (``st``: the event's standings, when the caller has them)."""
+    st = st if st is not None else compute(event)
     by = st.by_number()
     finalists = [Finalist(by[n].seed, by[n].player, by[n]) for n in st.finalists]
     finalists.sort(key=lambda f: (f.seed if f.seed is not None else FINAL_SIZE + 1, f.number))

@@ -277,8 +277,13 @@ def _rank_preliminaries(event: Event, ed: RuleEdition, eligible: list[PlayerStan
         return preliminary_key(s, ed) + (coin_order,)
 
     keys = {s.number: key(s) for s in eligible}
-    for s in eligible:
-        s.rank = 1 + sum(1 for other in eligible if keys[other.number] > keys[s.number])
+    # rank: 1 + how many players have a better key (players with equal keys share it)
+    better = 0
+    by_key = sorted(eligible, key=lambda s: keys[s.number], reverse=True)
+    for i, s in enumerate(by_key):
+        if i and keys[s.number] != keys[by_key[i - 1].number]:
+            better = i
+        s.rank = 1 + better
     return keys
 
 

@@ -126,9 +126,14 @@ class Changes:
         ev, self._event = self._current(), asyncio.Event()
         ev.set()
 
-    async def wait(self, timeout: float) -> None:
+    def waiter(self) -> asyncio.Event:
+        """What :meth:`wait` will wait on: take it *before* looking at the
+        workbook, so a change announced meanwhile is not missed."""
+        return self._current()
+
+    async def wait(self, timeout: float, waiter: Optional[asyncio.Event] = None) -> None:
         with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(self._current().wait(), timeout)
+            await asyncio.wait_for((waiter or self._current()).wait(), timeout)
 
 
 async def _watch(book: ServedWorkbook, changes: Changes, stop: asyncio.Event) -> None:
@@ -145,6 +150,7 @@ async def _watch(book: ServedWorkbook, changes: Changes, stop: asyncio.Event) ->
     with contextlib.suppress(Exception):  # a folder the watcher cannot watch: the streams poll
         async for _ in awatch(book.path.parent, watch_filter=ours, stop_event=stop, debounce=50, step=20,
                               recursive=False):
+            book.forget()  # hash it again: a save may keep its size and clock tick
             changes.notify()
 
 
@@ -321,16 +327,19 @@ async def write(request: Request) -> Response:
 
             with book.write_lock, settings(command=command):  # what 'archon undo' says it undoes
                 book.check_version(body.get("version"))
-                return action(book.path, body)
+                lines = action(book.path, body)
+            # the new state, worked out once before the pages hear of it
+            # (the write's own read of the workbook is reused: readcache)
+            return lines, book.state().version
 
-        lines = await run_in_threadpool(run)
+        lines, version = await run_in_threadpool(run)
     except Exception as exc:  # noqa: BLE001 - every error becomes an answer, never a traceback page
         if not isinstance(exc, BadRequest) and http_status(exc) == 500:
             request.app.state.log_failure(exc)
         request.app.state.changes.notify()
         return _error(exc)
     request.app.state.changes.notify()
-    return JSONResponse({"ok": True, "lines": lines, "version": book.version()})
+    return JSONResponse({"ok": True, "lines": lines, "version": version})
 
 
 # ---------------------------------------------------------------------------
@@ -442,6 +451,7 @@ async def events(request: Request) -> Response:
         yield "retry: 1000\n\n"
         last, quiet, end = None, 0.0, loop.time() + 300
         while loop.time() < end and not request.app.state.closing():
+            waiter = changes.waiter()
             key = await run_in_threadpool(book.key)
             if key != last:
                 last, quiet = key, 0.0
@@ -451,7 +461,7 @@ async def events(request: Request) -> Response:
                 yield ": still here\n\n"
             if await request.is_disconnected():
                 return
-            await changes.wait(POLL_SECONDS)
+            await changes.wait(POLL_SECONDS, waiter)
             quiet += POLL_SECONDS
 
     return StreamingResponse(stream(), media_type="text/event-stream",

@@ -1,22 +1,29 @@
 """The workbook the event console serves: its version, its lock files and
 the state its pages show.
 
-The *version* of the workbook is what the file system says of it (size,
-modification time, inode): a save in Excel or LibreOffice, or a write by an
-``archon`` command, gives a new one. The pages carry the version they show;
-a write sent from a page that read an older version is refused
-(:class:`StaleVersion`), so nothing typed in the spreadsheet meanwhile is
-overwritten.
+The *version* of the workbook is its content: its size and SHA-256 (a save
+in Excel or LibreOffice, or a write by an ``archon`` command, gives a new
+one; a save that keeps the size within one tick of the file system's clock
+does too). The content is hashed again only when the file system says the
+file changed (size, modification and change times, inode), or while its
+times are too recent to tell (:data:`RACY_SECONDS`). The pages carry the
+version they show; a write sent from a page that read an older version is
+refused (:class:`StaleVersion`), so nothing typed in the spreadsheet
+meanwhile is overwritten.
 
-The state (standings, problems, finals) is read once per version, with the
-functions behind ``archon standings``, ``archon check`` and ``archon
-finals``, and kept until the file changes.
+The state (standings, problems, finals) is worked out once per version,
+with the functions behind ``archon standings``, ``archon check`` and
+``archon finals``, from one read of the file
+(:func:`archon.workbook.readcache.read_event_cached`: the console's own
+writes then read those same bytes again for free), and kept until the
+content changes.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -68,6 +75,12 @@ def _finals_summary(view) -> dict:
     }
 
 
+#: How long after its last change a file's times cannot tell a new save from
+#: the one hashed (file systems keep times to a clock tick, FAT to 2 s): the
+#: content is hashed again on every look until then.
+RACY_SECONDS = 2.0
+
+
 class ServedWorkbook:
     """One event workbook served by the console."""
 
@@ -77,18 +90,45 @@ class ServedWorkbook:
         self.write_lock = threading.Lock()
         self._cache: Optional[State] = None
         self._cache_lock = threading.Lock()
+        self._hashed: Optional[tuple] = None  # (stat key, when hashed, Fingerprint)
+        self._hash_lock = threading.Lock()
 
     @property
     def name(self) -> str:
         return self.path.name
 
-    def version(self) -> str:
-        """A new value whenever the file is replaced or saved."""
+    def fingerprint(self):
+        """The file's :class:`~archon.workbook.backups.Fingerprint` now (None: no file)."""
+        from ..workbook.backups import fingerprint
+
         try:
             st = self.path.stat()
         except OSError:
-            return "missing"
-        return f"{st.st_mtime_ns:x}-{st.st_size:x}-{st.st_ino:x}"
+            return None
+        seen = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+        with self._hash_lock:
+            kept = self._hashed
+            if kept is not None and kept[0] == seen and kept[1] - max(st.st_mtime, st.st_ctime) > RACY_SECONDS:
+                return kept[2]
+            now = time.time()
+            fp = fingerprint(self.path)
+            if fp is not None and fp.size == st.st_size:
+                self._hashed = (seen, now, fp)
+            return fp
+
+    def forget(self) -> None:
+        """Hash the file again on the next look (the file watcher saw it change)."""
+        with self._hash_lock:
+            self._hashed = None
+
+    def version(self) -> str:
+        """A new value whenever the content of the file changes."""
+        fp = self.fingerprint()
+        return "missing" if fp is None else self._version_of(fp)
+
+    @staticmethod
+    def _version_of(fp) -> str:
+        return f"{fp.size:x}-{fp.sha256[:16]}"
 
     def open_in(self) -> Optional[str]:
         """Why writes are off now: the workbook is open in a spreadsheet
@@ -106,36 +146,38 @@ class ServedWorkbook:
         return f"{self.version()}{'-locked' if self.open_in() else ''}"
 
     def state(self) -> State:
-        """The state of the current version (read once per version)."""
+        """The state of the current version (worked out once per version)."""
         with self._cache_lock:
-            version = self.version()
-            if self._cache is not None and self._cache.version == version:
-                return self._cache
+            fp = self.fingerprint()
             for _ in range(3):  # a save in the middle of the read: read again
-                state = self._read(version)
-                now = self.version()
-                if now == version:
+                version = "missing" if fp is None else self._version_of(fp)
+                if self._cache is not None and self._cache.version == version:
+                    return self._cache
+                state = self._read(version, fp)
+                self._cache = state
+                now = self.fingerprint()
+                if now == fp or (now is not None and now.same_content(fp)):
                     break
-                version = now
-            self._cache = state
+                fp = now
             return state
 
-    def _read(self, version: str) -> State:
+    def _read(self, version: str, fp) -> State:
         from ..eventday import finals_view
         from ..serialize import standings_to_dict
         from ..standings import compute
-        from ..workbook import read_event
         from ..workbook.problems import problems_of
+        from ..workbook.readcache import read_event_cached
 
         try:
-            read = read_event(self.path)  # once per version: standings, problems and finals from one read
+            # once per version: standings, problems and finals from one read
+            read = read_event_cached(self.path, fp)
             st = compute(read.event)
             problems = [p.as_dict() for p in problems_of(read, st)]
             return State(
                 version=version,
                 standings=standings_to_dict(st, extras=True),
                 problems=problems,
-                finals=_finals_summary(finals_view(read.event)),
+                finals=_finals_summary(finals_view(read.event, st)),
             )
         except Exception as exc:  # noqa: BLE001 - any unreadable state is shown, never raised to a page
             if not hasattr(exc, "exit_status") and not isinstance(exc, OSError):

@@ -414,29 +414,70 @@ class _XlsxBook(Book):
         # only uses ROW() and absolute references, and to know a formula is there.
         return masters.get(si, "")
 
-    def _scan(self, sheet: str, rows: Iterable[int], columns: Iterable[int], want) -> Cells:
+    def _scan(self, sheet: str, rows: Iterable[int], columns: Iterable[int], want, how: str) -> Cells:
         """Cells of ``sheet`` in ``rows`` x ``columns`` (``want(row, column)`` says
-        the same of a cell without an address)."""
+        the same of a cell without an address; ``how`` names that rule, for
+        :data:`_SCANS`)."""
         rows = sorted(set(rows))
         columns = sorted(set(columns))
         out = Cells(sheet)
         if not rows or not columns:
             return out
-        letters = [(c, column_letters(c)) for c in columns]
-        wanted = {f"{a}{r}": (r, c) for r in rows for c, a in letters}
-        raw = scan(self._sheet_data(sheet, checked=False), wanted, want, rows[0], rows[-1],
-                   check_whole=lambda: self._sheet_data(sheet))
+        data = self._sheet_data(sheet, checked=False)
+        key = (how, tuple(rows), tuple(columns), data)
+        raw = _SCANS.get(key)
+        if raw is None:  # the scan checks the part where it reads it: a part cut short is never kept
+            letters = [(c, column_letters(c)) for c in columns]
+            wanted = {f"{a}{r}": (r, c) for r in rows for c, a in letters}
+            raw = _SCANS.put(key, scan(data, wanted, want, rows[0], rows[-1],
+                                       check_whole=lambda: self._sheet_data(sheet)))
         for place, cell in raw.items():
             out[place] = self._cell(sheet, cell)
         return out
 
     def read_columns(self, sheet: str, columns: Iterable[str], first_row: int, last_row: int) -> Cells:
         wanted = {column_index(c) for c in columns}
-        return self._scan(sheet, range(first_row, last_row + 1), wanted, lambda r, c: c in wanted)
+        return self._scan(sheet, range(first_row, last_row + 1), wanted, lambda r, c: c in wanted, "columns")
 
     def read_rows(self, sheet: str, rows: Iterable[int], first_col: int, last_col: int) -> Cells:
         rows = set(rows)
-        return self._scan(sheet, rows, range(first_col, last_col + 1), lambda r, c: r in rows and first_col <= c <= last_col)
+        return self._scan(sheet, rows, range(first_col, last_col + 1),
+                          lambda r, c: r in rows and first_col <= c <= last_col, "rows")
+
+
+class _ScanCache:
+    """The raw cells last scanned from sheet parts, keyed by the part's very
+    bytes (and the cells asked for): a workbook read again after archon
+    changed one sheet of it (the event console re-reads after every write)
+    parses only that sheet again. Exact: equal bytes scan to equal cells
+    (the shared strings they point to are looked up afresh on every read).
+    Holds the last :attr:`size` scans; thread-safe."""
+
+    size = 16
+
+    def __init__(self) -> None:
+        import threading
+        from collections import OrderedDict
+
+        self._scans: "OrderedDict[tuple, dict]" = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> Optional[dict]:
+        with self._lock:
+            raw = self._scans.get(key)
+            if raw is not None:
+                self._scans.move_to_end(key)
+            return raw
+
+    def put(self, key: tuple, raw: dict) -> dict:
+        with self._lock:
+            self._scans[key] = raw
+            while len(self._scans) > self.size:
+                self._scans.popitem(last=False)
+        return raw
+
+
+_SCANS = _ScanCache()
 
 
 def _si_text(si: ET.Element) -> str:

@@ -1,0 +1,67 @@
+"""Reads of a workbook kept by its content, for a process that reads it again and again.
+
+The event console reads the workbook it serves after every change (to show
+it) and every one of its writes reads it again (to change it): the same
+bytes twice. :func:`read_event_cached` keeps the last :class:`ReadResult`
+of each workbook with the :class:`~archon.workbook.backups.Fingerprint`
+(size and SHA-256) of the bytes it was read from, and gives it back while
+the file still holds those bytes. The key is the content, not the
+modification time: a spreadsheet that saves within the same clock tick,
+with the same size, is still a new read.
+
+A read is kept only when the file held the same bytes before and after it
+(a save in the middle of a read is read again next time). The kept result
+is shared: callers must not change it (the event-day rules copy the event
+before they change it, :func:`archon.eventday._new`).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import Optional, Union
+
+from .backups import Fingerprint, fingerprint
+
+__all__ = ["read_event_cached"]
+
+#: How many workbooks are kept (the console serves one).
+KEEP = 4
+
+
+class _Kept:
+    def __init__(self, fp: Fingerprint, read) -> None:
+        self.fp = fp
+        self.read = read
+
+
+_kept: "OrderedDict[str, _Kept]" = OrderedDict()
+_lock = threading.Lock()
+
+
+def read_event_cached(path: Union[str, Path], fp: Optional[Fingerprint] = None):
+    """:func:`archon.workbook.read_event` of ``path``, read again only when its
+    content changed. ``fp``: the file's fingerprint when the caller has it
+    (:attr:`archon.workbook.safety.Holding.fingerprint`: the bytes a write
+    will be checked against), else it is taken here."""
+    from .reader import read_event
+
+    key = os.path.abspath(path)
+    before = fp if fp is not None else fingerprint(path)
+    with _lock:
+        kept = _kept.get(key)
+        if kept is not None and kept.fp.same_content(before):
+            _kept.move_to_end(key)
+            return kept.read
+    read = read_event(path)
+    after = fingerprint(path)
+    if before is not None and before.same_content(after):
+        with _lock:
+            _kept[key] = _Kept(after, read)
+            _kept.move_to_end(key)
+            while len(_kept) > KEEP:
+                _kept.popitem(last=False)
+    return read
+
