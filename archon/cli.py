@@ -1281,14 +1281,14 @@ def undo(file, force, dry_run):
 
 class _LazyProgress:
     """A progress bar on standard error that shows up only once the work has
-    taken more than a second."""
+    taken more than :data:`SIGN_OF_LIFE_AFTER` seconds (as :class:`_SignOfLife`)."""
 
-    def __init__(self, label: str, delay: float = 1.0):
+    def __init__(self, label: str):
         import time
 
         self._clock = time.monotonic
         self._start = self._clock()
-        self._delay = delay
+        self._delay = SIGN_OF_LIFE_AFTER
         self._label = label
         self._bar = None
         self._done = 0

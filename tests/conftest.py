@@ -108,7 +108,8 @@ def soffice() -> str:
 
 @pytest.fixture(autouse=True)
 def quiet_sign_of_life(monkeypatch):
-    """A command that takes over a second says "working on FILE..." on standard
+    """A command that takes over a second says "working on FILE..." (or shows a
+    progress bar: "seating 2000 players") on standard
     error, and CliRunner mixes that into ``output``: on a loaded machine a test
     would see a line that an idle one does not (a path with "tie" in it failed a
     CI run once). Tests get the idle machine's output; the test of the sign of
