@@ -46,7 +46,7 @@ from .exits import ExitStatus
 from .editions import FINAL_SIZE, TABLE_SIZES, get_edition
 from .model import FINAL, OUT_REASONS, Event, Final, Override, Player, Round, Table, name_key
 from .scoring import COMPLETE, VPError, score_table
-from .standings import PlayerStanding, Standings, Tie, compute, preliminary_key, unfinished_preliminaries
+from .standings import PlayerStanding, Standings, Tie, compute, planned_rounds, preliminary_key, unfinished_preliminaries
 from .typed import is_whole_number_text
 from .validation import Where
 
@@ -327,7 +327,7 @@ def register_many(
             "joins at the start of a preliminary round)"
         )
     joins, seated_without = _registration_state(ev, proposed)
-    if joins > ev.preliminary_rounds:
+    if joins > planned_rounds(ev):
         raise EventDayError(
             f"every preliminary round has results (round {joins - 1} of {ev.format}): a late arrival "
             f"can no longer join (rules 3.3.1: they begin play at the start of the next round)"
@@ -699,12 +699,12 @@ def _preliminary_table(ev: Event, round: "int | str", table: int, locate: Option
     try:
         k = int(round)
     except (TypeError, ValueError):
-        raise WrongInput(f"round {round!r}: give a round number (1 to {ev.preliminary_rounds})") from None
+        raise WrongInput(f"round {round!r}: give a round number (1 to {planned_rounds(ev)})") from None
     rnd = next((r for r in ev.rounds if r.number == k and r.tables), None)
-    if rnd is None and not 1 <= k <= ev.preliminary_rounds:
+    if rnd is None and not 1 <= k <= planned_rounds(ev):
         raise WrongInput(
-            f"round {k}: this is a {ev.format} event, with {ev.preliminary_rounds} preliminary rounds "
-            f"(1 to {ev.preliminary_rounds}); the final is recorded with --final"
+            f"round {k}: this is a {ev.format} event, with {planned_rounds(ev)} preliminary rounds "
+            f"(1 to {planned_rounds(ev)}); the final is recorded with --final"
         )
     if rnd is None:
         raise EventDayError(
@@ -1115,11 +1115,10 @@ def seat_round(
         raise EventDayError(f"{len(present)} players still playing: a table needs at least {min(TABLE_SIZES)}")
     random.Random(f"archon-seat:{seed}:{round_number}").shuffle(present)
     fixed = [[list(t.players) for t in seated[k].tables] for k in range(1, round_number)]
-    rounds = _preliminary_rounds_to_seat(event, present, fixed)
+    rounds = planned_rounds(event)  # the declared rounds stay as declared (Tournament Info)
     tables, uneven = _plan_the_round(event, round_number, rounds, present, fixed, seed=seed,
                                      time_budget=time_budget, progress=progress)
     ev = _new(event)
-    ev.preliminary_rounds = rounds
     # Later rounds only show The Archon's chart, made for the chart's own
     # earlier rounds: they no longer fit, so they are cleared.
     cleared = sorted(k for k in seated if k > round_number)
@@ -1154,11 +1153,12 @@ def _seated_round_lines(event: Event, ev: Event, round_number: int, tables: list
         lines.append("sitting out this round: " + _and([_who(event, n) for n in sorted(out)]))
     if uneven:
         lines.append(uneven)
-    if ev.preliminary_rounds != event.preliminary_rounds:
+    rounds = planned_rounds(ev)
+    if round_number == 1 and rounds != event.preliminary_rounds:
         lines.append(
-            f"{len(present)} players in a {event.format} event: {ev.preliminary_rounds} rounds where each "
-            f"player plays {event.preliminary_rounds}, as The Archon's seating chart seats them (rules "
-            f"3.1.2); the workbook now counts {ev.preliminary_rounds} preliminary rounds ({ev.format})"
+            f"{len(present)} players in a {event.format} event: {rounds} rounds where each player plays "
+            f"{event.preliminary_rounds}, as The Archon's {event.format} seating chart seats them (rules "
+            f"3.1.2: some sit out each round); the event stays {event.format}"
         )
     return lines
 
@@ -1167,10 +1167,10 @@ def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], f
     """The rounds seated (by number), once the round may be seated: refused
     outside the format, before an earlier round is seated, after a later one,
     and over results unless ``force``."""
-    if not 1 <= round_number <= event.preliminary_rounds:
+    rounds = planned_rounds(event)
+    if not 1 <= round_number <= rounds:
         raise WrongInput(
-            f"round {round_number}: this is a {event.format} event, with preliminary rounds 1 to "
-            f"{event.preliminary_rounds}"
+            f"round {round_number}: this is a {event.format} event, with preliminary rounds 1 to {rounds}"
         )
     seated = {r.number: r for r in event.rounds if r.tables}
     for k in range(1, round_number):
@@ -1238,13 +1238,6 @@ def _plan_the_round(event: Event, round_number: int, rounds: int, present: list[
     return [Table(list(t)) for t in plan[round_number - 1]], uneven
 
 
-def _preliminary_rounds_to_seat(event: Event, present: list[int], fixed: list) -> int:
-    """The event's preliminary rounds, or one more before any round is
-    played for 6, 7 or 11 players in a 2R+F event
-    (:func:`archon.seating.rounds_to_play`)."""
-    from . import seating
-
-    return event.preliminary_rounds if fixed else seating.rounds_to_play(len(present), event.preliminary_rounds)
 
 
 def _fewest_games_play(present: list[int], fixed: list[list[list[int]]]) -> list[int]:

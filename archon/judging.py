@@ -27,17 +27,17 @@ MAX_REASON = 200
 def parse_round(event: Event, text: Union[int, str, None]) -> Union[int, str, None]:
     """``--round``: a preliminary round number, ``F`` for the final, or None."""
     from .eventday import WrongInput
+    from .standings import planned_rounds
 
     if text is None or str(text).strip() == "":
         return None
     t = str(text).strip().upper()
     if t in (FINAL, "FINAL"):
         return FINAL
-    if is_whole_number_text(t) and 1 <= int(t) <= event.preliminary_rounds:
+    rounds = planned_rounds(event)
+    if is_whole_number_text(t) and 1 <= int(t) <= rounds:
         return int(t)
-    raise WrongInput(
-        f"round {text!r}: this {event.format} event has rounds 1 to {event.preliminary_rounds} and the final (F)"
-    )
+    raise WrongInput(f"round {text!r}: this {event.format} event has rounds 1 to {rounds} and the final (F)")
 
 
 def warn(event: Event, player: "str | int", reason: str, *, round: Union[int, str, None] = None,

@@ -364,12 +364,31 @@ def preliminary_key(s: PlayerStanding, edition: RuleEdition) -> tuple:
     return tuple(_exact(getattr(s, k)) for k in edition.ranking_keys)
 
 
+def planned_rounds(event: Event) -> int:
+    """The preliminary rounds the event plays: its declared ones, or one more
+    when 6, 7 or 11 players cannot all sit at tables of 4 and 5 (rules 3.1.2:
+    some sit out each round, every player plays the declared number of
+    games). A 2R+F event of 7 players plays 3 rounds of which each player
+    plays 2 and stays 2R+F, as The Archon's own 2R+F chart seats them. An
+    event whose first round seated everyone present (a drop left 7 players
+    later) keeps its declared rounds. Pure: :func:`archon.seating.rounds_to_play`."""
+    from .seating.tables import rounds_to_play
+
+    present = {p.number for p in event.players if not p.is_out}
+    rounds = rounds_to_play(len(present), event.preliminary_rounds)
+    seated = sorted((r for r in event.rounds if r.tables), key=lambda r: r.number)
+    if rounds > event.preliminary_rounds and seated:
+        if present <= {n for t in seated[0].tables for n in t.players}:
+            return event.preliminary_rounds
+    return rounds
+
+
 def unfinished_preliminaries(event: Event, st: Standings) -> list[str]:
     """What keeps the preliminary rounds from being over, in words (empty when over):
     a planned round not seated, or a table not scored yet."""
     out = []
     seated = {r.number: r for r in st.rounds if r.tables}
-    for k in range(1, event.preliminary_rounds + 1):
+    for k in range(1, planned_rounds(event) + 1):
         r = seated.get(k)
         if r is None:
             out.append(f"round {k} is not seated")

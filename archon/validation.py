@@ -16,7 +16,7 @@ from typing import Optional, Union
 
 from .editions import LEVELS, TABLE_SIZES
 from .model import FINAL, Event, name_key
-from .standings import Standings, compute, preliminary_key, unfinished_preliminaries
+from .standings import Standings, compute, planned_rounds, preliminary_key, unfinished_preliminaries
 
 __all__ = ["Where", "Problem", "check_event", "ERROR", "WARNING", "NOTE"]
 
@@ -358,7 +358,7 @@ def _seating_criteria(event: Event) -> list[Problem]:
     # spread evenly) are judged on the whole event: before the last
     # preliminary round R2 would name every pair that has met in each round
     # so far, and R3 players the rounds to come even out.
-    rules = ("R1", "R2", "R3", "R4", "R5", "R6", "R7") if len(rounds) >= event.preliminary_rounds else (
+    rules = ("R1", "R2", "R3", "R4", "R5", "R6", "R7") if len(rounds) >= planned_rounds(event) else (
         "R1", "R4", "R5", "R6", "R7")
     for rule in rules:
         for issue in score.issues.get(rule, []):

@@ -3,8 +3,10 @@ archon's commands on a copy of the official Archon.
 
 No round seats 6, 7 or 11 players at tables of 4 and 5: The Archon's chart
 (and archon) seat them in 3 rounds of which each player plays 2 (rules
-3.1.2), in a 2R+F event too, where the workbook then counts 3 preliminary
-rounds.
+3.1.2: some sit out each round, every player plays the same number of
+games), in a 2R+F event too, which stays 2R+F (Tournament Info B11 stays 3):
+The Archon's own 2R+F chart seats 6, 7 or 11 players over Round 1, 2 and 3
+("Players (2 rounds each)") and its formulas count every Round sheet.
 """
 
 from __future__ import annotations
@@ -39,7 +41,11 @@ def play(tmp_path, players: int, event_format: str):
         out = run("seat", path, "--round", k, "--seed", k).output
         assert "sitting out this round" in out
         if k == 1 and event_format == "2R+F":
-            assert "3 rounds where each player plays 2" in out and "3 preliminary rounds" in out
+            assert "3 rounds where each player plays 2" in out and "the event stays 2R+F" in out
+            assert "3R+F" not in out
+        assert load_event(path).format == event_format  # as declared, never rewritten
+        assert openpyxl.load_workbook(path, read_only=True)["Tournament Info"]["B11"].value == (
+            3 if event_format == "2R+F" else 4)
         tables = next(r for r in load_event(path).rounds if r.number == k).tables
         for t, table in enumerate(tables, start=1):
             # seat 1 ousts everyone: all the VPs of the table
