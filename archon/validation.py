@@ -9,6 +9,7 @@ table and seat, the final, an override); the workbook layer turns a
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -336,6 +337,17 @@ def _final_table(event: Event, st: Standings) -> list[Problem]:
     return problems
 
 
+@functools.lru_cache(maxsize=4)
+def _score_of(plan: tuple) -> "object":
+    """:func:`archon.seating.score_plan` of a seating (rounds of tables of
+    players), kept for the last few seatings: a result typed does not change
+    the seating, and the event console checks the event after every one.
+    The score is shared: read it, never change it."""
+    from .seating import score_plan
+
+    return score_plan([[list(t) for t in r] for r in plan])
+
+
 def _seating_criteria(event: Event) -> list[Problem]:
     """The VEKN seating criteria R1-R7 over the rounds seated, naming the players.
 
@@ -343,14 +355,13 @@ def _seating_criteria(event: Event) -> list[Problem]:
     the round has no result yet (it can be reseated), a note once played.
     R2-R7 are notes on the seating's quality.
     """
-    from .seating import RULE_TITLES, PairIssue, score_plan
+    from .seating import RULE_TITLES, PairIssue
 
     rounds = [r for r in sorted(event.rounds, key=lambda r: r.number) if r.tables]
     if len(rounds) < 2:
         return []
-    plan = [[list(t.players) for t in r.tables] for r in rounds]
     try:
-        score = score_plan(plan)
+        score = _score_of(tuple(tuple(tuple(t.players) for t in r.tables) for r in rounds))
     except ValueError:  # a player seated twice in a round: reported above
         return []
     out = []

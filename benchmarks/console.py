@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import queue
 import random
 import shutil
@@ -166,7 +167,8 @@ def main(argv=None) -> int:
             "command line: archon result (a new process)": cli_times(paths["cli"], tables, sizes),
             "Python twin: archon.api.result (in process)": twin_times(paths["twin"], tables, sizes),
         }
-        print(f"{'':62} {'wall':>8} {'CPU':>8}   (medians of {len(tables)}, ms)")
+        print(f"{'':62} {'wall':>8} {'CPU':>8}   (medians of {len(tables)}, ms; "
+              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
         for label, times in results.items():
             wall = statistics.median(w for w, _ in times)
             cpu = statistics.median(c for _, c in times)

@@ -472,20 +472,31 @@ async def events(request: Request) -> Response:
 # Pages
 
 
-def _context(request: Request, organizer: bool):
+def _rendered(request: Request, template: str, organizer: bool) -> str:
+    """``template`` for the workbook's current state, rendered once per state
+    (a projector and every phone fetch the players' page after each change)."""
     from .view import page_context
 
     book: ServedWorkbook = request.app.state.book
-    return page_context(book.state(), name=book.name, key=book.key(), open_in=book.open_in(),
-                        organizer=organizer)
+    state, key, open_in = book.state(), book.key(), book.open_in()
+    kept: dict = request.app.state.rendered
+    seen = (template, state.version, key, open_in, organizer)
+    html = kept.get(seen)
+    if html is None:
+        html = render(template, **page_context(state, name=book.name, key=key, open_in=open_in,
+                                               organizer=organizer))
+        if len(kept) > 8:
+            kept.clear()
+        kept[seen] = html
+    return html
 
 
 def _page(template: str, organizer: bool = False):
     async def endpoint(request: Request) -> Response:
         if organizer and not _authorized(request):
             return HTMLResponse(render("denied.html", version=__version__), 401)
-        ctx = await run_in_threadpool(_context, request, organizer)
-        return HTMLResponse(render(template, **ctx), headers={"Cache-Control": "no-store"})
+        html = await run_in_threadpool(_rendered, request, template, organizer)
+        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
     return endpoint
 
 
@@ -564,6 +575,7 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True) -> Star
     app.state.book = book
     app.state.token = token or secrets.token_urlsafe(24)
     app.state.changes = changes
+    app.state.rendered = {}  # (template, version, key, lock, organizer) -> the page, see _rendered
     app.state.log_failure = _log_failure
     #: Whether the server is stopping: the server that runs the app sets it
     #: (:func:`archon.web.server.run`: ``lambda: server.should_exit``).
