@@ -22,7 +22,7 @@ __all__ = [
     "close_without_final", "vekn_report", "archondata", "twd", "plan", "PlanResult",
     "standings", "check", "CheckedProblem", "new", "update", "seat", "convert", "warn", "warnings",
     "results_frame", "rating", "league", "undo",
-    "seating_score",
+    "seating_score", "RoundSeating",
 ]
 
 
@@ -366,6 +366,8 @@ class EventDayReport:
         self.player = player
         #: The seat list written by ``seat(..., print_to=...)``, if any.
         self.printed = None
+        #: The round's :class:`RoundSeating` (``seat``), else None.
+        self.seating = None
 
     def describe(self) -> str:
         out = list(self.lines)
@@ -652,6 +654,12 @@ def seat(
     (:func:`archon.reports.write_posting_sheet`; not on a dry run); its path
     is the report's ``.printed``. It is checked before anything is seated:
     :class:`archon.reports.ReportError` when it cannot be written.
+
+    The report's ``.seating`` is the round's :class:`RoundSeating`: its
+    tables, the score of the rounds seated so far on the nine criteria and,
+    per criterion, the lower bound no seating can beat, given the rounds
+    already played ("optimal" or the gap); ``.seating.as_dict()`` is what
+    ``archon seat --json`` prints.
     """
     import random as _random
 
@@ -678,7 +686,59 @@ def seat(
         from .standings import compute
 
         rep.printed = write_posting_sheet(standings_to_dict(compute(rep.event), extras=True), int(round), print_to)
+    rep.seating = RoundSeating.of(rep.event, int(round), rep.seed)
     return rep
+
+
+class RoundSeating:
+    """One preliminary round as :func:`seat` seated it (the report's ``.seating``).
+
+    ``round``; ``seed``: the seed that gives this seating again; ``tables``:
+    per table, ``(player number, name)`` in seat order (seat 1 plays first);
+    ``score``: the :class:`archon.seating.Score` of the rounds seated up to
+    this one; ``proof``: per criterion an :class:`archon.seating.bounds.RuleProof`,
+    the figure against the lower bound no seating of this round can beat
+    with the rounds before it as played.
+    """
+
+    def __init__(self, round: int, seed, tables, score, proof):
+        self.round = round
+        self.seed = seed
+        self.tables = tables
+        self.score = score
+        self.proof = proof
+
+    @classmethod
+    def of(cls, event, round: int, seed=None) -> "RoundSeating":
+        from .seating import proof, score_plan
+
+        names = {p.number: p.name for p in event.players}
+        rounds = _seated_rounds(event, round)
+        score = score_plan(rounds)
+        tables = [[(p, names.get(p, "")) for p in table] for table in rounds[-1]] if rounds else []
+        return cls(round, seed, tables, score, proof(rounds, fixed=len(rounds) - 1, score=score))
+
+    def as_dict(self) -> dict:
+        """What ``archon seat --json`` prints: ``{"round": N, "seed": S,
+        "tables": [[{"number": 17, "name": "Ada Lovelace"}, ...], ...],
+        "score": {"R1": ..., ..., "R9": ...}, "bounds": {"R1": ..., ...},
+        "optimal": {"R1": true, ...}, "gaps": {"R1": 0, ...}}``: the tables
+        in seat order, the score of the rounds seated so far, and per
+        criterion the lower bound, whether it is reached and the gap (the
+        keys of ``archon plan --json``, :func:`archon.seating.proof_as_dict`)."""
+        from .seating import proof_as_dict
+
+        return {
+            "round": self.round, "seed": self.seed,
+            "tables": [[{"number": p, "name": name} for p, name in table] for table in self.tables],
+            "score": self.score.as_dict(), **proof_as_dict(self.proof),
+        }
+
+
+def _seated_rounds(event, up_to: Optional[int] = None) -> list:
+    """The preliminary rounds seated in ``event`` (up to round ``up_to``) as a plan."""
+    return [[list(t.players) for t in r.tables] for r in sorted(event.rounds, key=lambda r: r.number)
+            if (up_to is None or r.number <= up_to) and r.tables]
 
 
 def seating_score(event, up_to: Optional[int] = None):
@@ -687,9 +747,7 @@ def seating_score(event, up_to: Optional[int] = None):
     ``archon seat`` prints under the tables and the console shows."""
     from .seating import score_plan
 
-    rounds = [[list(t.players) for t in r.tables] for r in sorted(event.rounds, key=lambda r: r.number)
-              if (up_to is None or r.number <= up_to) and r.tables]
-    return score_plan(rounds)
+    return score_plan(_seated_rounds(event, up_to))
 
 
 def toss(path, *, seed: Optional[int] = None, dry_run: bool = False) -> EventDayReport:
@@ -916,14 +974,14 @@ class PlanResult:
 
     def as_dict(self) -> dict:
         """``{"players": N, "rounds": [...], "score": {"R1": ..., ..., "R9": ...},
-        "bounds": {"R1": ..., ...}, "optimal": {"R1": true, ...}}``: per
-        criterion the plan's figure, the lower bound no plan can beat, and
-        whether the plan reaches it."""
-        return {
-            "players": self.players, "rounds": self.rounds, "score": self.score.as_dict(),
-            "bounds": {rule: p.bound for rule, p in self.proof.items()},
-            "optimal": {rule: p.optimal for rule, p in self.proof.items()},
-        }
+        "bounds": {"R1": ..., ...}, "optimal": {"R1": true, ...}, "gaps": {"R1": 0, ...}}``:
+        per criterion the plan's figure, the lower bound no plan can beat,
+        whether the plan reaches it and the gap to it
+        (:func:`archon.seating.proof_as_dict`)."""
+        from .seating import proof_as_dict
+
+        return {"players": self.players, "rounds": self.rounds, "score": self.score.as_dict(),
+                **proof_as_dict(self.proof)}
 
 
 def plan(

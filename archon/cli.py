@@ -567,8 +567,11 @@ def toss(file, seed, dry_run):
 @click.option("--time-budget", type=float, default=None, help="Seconds the seating engine may search.")
 @click.option("--print", "print_to", type=click.Path(dir_okay=False), default=None,
               help="Also write the round's seat list, to print and post (OUT.xlsx).")
+@click.option("--json", "as_json", is_flag=True,
+              help='Print only {"round", "seed", "tables": [[{"number", "name"}, ...], ...], '
+                   '"score", "bounds", "optimal", "gaps"} (the keys of plan --json).')
 @DRY_RUN_OPTION
-def seat(file, round_number, seed, force, time_budget, print_to, dry_run):
+def seat(file, round_number, seed, force, time_budget, print_to, as_json, dry_run):
     """Seat a preliminary round with archon's seating engine.
 
     Rounds already played stay as they were and count in the VEKN seating
@@ -582,13 +585,18 @@ def seat(file, round_number, seed, force, time_budget, print_to, dry_run):
     cannot be read or the event has no such round; 3 when FILE or the seat
     list cannot be written.
 
+    With --json, prints one JSON object instead: the round, the seed, the
+    tables in seat order (player number and name), the score of the rounds
+    seated so far on R1 to R9 and, per criterion, its lower bound, whether
+    it is reached ("optimal") and the gap.
+
     \b
     Examples:
       archon seat event.xlsx --round 1
       archon seat event.xlsx --round 2 --print round2.xlsx
+      archon seat event.xlsx --round 2 --json
     """
     from .api import seat as run
-    from .seating import proof, score_plan
 
     errors = _event_day_errors()
     if print_to is not None:  # the reports (and xlsxwriter) are imported for a seat list only
@@ -603,17 +611,16 @@ def seat(file, round_number, seed, force, time_budget, print_to, dry_run):
         raise _failed(exc) from None
     finally:
         progress.close()
+    seating = rep.seating
+    if as_json:
+        click.echo(json.dumps(seating.as_dict()))
+        return
     _done(rep)
-    ev = rep.event
-    names = {p.number: p.name for p in ev.players}
-    rounds = [[list(t.players) for t in r.tables] for r in sorted(ev.rounds, key=lambda r: r.number)
-              if r.number <= round_number and r.tables]
-    this = rounds[-1]
-    for k, table in enumerate(this, start=1):
-        click.echo(f"table {k}: " + ", ".join(f"{p} {names.get(p, '')}".strip() for p in table))
-    score = score_plan(rounds)
+    for k, table in enumerate(seating.tables, start=1):
+        click.echo(f"table {k}: " + ", ".join(f"{p} {name}".strip() for p, name in table))
+    score = seating.score
     click.echo("score: " + "  ".join(f"{rule} {value:g}" for rule, value in score.as_dict().items()))
-    for line in _proof_lines(proof(rounds, fixed=len(rounds) - 1, score=score)):
+    for line in _proof_lines(seating.proof):
         click.echo(line)
     for issue in score.issues.get("R1", [])[:10]:
         click.echo(f"warning: R1 (predator-prey repeated): {issue}")

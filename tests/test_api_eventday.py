@@ -104,7 +104,7 @@ def test_plan_from_python():
     result = api.plan(7, 3, seed=2)
     assert result.staggered and result.seed == 2
     assert [len(o) for o in result.sitting_out] == [7 - sum(len(t) for t in rnd) for rnd in result.rounds]
-    assert set(result.as_dict()) == {"players", "rounds", "score", "bounds", "optimal"}
+    assert set(result.as_dict()) == {"players", "rounds", "score", "bounds", "optimal", "gaps"}
     assert result.as_dict()["score"]["R1"] == 0
     with pytest.raises(api.InputError):
         api.plan(3, 2)

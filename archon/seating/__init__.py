@@ -13,7 +13,7 @@ Where to find what (one idea per module):
 * :mod:`.criteria`: the nine criteria and how a plan is scored
   (:func:`score_plan`, :class:`Score`, :func:`compare_scores`).
 * :mod:`.bounds`: per criterion, a lower bound no plan can beat
-  (:func:`lower_bounds`, :func:`proof`).
+  (:func:`lower_bounds`, :func:`proof`, :func:`proof_as_dict`).
 * :mod:`.planner`: :func:`plan`, the one entry point of the search, and
   :mod:`.library`: the plans computed in advance for the common sizes.
 * the search itself: :mod:`.search` (how the parts fit), :mod:`.board`
@@ -22,7 +22,7 @@ Where to find what (one idea per module):
 
 from __future__ import annotations
 
-from .bounds import Bounds, lower_bounds, proof
+from .bounds import Bounds, lower_bounds, proof, proof_as_dict
 from .criteria import (
     ADJACENT, RELATIONS, RULE_TITLES, RULES, TRANSFERS, PairIssue, Plan, Score, SeatIssue, SpreadIssue,
     check_plan, compare_scores, score_plan,
@@ -37,5 +37,5 @@ __all__ = [
     "Plan", "RULES", "RULE_TITLES", "TRANSFERS", "SeatingError", "PairIssue", "SeatIssue", "SpreadIssue",
     "Score", "compare_scores", "check_plan", "score_plan", "can_seat", "table_sizes",
     "needs_sit_out", "rounds_to_play", "staggered_round_sizes", "sit_out_schedule", "plan", "DEFAULT_EFFORT",
-    "Bounds", "lower_bounds", "proof", "MIN_TABLE", "MAX_TABLE", "RELATIONS", "ADJACENT",
+    "Bounds", "lower_bounds", "proof", "proof_as_dict", "MIN_TABLE", "MAX_TABLE", "RELATIONS", "ADJACENT",
 ]

@@ -93,6 +93,18 @@ class RuleProof:
         return {"value": self.value, "bound": self.bound, "optimal": self.optimal, "gap": self.gap}
 
 
+def proof_as_dict(proof: dict[str, RuleProof]) -> dict:
+    """A :func:`proof` as JSON keys (``archon plan --json``, ``archon seat --json``):
+    ``{"bounds": {"R1": ..., ..., "R9": ...}, "optimal": {"R1": true, ...},
+    "gaps": {"R1": 0, ...}}``: per criterion the lower bound no plan can beat,
+    whether the plan reaches it, and how far above it the plan is (0 when optimal)."""
+    return {
+        "bounds": {rule: p.bound for rule, p in proof.items()},
+        "optimal": {rule: p.optimal for rule, p in proof.items()},
+        "gaps": {rule: p.gap for rule, p in proof.items()},
+    }
+
+
 def proof(rounds: Sequence[Sequence[Sequence[int]]], fixed: int = 0,
           score: Optional[Score] = None) -> dict[str, RuleProof]:
     """Per criterion, the plan's figure against its lower bound
