@@ -106,14 +106,16 @@ def soffice() -> str:
     return path
 
 
-@pytest.fixture(autouse=True)
-def quiet_sign_of_life(monkeypatch):
+@pytest.fixture(autouse=True, scope="session")
+def quiet_sign_of_life():
     """A command that takes over a second says "working on FILE..." (or shows a
     progress bar: "seating 2000 players") on standard
     error, and CliRunner mixes that into ``output``: on a loaded machine a test
     would see a line that an idle one does not (a path with "tie" in it failed a
     CI run once). Tests get the idle machine's output; the test of the sign of
-    life itself sets the delay it needs."""
+    life itself sets the delay it needs. Session-wide, so that module fixtures
+    (a whole event run once for a test file) are covered too."""
     from archon import cli
 
-    monkeypatch.setattr(cli, "SIGN_OF_LIFE_AFTER", 3600)
+    cli.SIGN_OF_LIFE_AFTER = 3600
+    yield
