@@ -533,7 +533,12 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True) -> Star
     application's ``state.token`` holds it. ``watch``: watch the file with
     watchfiles (the event streams also poll the file twice a second).
     """
+    from ..special_files import special_kind
+
     book = ServedWorkbook(path)
+    kind = special_kind(book.path)
+    if kind is not None:  # said as it is, not "no such workbook"; never opened (a FIFO would block)
+        raise api.InputError(f"{book.path.name} is {kind}, not a workbook: give the path of an .xlsx, .ods or .xls file")
     if not book.path.is_file():
         raise api.InputError(f"{path}: no such workbook")
     if book.state().error:  # not a workbook (a players CSV, a damaged file): say so before serving it
