@@ -44,6 +44,11 @@ def _not_written_errnos() -> frozenset:
 _NOT_WRITTEN_ERRNOS = _not_written_errnos()
 
 
+def _say_not_written(exc: OSError) -> None:
+    click.echo(f"Error: cannot write {exc.filename or 'the output'}: {exc.strerror or exc}; the output is "
+               f"incomplete: free some space (or write elsewhere) and run the command again", err=True)
+
+
 class _Archon(click.Group):
     """The command group: every error ends in one line and its exit status
     (:mod:`archon.exits`), never a traceback.
@@ -51,6 +56,19 @@ class _Archon(click.Group):
     An error that carries ``exit_status`` exits with it; anything else is a
     bug in archon (status 4). ``ARCHON_DEBUG=1`` shows the traceback.
     """
+
+    def main(self, *args, **kwargs):
+        # 'archon --help > /dev/full': the group's own help and version are
+        # printed while the command line is parsed, before invoke() is reached
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as exc:
+            import os
+
+            if os.environ.get("ARCHON_DEBUG") or exc.errno not in _NOT_WRITTEN_ERRNOS:
+                raise
+            _say_not_written(exc)
+            sys.exit(ExitStatus.NOT_WRITTEN)
 
     def parse_args(self, ctx, args):
         # the command line as typed, for the journal of changes (archon undo)
@@ -76,9 +94,7 @@ class _Archon(click.Group):
             if os.environ.get("ARCHON_DEBUG"):
                 raise
             if isinstance(exc, OSError) and exc.errno in _NOT_WRITTEN_ERRNOS and not hasattr(exc, "exit_status"):
-                where = exc.filename or "the output"
-                click.echo(f"Error: cannot write {where}: {exc.strerror or exc}; the output is incomplete: "
-                           f"free some space (or write elsewhere) and run the command again", err=True)
+                _say_not_written(exc)
                 ctx.exit(ExitStatus.NOT_WRITTEN)
             if hasattr(exc, "exit_status"):
                 click.echo(f"Error: {exc}", err=True)

@@ -185,3 +185,16 @@ def test_standings_to_a_full_disk_exits_3(workbook, fmt):
     assert "Traceback" not in p.stderr
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and "No space left on device" in lines[0]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["report", "--help"]])
+def test_help_to_a_full_disk_exits_3(args):
+    # 'archon --help > /dev/full' was an OSError traceback: the group's own
+    # help is printed while the command line is read, before any command runs
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "archon.cli", *args],
+                           cwd=REPO, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert p.returncode == ExitStatus.NOT_WRITTEN, p.stderr
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and "No space left on device" in lines[0], p.stderr
