@@ -186,6 +186,7 @@ COMMANDS: list[list[str]] = [
     ["update", "FILE"],
     ["register", "FILE", "Ann Example", "--vekn", "1234567"],
     ["drop", "FILE", "3"],
+    ["unregister", "FILE", "3"],
     ["result", "FILE", "2", "1", "1", "0", "1", "--round", "1", "--table", "1"],
     ["seat", "FILE", "--round", "1", "--force"],
     ["toss", "FILE"],
