@@ -540,3 +540,20 @@ def test_every_write_of_the_api_is_documented_and_needs_the_token(client):
         assert f"/api/{action}`" in readme, f"README: the console's API table misses POST /api/{action}"
         assert f"``POST /api/{action}``" in web_app.__doc__, action
         assert post(client, action, {}, headers={}).status_code == 401, action
+
+
+@pytest.mark.parametrize("body", [
+    '{"round": "\u00b2", "table": 1, "vps": [3, 0, 0, 0, 2]}',  # '²'.isdigit() is True, int('²') fails
+    '{"round": 1, "table": 1, "vps": [' + "9" * 5000 + ', 0, 0, 0, 0]}',  # json reads it, int() refuses
+    "[" * 5000 + "]" * 5000,
+])
+def test_a_body_archon_cannot_read_is_a_400_not_a_bug(client, cup, body):
+    before = cup.read_bytes()
+    r = client.post("/api/result", content=body.encode(), headers={"Content-Type": "application/json", **AUTH})
+    assert r.status_code == 400, r.text
+    assert "archon failed" not in r.json()["error"] and r.json()["exit_status"] == 2
+    assert cup.read_bytes() == before
+
+
+def test_a_round_download_in_other_digits_is_not_found_not_a_bug(client):
+    assert client.get("/download/round-\u00b2.xlsx").status_code == 404

@@ -54,6 +54,7 @@ from starlette.staticfiles import StaticFiles
 
 from .. import __version__, api
 from ..exits import ExitStatus, status_of
+from ..typed import is_whole_number_text
 from .render import render
 from .workbook import ServedWorkbook, StaleVersion
 
@@ -182,8 +183,8 @@ async def _json_body(request: Request) -> dict:
         chunks.append(chunk)
     try:
         body = json.loads(b"".join(chunks).decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BadRequest(f"the body is not JSON: {exc}") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # ValueError: JSONDecodeError, 5000 digits
+        raise BadRequest(f"the body is not JSON archon can read: {str(exc)[:200]}") from None
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object, e.g. {\"round\": 1, \"table\": 2, \"vps\": [3, 0, 0, 2]}")
     return body
@@ -197,7 +198,7 @@ def _field(body: dict, key: str, kind, *, required: bool = False, default: Any =
             raise BadRequest(f'"{key}" is missing')
         return default
     if kind is int:
-        if isinstance(value, str) and value.strip().isdigit():
+        if isinstance(value, str) and is_whole_number_text(value.strip()):
             value = int(value.strip())
         if isinstance(value, bool) or not isinstance(value, int):
             raise BadRequest(f'"{key}" must be a whole number, not {json.dumps(value)[:40]}')
@@ -423,7 +424,7 @@ async def download(request: Request) -> Response:
         kwargs, filename = {"xlsx": "x.xlsx"}, f"{stem}-report.xlsx"
     elif name == "report.html":
         kwargs, filename = {"html": "x.html"}, f"{stem}-report.html"
-    elif name.startswith("round-") and name.endswith(".xlsx") and name[6:-5].isdigit():
+    elif name.startswith("round-") and name.endswith(".xlsx") and is_whole_number_text(name[6:-5]):
         kwargs, filename = {"xlsx": "x.xlsx", "round": int(name[6:-5])}, f"{stem}-{name}"
     else:
         raise HTTPException(404)
