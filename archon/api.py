@@ -508,7 +508,7 @@ def register(
         def change(ev, proposed, locate):
             return eventday.register_many(ev, rows, source=source, proposed=proposed, locate=locate)
     else:
-        first, last = split_name(" ".join(str(name).split()))
+        first, last = split_name(eventday.typed_text(name, "player's name"))
 
         def change(ev, proposed, locate):
             return eventday.register(ev, first, last, vekn=vekn, city=city, proposed=proposed, locate=locate)

@@ -44,7 +44,7 @@ from typing import Callable, Iterable, Optional, Sequence, Union
 
 from .exits import ExitStatus
 from .editions import FINAL_SIZE, TABLE_SIZES, get_edition
-from .model import FINAL, OUT_REASONS, Event, Final, Override, Player, Round, Table, name_key
+from .model import FINAL, MAX_CELL_TEXT, OUT_REASONS, Event, Final, Override, Player, Round, Table, name_key
 from .scoring import COMPLETE, VPError, score_table
 from .standings import PlayerStanding, Standings, Tie, compute, planned_rounds, preliminary_key, unfinished_preliminaries
 from .typed import is_whole_number_text
@@ -59,6 +59,7 @@ __all__ = [
     "find_player",
     "register",
     "register_many",
+    "typed_text",
     "drop",
     "undo_drop",
     "unregister",
@@ -254,6 +255,38 @@ def find_player(event: Event, text: "str | int", locate: Optional[Locate] = None
     raise AmbiguousPlayer(f"{raw!r} fits {len(found)} players: {listed}; give the player number", found)
 
 
+#: Characters no workbook cell can hold as text (the control characters,
+#: but tab and line breaks, which become a space): a name with one would be
+#: written as "_x0000_".
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def typed_text(text: object, field: str, source: str = "") -> str:
+    """``text`` as a cell will hold it: runs of spaces, tabs and line breaks
+    become one space. Text with a control character, or longer than a cell
+    holds (:data:`archon.model.MAX_CELL_TEXT`), is refused naming ``field``
+    (:class:`WrongInput`), before anything is written."""
+    raw = str(text or "")
+    bad = _CONTROL.search(raw)
+    if bad:
+        raise WrongInput(
+            f"{source}the {field} {_shown(raw)} holds a control character (U+{ord(bad.group(0)):04X}), "
+            f"which a workbook cannot hold: type it again with letters, digits and punctuation only"
+        )
+    out = " ".join(raw.split())
+    if len(out) > MAX_CELL_TEXT:
+        raise WrongInput(
+            f"{source}the {field} is {len(out):,} characters long: a workbook cell holds at most "
+            f"{MAX_CELL_TEXT:,}; give the {field} itself"
+        )
+    return out
+
+
+def _shown(text: str, width: int = 40) -> str:
+    """``text`` quoted for a message, control characters escaped, cut to ``width``."""
+    return repr(text if len(text) <= width else text[:width] + "...")
+
+
 def _check_vekn(vekn: Optional[str], source: str) -> Optional[str]:
     if vekn is None:
         return None
@@ -361,8 +394,8 @@ def _players_to_register(ev: Event, rows: Sequence[object], source: str, locate:
     for row in rows:
         first, last, vekn, city, line = _row_fields(row)
         here = f"{source}, line {line}: " if source and line else ""
-        first = " ".join(str(first or "").split())
-        last = " ".join(str(last or "").split())
+        first = typed_text(first, "first name", here)
+        last = typed_text(last, "last name", here)
         full = " ".join(x for x in (first, last) if x)
         if not full:
             raise WrongInput(f"{here}give the player's name (first and last name)")
@@ -389,7 +422,7 @@ def _players_to_register(ev: Event, rows: Sequence[object], source: str, locate:
         if v:
             new_vekns[v] = f"line {line}" if line else full
         number += 1
-        city_text = " ".join(str(city).split()) if city else None
+        city_text = typed_text(city, "city", here) if city else None
         added.append(Player(number, first, last, city=city_text or None, vekn=v))
     if not added:
         raise EventDayError(f"{source or 'the players list'} has no player to register")
@@ -788,7 +821,7 @@ def _judge_result(ev: Event, spot: _Spot, values: list[Optional[float]], overrid
         if existing is not None:
             advice += f" (this table has an override: {existing.reason!r}; give --override to keep one)"
         raise EventDayError(f"{spot.label}: {result.status} result: {result.reason}: {advice}")
-    reason = " ".join(str(override).split())
+    reason = typed_text(override, "judge's reason", f"{spot.label}: ")
     if not reason:
         raise WrongInput(f"{spot.label}: --override needs the judge's reason, e.g. --override \"player 12 ejected\"")
     ev.overrides = [o for o in ev.overrides if o is not existing and not _same_table(o, spot.key, spot.table)]

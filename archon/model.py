@@ -30,10 +30,15 @@ __all__ = [
     "EventFormat",
     "name_key",
     "DECK_FORMATS",
+    "MAX_CELL_TEXT",
 ]
 
 #: The round key of the final in an :class:`Override`.
 FINAL = "F"
+
+#: The longest text a workbook cell holds (Excel's limit, and The Archon's
+#: cells are Excel's): a name, city or reason longer cannot be written.
+MAX_CELL_TEXT = 32767
 
 #: The deck formats The Archon knows (Tournament Info, "Format").
 DECK_FORMATS = ("Constructed", "Limited")

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import IO, Iterable, Iterator, Mapping, Optional, Union
 from xml.etree import ElementTree as ET
 from ..exits import ExitStatus
+from ..model import MAX_CELL_TEXT
 from .cellref import column_index, column_letters, split_address
 
 __all__ = [
@@ -219,8 +220,9 @@ _ILLEGAL_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _ESCAPED_X = re.compile(r"_(x[0-9A-Fa-f]{4}_)")
 _EXCEL_EPOCH = _dt.datetime(1899, 12, 30)
 _EXCEL_EPOCH_1904 = _dt.datetime(1904, 1, 1)
-#: Excel's longest cell text.
-MAX_TEXT = 32767
+#: Excel's longest cell text (input is refused before it comes here:
+#: :func:`archon.eventday.typed_text`).
+MAX_TEXT = MAX_CELL_TEXT
 
 
 def _xml_escape(text: str, entities: Mapping[str, str] = {}) -> str:  # noqa: B006 - read only
