@@ -223,6 +223,11 @@ def find_player(event: Event, text: "str | int", locate: Optional[Locate] = None
     raw = str(text).strip()
     if not raw:
         raise WrongInput("give a player: a player number, a VEKN number or a part of a name")
+    if not event.players:
+        raise WrongInput(
+            f"no player is registered yet: register the players first "
+            f"('archon register FILE \"First Last\"' or --from players.csv)"
+        )
     if raw.startswith("#") and is_whole_number_text(raw[1:]):
         raw = raw[1:]
     if is_whole_number_text(raw):
@@ -238,9 +243,10 @@ def find_player(event: Event, text: "str | int", locate: Optional[Locate] = None
                 f"give '#{raw}' for the player number or a part of the name",
                 found,
             )
+        last = max(p.number for p in event.players)
         raise WrongInput(
-            f"no player has the number or VEKN number {raw}: players are numbered 1 to "
-            f"{max((p.number for p in event.players), default=0)} ('archon standings FILE' lists them)"
+            f"no player has the number or VEKN number {raw}: players are numbered "
+            f"{'1 to ' + str(last) if last > 1 else '1'} ('archon standings FILE' lists them)"
         )
     wanted = name_key(raw)
     found = [p for p in event.players if wanted in name_key(p.name)]
@@ -1144,6 +1150,8 @@ def seat_round(
     proposed = set(proposed)
     seated = _seated_rounds_before(event, round_number, proposed, force)
     present = [p.number for p in sorted(event.players, key=lambda p: p.number) if not p.is_out]
+    if not event.players:
+        raise EventDayError(f"no player is registered yet: register the players first, then seat round {round_number}")
     if len(present) < min(TABLE_SIZES):
         raise EventDayError(f"{len(present)} players still playing: a table needs at least {min(TABLE_SIZES)}")
     random.Random(f"archon-seat:{seed}:{round_number}").shuffle(present)
