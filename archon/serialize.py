@@ -39,7 +39,9 @@ def standings_to_dict(st: Standings, *, extras: bool = False) -> dict[str, Any]:
 
     ``extras`` adds what the contract does not name but the reports show:
     the event's ``deck_format`` ("Constructed" or "Limited", Tournament Info
-    B8), the judges' ``warnings`` (:func:`archon.judging.warning_rows`) and
+    B8), the preliminary rounds it plays (``rounds_to_play``,
+    :func:`archon.standings.planned_rounds`), the judges' ``warnings``
+    (:func:`archon.judging.warning_rows`) and
     whether each round seat's VP is ``typed`` (a blank counts 0).
     ``archon standings --json`` keeps to the contract exactly.
     """
@@ -107,8 +109,10 @@ def standings_to_dict(st: Standings, *, extras: bool = False) -> dict[str, Any]:
     out = {"event": event, "players": players, "rounds": rounds, "final": final}
     if extras:
         from .judging import warning_rows
+        from .standings import planned_rounds
 
         event["deck_format"] = ev.deck_format
+        event["rounds_to_play"] = planned_rounds(ev)
         out["warnings"] = warning_rows(ev)
     return out
 

@@ -370,15 +370,19 @@ def planned_rounds(event: Event) -> int:
     some sit out each round, every player plays the declared number of
     games). A 2R+F event of 7 players plays 3 rounds of which each player
     plays 2 and stays 2R+F, as The Archon's own 2R+F chart seats them. An
-    event whose first round seated everyone present (a drop left 7 players
-    later) keeps its declared rounds. Pure: :func:`archon.seating.rounds_to_play`."""
+    event whose first round was played by everyone present (a drop left 7
+    players later) keeps its declared rounds; a round seated but without a VP
+    typed yet (an official Archon's chart seats every round in advance) can
+    still be seated anew, so it does not count. Pure:
+    :func:`archon.seating.rounds_to_play`."""
     from .seating.tables import rounds_to_play
 
     present = {p.number for p in event.players if not p.is_out}
     rounds = rounds_to_play(len(present), event.preliminary_rounds)
-    seated = sorted((r for r in event.rounds if r.tables), key=lambda r: r.number)
-    if rounds > event.preliminary_rounds and seated:
-        if present <= {n for t in seated[0].tables for n in t.players}:
+    played = sorted((r for r in event.rounds if any(v is not None for t in r.tables for v in t.vps)),
+                    key=lambda r: r.number)
+    if rounds > event.preliminary_rounds and played:
+        if present <= {n for t in played[0].tables for n in t.players}:
             return event.preliminary_rounds
     return rounds
 

@@ -107,3 +107,41 @@ def test_the_archons_formulas_count_the_third_round_of_a_2rf_event(tmp_path):
         assert score == expected[n], f"Methuselahs H{n + 6}, I{n + 6}: #{n}'s GW and VP"
         if n in finalists:
             assert final_rank == (1 if n == finalists[0] else 2), f"Methuselahs U{n + 6}: #{n}'s final rank"
+
+
+def test_the_console_offers_the_third_round_when_a_drop_leaves_seven_in_a_2rf_event(tmp_path):
+    """8 registered for a 2R+F event, one drops before round 1: the 7 present
+    play 3 rounds (each 2), so the console's seat form goes up to round 3 (it
+    counted the 8 registered and stopped at round 2)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from archon.web import console_app
+
+    csv = tmp_path / "players.csv"
+    csv.write_text("name,vekn\n" + "".join(f"Player{i} Test,{3000000 + i}\n" for i in range(1, 9)))
+    path = tmp_path / "event.xlsx"
+    run("new", path, "--format", "2R+F", "--players", csv, "--template", official_file())
+    run("drop", path, 8)
+    with TestClient(console_app(path, token="t" * 20, watch=False)) as client:
+        page = client.get("/organizer?token=" + "t" * 20).text
+    form = re.search(r'<input name="round" id="seat-round"[^>]*>', page)
+    assert form and 'max="3"' in form.group(0), form
+
+
+def test_a_drop_before_round_1_of_an_official_2rf_archon_leaves_seven_who_play_3_rounds(tmp_path):
+    """The official Archon's chart seats rounds 1 and 2 of 8 players in
+    advance; #8 drops before anything is played. Round 1 is seated anew for
+    the 7 present (3 rounds, each plays 2), not refused as '7 players cannot
+    all play 1 round'."""
+    csv = tmp_path / "players.csv"
+    csv.write_text("name,vekn\n" + "".join(f"Player{i} Test,{3000000 + i}\n" for i in range(1, 9)))
+    path = tmp_path / "event.xlsx"
+    run("new", path, "--format", "2R+F", "--players", csv, "--template", official_file())
+    run("drop", path, 8)
+    out = run("seat", path, "--round", 1, "--seed", 1).output
+    assert "3 rounds where each player plays 2" in out and "sitting out this round" in out
+    seated = next(r for r in load_event(path).rounds if r.number == 1).tables
+    assert 8 not in {n for t in seated for n in t.players}

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..editions import EDITIONS
-from ..seating import rounds_to_play
 from ..reports.data import display_name, players_by_number, winner_of
 from .workbook import State
 
@@ -69,8 +68,7 @@ def page_context(state: State, *, name: str, key: str, open_in: Optional[str], o
     rounds = data.get("rounds") or []
     current = _current_round(rounds)
     summaries = [_round_summary(r) for r in rounds if r["tables"]]
-    # 6, 7 or 11 players in a 2R+F event play 3 rounds of which each plays 2
-    prelim = rounds_to_play(len(data["players"]), 2 if str(ev.get("format") or "").upper().startswith("2R") else 3)
+    prelim = ev["rounds_to_play"]  # standings.planned_rounds: 6, 7 or 11 players of a 2R+F event play 3
     # a round with a result (an official Archon's chart seats every round with VPs 0: pending, not played)
     played = [r["round"] for r in rounds if any((t.get("status") or "pending") != "pending" for t in r["tables"])]
     next_round = min(prelim, max(played, default=0) + 1)
