@@ -27,6 +27,7 @@ from typing import Callable, Iterable, Optional, Sequence, Union
 from .results import EventResults, event_fingerprint, event_results
 from .special_files import special_kind
 from .workbook.backups import is_backup
+from .wording import count
 
 __all__ = [
     "EVENT_SUFFIXES",
@@ -82,8 +83,9 @@ class ArchiveRead:
     skipped: list[Listed] = field(default_factory=list)
 
     def summary(self) -> str:
-        return (f"{len(self.events)} event(s) read, {len(self.failed)} file(s) could not be read, "
-                f"{len(self.duplicates)} duplicate(s) counted once, {len(self.skipped)} other file(s) skipped")
+        return (f"{count(len(self.events), 'event')} read, {count(len(self.failed), 'file')} could not be read, "
+                f"{count(len(self.duplicates), 'duplicate')} counted once, "
+                f"{count(len(self.skipped), 'other file')} skipped")
 
     def lines(self) -> list[str]:
         """Every file not counted, one line each, then the summary."""
@@ -227,8 +229,9 @@ class FolderConversion:
         return out
 
     def summary(self) -> str:
-        return (f"{len(self.converted)} event(s) converted, {len(self.failed)} file(s) could not be, "
-                f"{len(self.duplicates)} duplicate(s) converted once, {len(self.skipped)} other file(s) skipped")
+        return (f"{count(len(self.converted), 'event')} converted, {count(len(self.failed), 'file')} could not be, "
+                f"{count(len(self.duplicates), 'duplicate')} converted once, "
+                f"{count(len(self.skipped), 'other file')} skipped")
 
     def as_dict(self) -> dict:
         """What ``archon convert OLD/ NEW/ --json`` prints."""

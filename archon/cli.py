@@ -1207,9 +1207,9 @@ def rating(paths, as_of, category, country, system, players, as_json, as_csv, xl
     groups = result.unrated.groupby(["source", "reason"]).size()
     for k, ((source, reason), n) in enumerate(groups.items()):
         if k == 10:
-            click.echo(f"unrated: {len(groups) - 10} more file(s): see --json", err=True)
+            click.echo(f"unrated: {count(len(groups) - 10, 'more file')}: see --json", err=True)
             break
-        click.echo(f"unrated: {source}: {n} result(s): {reason}", err=True)
+        click.echo(f"unrated: {source}: {count(n, 'result')}: {reason}", err=True)
     _files_report(result.archive)
 
 
@@ -1265,7 +1265,7 @@ def league(paths, best, points, start, end, name, as_json, as_csv, xlsx_out, pro
     elif as_csv:
         _print_frame(result.standings, True, ("rank", "tied", "vekn", "name", "city", *totals, "counted", "played"), ())
     else:
-        click.echo(f"{d.name or 'League'}: best {d.best} result(s) by "
+        click.echo(f"{d.name or 'League'}: best {count(d.best, 'result')} by "
                    f"{'rating points' if d.points == 'rating' else 'GW, then VP, then TP'}"
                    f"{', from ' + d.start.isoformat() if d.start else ''}{', to ' + d.end.isoformat() if d.end else ''}")
         _print_frame(table, False, ("rank", "vekn", "name", "city", *totals, "counted", "played"),

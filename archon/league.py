@@ -69,7 +69,7 @@ class LeagueDefinition:
         known = {"name", "events", "best", "points", "from", "to"}
         unknown = sorted(set(doc) - known)
         if unknown:
-            raise LeagueError(f"{where}: unknown key(s) {', '.join(unknown)}: expected {', '.join(sorted(known))}")
+            raise LeagueError(f"{where}: unknown {'key' if len(unknown) == 1 else 'keys'} {', '.join(unknown)}: expected {', '.join(sorted(known))}")
         if "best" not in doc:
             raise LeagueError(f"{where}: 'best' is missing: how many results count (best = 3)")
         events = doc.get("events", [])

@@ -99,7 +99,7 @@ def test_a_broken_file_a_foreign_workbook_and_a_duplicate_are_listed_and_the_res
     assert len(dup) == 1 and dup[0]["path"].endswith("copy-of-january.xlsx")
     assert dup[0]["same_as"].endswith("2026-01-10.json")
     assert "broken.xlsx" in r.stderr and "budget.xlsx" in r.stderr and "copy-of-january.xlsx" in r.stderr
-    assert "3 event(s) read, 2 file(s) could not be read, 1 duplicate(s)" in r.stderr
+    assert "3 events read, 2 files could not be read, 1 duplicate counted once" in r.stderr
     assert "Traceback" not in r.output
 
 
@@ -169,7 +169,7 @@ def test_convert_a_folder_converts_each_event_once_and_lists_what_it_could_not(t
     assert load_event(tmp_path / "new" / "2026-02-14.xlsx").name == "February Cup"
     assert "could not convert" in r.stdout and "broken.xls" in r.stdout
     assert "again.json is the same event as" in r.stdout
-    assert "2 event(s) converted, 1 file(s) could not be, 1 duplicate(s)" in r.stdout
+    assert "2 events converted, 1 file could not be, 1 duplicate converted once" in r.stdout
     assert "Traceback" not in r.output
 
 
@@ -214,7 +214,7 @@ def test_a_csv_set_without_a_date_in_its_name_is_listed_unrated(tmp_path):
     write_csv_set(EVENTS[0], folder / "bot-export")
     r = CliRunner().invoke(main, ["rating", str(folder), "--as-of", "2026-06-30", "--player", PEOPLE[1][2]])
     assert r.exit_code == 0, r.output
-    assert "bot-export: 10 result(s): the event has no date" in r.stderr
+    assert "bot-export: 10 results: the event has no date" in r.stderr
     assert "events in the window" in r.stdout and "January Cup" in r.stdout
 
 
@@ -358,7 +358,7 @@ def test_convert_a_folder_json_and_csv_say_what_became_of_each_file(tmp_path):
     assert [d["path"].rsplit("/", 1)[-1] for d in data["duplicates"]] == ["again.json"]
     assert data["duplicates"][0]["same_as"].endswith("2026-01-10.json")
     assert [s["path"].rsplit("/", 1)[-1] for s in data["skipped"]] == ["notes.txt"]
-    assert "3 event(s) converted, 1 file(s) could not be, 1 duplicate(s)" in r.stderr
+    assert "3 events converted, 1 file could not be, 1 duplicate converted once" in r.stderr
     r = CliRunner().invoke(main, ["convert", str(old), str(tmp_path / "again"), "--csv"])
     lines = r.stdout.splitlines()
     assert lines[0] == "path,outcome,output,reason,same_as" and len(lines) == 1 + 6
