@@ -286,6 +286,7 @@ def new(
     if not match:
         raise InputError(f"level {level!r}: expected one of {', '.join(LEVELS)}")
     level = match[0]
+    name, city, organizer = _typed_texts(name=name, city=city, organizer=organizer)
     event = Event(
         name=name or "",
         date=date or None,
@@ -310,6 +311,18 @@ def new(
         except EventDayError as exc:
             raise InputError(str(exc)) from None
     return new_event(path, event, template=template, dry_run=dry_run)
+
+
+def _typed_texts(**texts: Optional[str]) -> list[Optional[str]]:
+    """The event's texts as typed (``name``, ``city``, ``organizer``), each
+    refused (:class:`InputError`, naming it) with a control character or
+    longer than a cell holds (:func:`archon.eventday.typed_text`)."""
+    from .eventday import EventDayError, typed_text
+
+    try:
+        return [typed_text(v, "event " + k) if v else v for k, v in texts.items()]
+    except EventDayError as exc:
+        raise InputError(str(exc)) from None
 
 
 def update(path, edition: Optional[str] = None, *, dry_run: bool = False):

@@ -96,3 +96,31 @@ def test_a_judges_reason_with_a_control_character_is_refused(tmp_path):
     assert r.exit_code == 2, r.output
     assert "the judge's reason 'ok\\x00' holds a control character" in r.output
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--name", "N" * 33_000, "the event name is 33,000 characters long: a workbook cell holds at most 32,767"),
+    ("--city", "Ly\x02on", "the event city 'Ly\\x02on' holds a control character"),
+    ("--organizer", "O" * 32_768, "the event organizer is 32,768 characters long"),
+])
+def test_new_refuses_an_event_text_a_cell_cannot_hold_and_writes_nothing(tmp_path, option, value, message):
+    path = tmp_path / "cup.xlsx"
+    r = run("new", path, option, value)
+    assert r.exit_code == 2, r.output
+    assert message in r.output
+    assert not path.exists()
+
+
+def test_the_writer_names_the_sheet_of_a_text_too_long_for_its_cell(blank):
+    # the commands refuse such a text first; a program writing an event
+    # itself is told the sheet and cell, and the workbook is left as it was
+    from archon.model import Player
+    from archon.workbook import write_event
+
+    before = blank.read_bytes()
+    ev = load_event(blank)
+    ev.players.append(Player(1, "A" * 40_000, "Lovelace"))
+    with pytest.raises(ValueError, match="sheet 'Methuselahs', cell B7: a text of 40,000 characters, "
+                                         "longer than a cell holds \\(32,767\\)"):
+        write_event(blank, ev)
+    assert blank.read_bytes() == before

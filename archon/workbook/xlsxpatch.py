@@ -471,6 +471,17 @@ def _unescape(text: str) -> str:
     return html.unescape(text)
 
 
+def _refuse_long_text(edits: Mapping[str, object], sheet_name: str) -> None:
+    """A text longer than a cell holds, named by sheet and cell (the commands
+    refuse such input first: :func:`archon.eventday.typed_text`)."""
+    for ref, value in edits.items():
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise PatchError(
+                f"sheet {sheet_name!r}, cell {ref}: a text of {len(value):,} characters, "
+                f"longer than a cell holds ({MAX_TEXT:,})"
+            )
+
+
 def _patch_sheet(xml: str, edits: Mapping[str, object], date1904: bool, sheet_name: str) -> tuple[str, int, int]:
     """Apply ``edits`` (ref -> value) to one sheet's XML; returns (xml, changed, unshared).
 
@@ -478,6 +489,7 @@ def _patch_sheet(xml: str, edits: Mapping[str, object], date1904: bool, sheet_na
     head is overwritten its own copy; rewrite each row that changes, add the
     rows that are new; widen the sheet's dimension over what was written.
     """
+    _refuse_long_text(edits, sheet_name)
     sheet = _Sheet(xml, date1904)
     by_row = _edits_by_row(edits)
     spans = sheet.row_spans()
