@@ -247,6 +247,18 @@ def test_a_text_too_long_for_a_field_is_refused_as_a_bad_request(client, cup):
     assert cup.read_bytes() == before
 
 
+def test_a_name_with_a_control_character_is_refused_as_a_bad_request(client, cup):
+    # the console registers through archon.api.register: the same refusal as the command line
+    before = cup.read_bytes()
+    for field, value, shown in (("name", "Anna\x00 Long", "player's name 'Anna\\x00 Long'"),
+                                ("city", "Ly\x01on", "city 'Ly\\x01on'")):
+        body = {"name": "Anna Long", field: value}
+        r = post(client, "register", body)
+        assert r.status_code == 400, r.text
+        assert f"the {shown} holds a control character" in r.json()["error"]
+    assert cup.read_bytes() == before
+
+
 def test_unknown_routes_and_bad_scores_are_json_errors(client):
     assert client.post("/api/nothing", content=b"{}", headers=AUTH).status_code == 404
     r = client.get("/api/nothing")
