@@ -31,8 +31,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO))
 
-from conftest import official_dir_path  # noqa: E402
+from conftest import OFFICIAL_NAMES, official_dir_path, official_missing  # noqa: E402
 from oracle import random_event  # noqa: E402
 
 from archon.api import new, update  # noqa: E402
@@ -70,9 +71,9 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=7)
     args = ap.parse_args(argv)
 
-    official = official_dir_path() / "thearchon-1.5l.xlsx"
+    official = official_dir_path() / OFFICIAL_NAMES["xlsx"]
     if not official.is_file():
-        print(f"official Archon not found: put thearchon-1.5l.xlsx in {official.parent} or set ARCHON_OFFICIAL_DIR")
+        print(official_missing())
         return 2
     work = Path(tempfile.mkdtemp(prefix="archon-bench-"))
     try:

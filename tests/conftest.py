@@ -45,14 +45,18 @@ def official_dir_path() -> Path:
     return Path(env) if env else REPO.parent / "shared" / "archon"
 
 
+def official_missing(kind: str = "xlsx") -> str:
+    """What to do when an official Archon file is absent (tests skip with it,
+    benchmarks print it)."""
+    return (f"official Archon file {OFFICIAL_NAMES[kind]} not found: put the official v1.5l files in "
+            f"{official_dir_path()} or set ARCHON_OFFICIAL_DIR to the folder that holds them")
+
+
 def official_file(kind: str = "xlsx") -> Path:
     """Path of an official Archon v1.5l file, or skip the test saying where to put it."""
     path = official_dir_path() / OFFICIAL_NAMES[kind]
     if not path.is_file():
-        pytest.skip(
-            f"official Archon file {OFFICIAL_NAMES[kind]} not found: put the official v1.5l files in "
-            f"{official_dir_path()} or set ARCHON_OFFICIAL_DIR to the folder that holds them"
-        )
+        pytest.skip(official_missing(kind))
     return path
 
 

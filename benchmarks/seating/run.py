@@ -41,11 +41,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))
 
 from archon import layout  # noqa: E402
 from archon.seating import RULES, compare_scores, plan, proof, score_plan  # noqa: E402
+from conftest import OFFICIAL_NAMES, official_dir_path, official_missing  # noqa: E402
 
-OFFICIAL = "thearchon-1.5l.xlsx"
 QUICK = {
     3: list(range(4, 31)) + [35, 40, 50, 60, 80, 100, 150, 200, 250, 300],
     2: list(range(4, 31)) + [40, 60, 80, 100, 120],
@@ -53,8 +54,7 @@ QUICK = {
 
 
 def official_workbook() -> Path:
-    folder = os.environ.get("ARCHON_OFFICIAL_DIR")
-    return (Path(folder) if folder else REPO.parent / "shared" / "archon") / OFFICIAL
+    return official_dir_path() / OFFICIAL_NAMES["xlsx"]
 
 
 def _figures(score) -> str:
@@ -102,8 +102,7 @@ def quality(jobs: int, quick: bool) -> None:
     path = official_workbook()
     print("1. Quality: archon's plan against The Archon's chart, rule by rule")
     if not path.is_file():
-        print(f"   skipped: {OFFICIAL} not found; put the official files in {path.parent} "
-              "or set ARCHON_OFFICIAL_DIR")
+        print(f"   skipped: {official_missing()}")
         return
     todo = []
     for rounds, chart in sorted(layout.CHARTS.items(), reverse=True):
@@ -187,7 +186,7 @@ def seat_speed() -> None:
     path = official_workbook()
     print("\n   archon seat on an official Archon (read, seat, write), CPU time, target 0.5 s")
     if not path.is_file():
-        print(f"   skipped: {OFFICIAL} not found")
+        print(f"   skipped: {official_missing()}")
         return
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     command = [sys.executable, "-m", "archon.cli"]
