@@ -104,14 +104,17 @@ def _shown(cells: list[str], limit: int = 80) -> str:
 
 def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow]:
     """Read players from CSV text (see the module docstring for the headers)."""
+    empty = f"{source} is empty: expected a header line such as 'First Name,Last Name,VEKN,City'"
     text = text.lstrip("\ufeff")
     if not text.strip():
-        raise PlayersCSVError(f"{source} is empty: expected a header line such as 'First Name,Last Name,VEKN,City'")
+        raise PlayersCSVError(empty)
     numbered = _rows(text, source)
     while numbered and not any(c.strip() for c in numbered[0][1]):
         numbered.pop(0)
-    rows = [cells for _, cells in numbered]
-    header = [_norm(h) for h in rows[0]]
+    if not numbered:  # only separators and quotes: ',,,' or '""'
+        raise PlayersCSVError(empty)
+    header_line, header_cells = numbered[0]
+    header = [_norm(h) for h in header_cells]
 
     def find(names: set[str]) -> Optional[int]:
         for i, h in enumerate(header):
@@ -123,7 +126,7 @@ def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow
     vekn, city, country = find(_VEKN), find(_CITY), find(_COUNTRY)
     if (first is None or last is None) and name is None:
         raise PlayersCSVError(
-            f"{source}, line 1: no name columns in the header {_shown(rows[0])}: expected 'First Name' and "
+            f"{source}, line {header_line}: no name columns in the header {_shown(header_cells)}: expected 'First Name' and "
             f"'Last Name', or a single 'Name' column"
         )
     players: list[PlayerRow] = []

@@ -103,3 +103,27 @@ def test_a_binary_file_is_refused_without_traceback(tmp_path, data):
 def test_the_nul_line_is_named(tmp_path):
     with pytest.raises(PlayersCSVError, match="line 3: binary data"):
         parse_players_csv("Name,VEKN\nAnna Kowalski,3000008\nBruno\x00,3000009\n")
+
+
+@pytest.mark.parametrize("text", [",,,\n", '""\n', ";;\n;;\n"])
+def test_a_list_of_separators_only_is_refused_as_empty(text):
+    with pytest.raises(PlayersCSVError, match="is empty"):
+        parse_players_csv(text)
+
+
+def test_a_separators_only_players_csv_is_refused_by_register_without_a_bug(tmp_path):
+    from click.testing import CliRunner
+
+    from archon.cli import main
+    from archon.exits import ExitStatus
+
+    csv = tmp_path / "players.csv"
+    csv.write_text(",,,\n")
+    r = CliRunner().invoke(main, ["new", str(tmp_path / "cup.xlsx"), "--name", "Cup", "--players", str(csv)])
+    assert r.exit_code == ExitStatus.UNREADABLE and "is empty" in r.output, r.output
+    assert not (tmp_path / "cup.xlsx").exists()
+
+
+def test_a_header_below_blank_lines_is_named_at_its_own_line():
+    with pytest.raises(PlayersCSVError, match="line 3: no name columns"):
+        parse_players_csv(",,\n\nVEKN,City\n3000001,Lyon\n")
