@@ -255,9 +255,14 @@ def read_source(path: Union[str, Path], *, edition: Optional[str] = None, notes:
         raise ConvertError(
             f"{p} does not exist: give an Archon workbook, a CSV set (folder or .zip) or a standings JSON file"
         )
-    from .workbook.grid import refuse_special_file
+    from .special_files import special_kind
 
-    refuse_special_file(p)  # a FIFO or a device would be waited on forever
+    special = special_kind(p)  # a FIFO or a device would be waited on forever
+    if special is not None:
+        raise ConvertError(
+            f"{p.name} is {special}, not an event file: give an Archon workbook, a CSV set (folder or .zip) "
+            f"or a standings JSON file"
+        )
     kind = input_kind(p)
     if kind == WORKBOOK:
         return _read_workbook(p)

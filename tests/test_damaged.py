@@ -113,6 +113,7 @@ def test_a_fifo_as_template_is_refused_without_reading_it(tmp_path):
     (["register", SAMPLE, "--from", "IN"], "players.csv", "not a players CSV file"),
     (["new", "OUT", "--players", "IN"], "players.csv", "not a players CSV file"),
     (["serve", "IN", "--no-browser"], "event.xlsx", "not a workbook"),  # was "no such workbook"
+    (["convert", "IN", "OUT"], "event.json", "not an event file"),  # was "not a workbook: give ... .xlsx"
 ])
 def test_every_input_that_is_a_fifo_is_refused_without_waiting_for_it(tmp_path, args, name, what):
     # 'report --twd --deck FIFO' and 'league FIFO.toml' waited forever (and
