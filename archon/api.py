@@ -22,7 +22,7 @@ __all__ = [
     "close_without_final", "vekn_report", "archondata", "twd", "plan", "PlanResult",
     "standings", "check", "CheckedProblem", "new", "update", "seat", "convert", "warn", "warnings",
     "results_frame", "rating", "league", "undo",
-    "seating_score", "RoundSeating",
+    "RoundSeating",
 ]
 
 
@@ -342,8 +342,8 @@ def update(path, edition: Optional[str] = None, *, dry_run: bool = False):
     from .workbook.safety import hold
 
     refuse_special_file(Path(path))  # a FIFO or a device is refused before anything waits on it
-    with hold(path):  # no other archon command changes it between the read and the write
-        read = _read_for_event_day(path)
+    with hold(path) as held:  # no other archon command changes it between the read and the write
+        read = _read_for_event_day(path, held.fingerprint)
         proposed = _proposed_rounds(read)
         ev = copy.copy(read.event)
         if edition is not None:
@@ -747,20 +747,16 @@ class RoundSeating:
             "score": self.score.as_dict(), **proof_as_dict(self.proof),
         }
 
+    def score_line(self) -> str:
+        """The score as ``archon seat`` prints it under the tables and the
+        console shows it: ``score: R1 0  R2 0  R3 0.12 ...``."""
+        return "score: " + "  ".join(f"{rule} {value:g}" for rule, value in self.score.as_dict().items())
+
 
 def _seated_rounds(event, up_to: Optional[int] = None) -> list:
     """The preliminary rounds seated in ``event`` (up to round ``up_to``) as a plan."""
     return [[list(t.players) for t in r.tables] for r in sorted(event.rounds, key=lambda r: r.number)
             if (up_to is None or r.number <= up_to) and r.tables]
-
-
-def seating_score(event, up_to: Optional[int] = None):
-    """The :class:`archon.seating.Score` (the nine VEKN criteria) of the
-    preliminary rounds seated in ``event``, up to round ``up_to``: what
-    ``archon seat`` prints under the tables and the console shows."""
-    from .seating import score_plan
-
-    return score_plan(_seated_rounds(event, up_to))
 
 
 def toss(path, *, seed: Optional[int] = None, dry_run: bool = False) -> EventDayReport:

@@ -634,11 +634,10 @@ def seat(file, round_number, seed, force, time_budget, print_to, as_json, dry_ru
     _done(rep)
     for k, table in enumerate(seating.tables, start=1):
         click.echo(f"table {k}: " + ", ".join(f"{p} {name}".strip() for p, name in table))
-    score = seating.score
-    click.echo("score: " + "  ".join(f"{rule} {value:g}" for rule, value in score.as_dict().items()))
+    click.echo(seating.score_line())
     for line in _proof_lines(seating.proof):
         click.echo(line)
-    for issue in score.issues.get("R1", [])[:10]:
+    for issue in seating.score.issues.get("R1", [])[:10]:
         click.echo(f"warning: R1 (predator-prey repeated): {issue}")
     if rep.changed:
         click.echo(f"to repeat this seating: archon seat {file} --round {round_number} --seed {rep.seed}")

@@ -244,10 +244,6 @@ def _do_drop(path, body):
 
 def _do_result(path, body):
     final = _field(body, "final", bool, default=False)
-    kwargs = {}
-    replace = _field(body, "replace", bool, default=False)
-    if _twin_takes(api.result, "replace"):
-        kwargs["replace"] = replace
     vps = _field(body, "vps", list, required=True)
     blank = [seat for seat, vp in enumerate(vps, start=1) if isinstance(vp, str) and not vp.strip()]
     if blank:  # the page's form sends what was typed: say which seat, not "'' is not a number"
@@ -256,16 +252,14 @@ def _do_result(path, body):
         path, vps,
         round=None if final else _field(body, "round", int, required=True),
         table=None if final else _field(body, "table", int, required=True),
-        final=final, override=_field(body, "override", str), **kwargs))
+        final=final, override=_field(body, "override", str),
+        replace=_field(body, "replace", bool, default=False)))
 
 
 def _do_seat(path, body):
     number = _field(body, "round", int, required=True)
     rep = api.seat(path, number, seed=_field(body, "seed", int))
-    score = api.seating_score(rep.event, number)
-    lines = _lines(rep)
-    lines.append("score: " + "  ".join(f"{rule} {value:g}" for rule, value in score.as_dict().items()))
-    return lines
+    return [*_lines(rep), rep.seating.score_line()]
 
 
 def _do_toss(path, body):
@@ -285,12 +279,6 @@ def _do_finals(path, body):
 
 def _do_undo(path, body):
     return api.undo(path, force=_field(body, "force", bool, default=False)).describe().splitlines()
-
-
-def _twin_takes(fn: Callable, name: str) -> bool:
-    import inspect
-
-    return name in inspect.signature(fn).parameters
 
 
 WRITES: dict[str, Callable] = {
@@ -534,12 +522,10 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True) -> Star
     application's ``state.token`` holds it. ``watch``: watch the file with
     watchfiles (the event streams also poll the file twice a second).
     """
-    from ..special_files import special_kind
+    from ..workbook.grid import refuse_special_file
 
     book = ServedWorkbook(path)
-    kind = special_kind(book.path)
-    if kind is not None:  # said as it is, not "no such workbook"; never opened (a FIFO would block)
-        raise api.InputError(f"{book.path.name} is {kind}, not a workbook: give the path of an .xlsx, .ods or .xls file")
+    refuse_special_file(book.path)  # said as it is, not "no such workbook"; never opened (a FIFO would block)
     if not book.path.is_file():
         raise api.InputError(f"{path}: no such workbook")
     if book.state().error:  # not a workbook (a players CSV, a damaged file): say so before serving it
