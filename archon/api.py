@@ -33,9 +33,13 @@ class InputError(ValueError):
 
 
 def parse_vps(tokens: Sequence[str]) -> list[float]:
-    """Read VPs typed as text: ``"1.5"``, ``"2,5"`` (decimal comma), ``"1/2"``, ``"½"``."""
+    """Read VPs typed as text: ``"1.5"``, ``"2,5"`` (decimal comma), ``"1/2"``, ``"½"``.
+    A seat left blank is named (a form's empty field), not read as a bad number."""
     from .typed import number_from_text
 
+    blank = [seat for seat, t in enumerate(tokens, start=1) if not str(t).strip()]
+    if blank:
+        raise InputError(f"no VP typed for seat {', '.join(map(str, blank))}: type 0 for a player who scored none")
     out = []
     for t in tokens:
         x = number_from_text(t)

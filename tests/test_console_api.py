@@ -164,6 +164,12 @@ def test_a_result_with_a_seat_left_blank_names_the_seat(client, cup):
     assert r.status_code == 400 and r.json()["error"] == (
         "no VP typed for seat 2, 3: type 0 for a player who scored none")
     assert cup.read_bytes() == before
+    # the command line and the twin say the same (the check is api.parse_vps')
+    out = CliRunner().invoke(main, ["result", str(cup), "--round", "1", "--table", "3", "--replace", "4", "", "0", "0"])
+    assert out.exit_code == 2 and "no VP typed for seat 2: type 0" in out.output, out.output
+    with pytest.raises(api.InputError, match="no VP typed for seat 3"):
+        api.result(cup, [4, 0, "", 0], round=1, table=3, replace=True)
+    assert cup.read_bytes() == before
 
 
 def test_a_finished_table_is_not_replaced_without_saying_so(client, cup):

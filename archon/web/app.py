@@ -244,10 +244,7 @@ def _do_drop(path, body):
 
 def _do_result(path, body):
     final = _field(body, "final", bool, default=False)
-    vps = _field(body, "vps", list, required=True)
-    blank = [seat for seat, vp in enumerate(vps, start=1) if isinstance(vp, str) and not vp.strip()]
-    if blank:  # the page's form sends what was typed: say which seat, not "'' is not a number"
-        raise BadRequest(f"no VP typed for seat {', '.join(map(str, blank))}: type 0 for a player who scored none")
+    vps = _field(body, "vps", list, required=True)  # as typed: api.parse_vps names a seat left blank
     return _lines(api.result(
         path, vps,
         round=None if final else _field(body, "round", int, required=True),
