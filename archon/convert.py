@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Union
 
 from .exits import ExitStatus
+from .typed import LARGEST_EXACT_WHOLE
 from .wording import count
 from . import layout as L
 from .editions import get_edition
@@ -709,7 +710,7 @@ def _not_a_json_number(text: str):
 
 def _exact_number(text: str) -> int:
     value = int(text) if len(text) < 20 else 2**64  # int() refuses over 4300 digits
-    if abs(value) > 2**53:
+    if abs(value) > LARGEST_EXACT_WHOLE:
         raise _NotFinite(text if len(text) < 30 else text[:27] + "...")
     return value
 

@@ -98,7 +98,7 @@ from typing import Any, Optional, Union
 
 from .csvcells import csv_row, text_from_csv
 from .csvrecords import CsvTextError, csv_records
-from .typed import is_whole_number_text
+from .typed import LARGEST_EXACT_WHOLE, is_whole_number_text
 from .exits import ExitStatus
 from .outfiles import OutputError, write_files
 from .editions import TABLE_SIZES, get_edition
@@ -529,9 +529,6 @@ def _is_header(row: _Row, decimal_comma: bool) -> bool:
     )
 
 
-#: the largest whole number a workbook's cell (a double) holds exactly: a player
-#: number of 10**30 read as a float became #1000000000000000019884624838656
-_EXACT = 2**53
 
 
 class _File:
@@ -557,7 +554,7 @@ class _File:
         x = _number(text, self.decimal_comma)
         if x is None and not text and not required:
             return None
-        if x is None or x < 1 or not float(x).is_integer() or x > _EXACT:
+        if x is None or x < 1 or not float(x).is_integer() or x > LARGEST_EXACT_WHOLE:
             shown = repr(text) if text else "nothing"
             raise self.error(row, f"column {i + 1} ({what}) holds {shown}: expected a whole number from 1")
         return int(x)
@@ -568,7 +565,7 @@ class _File:
         if not text:
             return None
         x = _number(text, self.decimal_comma)
-        if x is None or x < 0 or not float(x).is_integer() or x > _EXACT:
+        if x is None or x < 0 or not float(x).is_integer() or x > LARGEST_EXACT_WHOLE:
             raise self.error(row, f"column {i + 1} ({what}) holds {text!r}: expected a whole number")
         return int(x)
 

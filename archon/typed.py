@@ -10,7 +10,11 @@ from __future__ import annotations
 import math
 from typing import Optional
 
-__all__ = ["is_whole_number_text", "number_from_text"]
+__all__ = ["is_whole_number_text", "number_from_text", "LARGEST_EXACT_WHOLE"]
+
+#: The largest whole number a workbook's cell (a double) holds exactly: a
+#: player number of 10**30 read as a float became #1000000000000000019884624838656.
+LARGEST_EXACT_WHOLE = 2**53
 
 
 def number_from_text(s: str) -> Optional[float]:
