@@ -953,7 +953,7 @@ def new(file, name, date, city, organizer, level, event_format, players, deck_fo
     click.echo(
         f"{'would create' if dry_run else 'created'} {rep.path} ({rep.kind} template, "
         f"{rep.edition or 'current'} rules, level {rep.level}"
-        f"{', ' + deck_format.strip().capitalize() if deck_format else ''})"
+        f"{', ' + rep.deck_format if deck_format and rep.deck_format else ''})"
     )
     if players is not None:
         numbers = "#1" if rep.players == 1 else f"numbered 1 to {rep.players}"

@@ -100,6 +100,8 @@ class WriteReport:
     players: int = 0
     #: The event's level (Tournament Info), as written.
     level: Optional[str] = None
+    #: The event's deck format ("Constructed" or "Limited"), as written (None: not said).
+    deck_format: Optional[str] = None
 
     def describe(self) -> str:
         """One line for the command line."""
@@ -669,6 +671,7 @@ def write_event(
         dry_run=dry_run,
         players=len(event.players),
         level=event.level,
+        deck_format=event.deck_format,
     )
 
 
@@ -749,6 +752,7 @@ def new_event(
         dry_run=dry_run,
         players=len(event.players) if event is not None else 0,
         level=event.level if event is not None else None,
+        deck_format=event.deck_format if event is not None else None,
     )
 
 
