@@ -704,8 +704,8 @@ def finals(file, seating, no_final, dry_run):
         raise Unreadable("--dry-run goes with --seating or --none")
     v = _changing(file, lambda: view(file))
     _print_finals(v, file)
-    if any(t.at_cut for t in v.ties) and not v.unfinished:
-        sys.exit(ExitStatus.PROBLEMS)  # who reaches the final waits for the toss
+    if v.waiting_for_toss:
+        sys.exit(ExitStatus.PROBLEMS)
 
 
 def _print_finals(v, file) -> None:

@@ -1001,6 +1001,12 @@ class FinalsView:
         """The final can be seated: preliminaries over, no tie in the top five."""
         return self.has_final and not self.unfinished and not self.ties
 
+    @property
+    def waiting_for_toss(self) -> bool:
+        """The preliminaries are over and a tie at the cut (who reaches the
+        final) waits for ``archon toss``."""
+        return not self.unfinished and any(t.at_cut for t in self.ties)
+
 
 def finals_view(event: Event, st: Optional[Standings] = None) -> FinalsView:
     """The finalists, their seeds and the order they choose their seats in
