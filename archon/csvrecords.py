@@ -13,7 +13,15 @@ from __future__ import annotations
 import csv
 import io
 
-__all__ = ["CsvTextError", "csv_records"]
+__all__ = ["CsvTextError", "csv_records", "guess_delimiter"]
+
+
+def guess_delimiter(text: str) -> str:
+    """The delimiter ``text`` uses most: ``,``, ``;`` or tab (``,`` on a tie or
+    when there is none)."""
+    counts = {d: text.count(d) for d in (",", ";", "\t")}
+    best = max(counts, key=lambda d: (counts[d], d == ","))
+    return best if counts[best] else ","
 
 
 class CsvTextError(ValueError):

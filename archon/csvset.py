@@ -97,7 +97,7 @@ from pathlib import Path
 from typing import Any, Optional, Union
 
 from .csvcells import csv_row, text_from_csv
-from .csvrecords import CsvTextError, csv_records
+from .csvrecords import CsvTextError, csv_records, guess_delimiter
 from .typed import LARGEST_EXACT_WHOLE, is_whole_number_text
 from .exits import ExitStatus
 from .outfiles import OutputError, write_files
@@ -473,12 +473,6 @@ def _decode(name: str, data: bytes, notes: list[CsvNote]) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def _delimiter(text: str) -> str:
-    counts = {d: text.count(d) for d in (",", ";", "\t")}
-    best = max(counts, key=lambda d: (counts[d], d == ","))
-    return best if counts[best] else ","
-
-
 @dataclass
 class _Row:
     line: int
@@ -500,7 +494,7 @@ def _rows(name: str, text: str) -> tuple[list[_Row], str]:
     """The file's rows, read whole (:func:`archon.csvrecords.csv_records`): a
     quote never closed is refused naming its line, not read as one long field
     that swallows the rest of the file."""
-    d = _delimiter(text)
+    d = guess_delimiter(text)
     try:
         records = csv_records(text, name, d)
     except CsvTextError as exc:

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from .csvrecords import CsvTextError, csv_records
+from .csvrecords import CsvTextError, csv_records, guess_delimiter
 from .exits import ExitStatus
 
 __all__ = ["PlayerRow", "read_players_csv", "parse_players_csv", "PlayersCSVError", "split_name"]
@@ -79,10 +79,7 @@ def _vekn(value: str) -> Optional[str]:
 
 def _delimiter(header_line: str) -> str:
     """The delimiter the header line uses most (outside quotes): ``,``, ``;`` or tab."""
-    outside = re.sub(r'"[^"]*"', "", header_line)
-    counts = {d: outside.count(d) for d in (",", ";", "\t")}
-    best = max(counts, key=lambda d: (counts[d], d == ","))
-    return best if counts[best] else ","
+    return guess_delimiter(re.sub(r'"[^"]*"', "", header_line))
 
 
 def _rows(text: str, source: str) -> list[tuple[int, list[str]]]:
