@@ -314,8 +314,9 @@ async def write(request: Request) -> Response:
             with book.write_lock, settings(command=command):  # what 'archon undo' says it undoes
                 book.check_version(body.get("version"))
                 lines = action(book.path, body)
-            # the new state, worked out once before the pages hear of it
-            # (the write's own read of the workbook is reused: readcache)
+            # the new state, worked out once before the pages hear of it (the
+            # written file is read anew, but only its changed sheets are parsed
+            # again: grid's scan cache; readcache saved the write its own read)
             return lines, book.state().version
 
         lines, version = await run_in_threadpool(run)
