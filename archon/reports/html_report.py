@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 
 from ..editions import EDITIONS
-from .data import StandingsLike, as_standings_dict, players_by_number, winner_of
+from .data import StandingsLike, as_standings_dict
 from .output import write_atomically
 
 __all__ = ["render_html_report", "write_html_report"]
@@ -26,7 +26,7 @@ def render_html_report(standings: StandingsLike) -> str:
     ``archon/reports/templates/report.html`` (the tables are shared with the
     event console's players' page)."""
     from ..judging import warning_line
-    from .render import long_date, render
+    from .render import long_date, render, results_context
 
     data = as_standings_dict(standings)
     ev = data["event"]
@@ -42,13 +42,8 @@ def render_html_report(standings: StandingsLike) -> str:
     ]
     return render(
         "report.html",
-        data=data,
-        title=ev.get("name") or "Event",
+        **results_context(data, "Event"),
         meta=[(label, value) for label, value in meta if value not in (None, "")],
-        winner=winner_of(data),
-        by_number=players_by_number(data),
-        game_wins=ed.game_wins if ed else True,
-        rounds=[r for r in data.get("rounds") or [] if r.get("tables")],
         warnings=[warning_line(w) for w in data.get("warnings") or []],  # for the head judge's report to the VEKN
     )
 

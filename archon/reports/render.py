@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 import jinja2
 
-__all__ = ["render", "environment", "make_environment"]
+__all__ = ["render", "environment", "make_environment", "results_context"]
 
 _MONTHS = (
     "January", "February", "March", "April", "May", "June",
@@ -48,6 +48,25 @@ def long_date(iso: Optional[str]) -> str:
 def blank(x: Any) -> Any:
     """None -> '' (a cell left empty)."""
     return "" if x is None else x
+
+
+def results_context(data: dict, untitled: str) -> dict[str, Any]:
+    """What the shared results macros (``_results.html``) are given, from the
+    standings contract ``data``: the HTML report and the console's pages both
+    use it. ``untitled``: the title of an event with no name."""
+    from ..editions import EDITIONS
+    from .data import players_by_number, winner_of
+
+    ev = data["event"]
+    ed = EDITIONS.get(ev.get("edition") or "")
+    return {
+        "data": data,
+        "title": ev.get("name") or untitled,
+        "by_number": players_by_number(data),
+        "winner": winner_of(data),
+        "game_wins": ed.game_wins if ed else True,
+        "rounds": [r for r in data.get("rounds") or [] if r.get("tables")],
+    }
 
 
 def make_environment(loader: jinja2.BaseLoader) -> jinja2.Environment:

@@ -339,8 +339,8 @@ async def _state(request: Request):
 
 async def api_state(request: Request) -> Response:
     book: ServedWorkbook = request.app.state.book
-    st = await _state(request)
-    return JSONResponse({"version": st.version, "key": book.key(), "open_in": book.open_in(), "error": st.error})
+    st, key, open_in = await run_in_threadpool(book.look)
+    return JSONResponse({"version": st.version, "key": key, "open_in": open_in, "error": st.error})
 
 
 async def _twin(fn: Callable, *args, **kwargs):
@@ -465,9 +465,9 @@ def _rendered(request: Request, template: str, organizer: bool) -> str:
     from .view import page_context
 
     book: ServedWorkbook = request.app.state.book
-    state, key, open_in = book.state(), book.key(), book.open_in()
+    state, key, open_in = book.look()
     kept: dict = request.app.state.rendered
-    seen = (template, state.version, key, open_in, organizer)
+    seen = (template, key, open_in, organizer)  # the key holds the state's version
     html = kept.get(seen)
     if html is None:
         html = render(template, **page_context(state, name=book.name, key=key, open_in=open_in,
@@ -565,7 +565,7 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True) -> Star
     app.state.book = book
     app.state.token = token or secrets.token_urlsafe(24)
     app.state.changes = changes
-    app.state.rendered = {}  # (template, version, key, lock, organizer) -> the page, see _rendered
+    app.state.rendered = {}  # (template, key, lock, organizer) -> the page, see _rendered
     app.state.log_failure = _log_failure
     #: Whether the server is stopping: the server that runs the app sets it
     #: (:func:`archon.web.server.run`: ``lambda: server.should_exit``).

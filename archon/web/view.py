@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ..editions import EDITIONS
-from ..reports.data import display_name, players_by_number, winner_of
+from ..reports.data import display_name
+from ..reports.render import results_context
 from .workbook import State
 
 __all__ = ["page_context"]
@@ -28,11 +28,11 @@ def _round_summary(r: dict) -> dict:
             "finished": counts["complete"] == len(r["tables"])}
 
 
-def _current_round(rounds: list[dict]) -> Optional[dict]:
-    """The first seated round not finished, else the last seated one."""
-    seated = [r for r in rounds if r["tables"]]
-    for r in seated:
-        if not _round_summary(r)["finished"]:
+def _current_round(seated: list[dict], summaries: list[dict]) -> Optional[dict]:
+    """The first seated round not finished, else the last seated one
+    (``summaries``: each seated round's :func:`_round_summary`)."""
+    for r, summary in zip(seated, summaries):
+        if not summary["finished"]:
             return r
     return seated[-1] if seated else None
 
@@ -63,26 +63,19 @@ def page_context(state: State, *, name: str, key: str, open_in: Optional[str], o
     data = state.standings
     if data is None:
         return {**ctx, "data": None}
-    ev = data["event"]
-    ed = EDITIONS.get(ev.get("edition") or "")
-    rounds = data.get("rounds") or []
-    current = _current_round(rounds)
-    summaries = [_round_summary(r) for r in rounds if r["tables"]]
-    prelim = ev["rounds_to_play"]  # standings.planned_rounds: 6, 7 or 11 players of a 2R+F event play 3
+    results = results_context(data, name)
+    seated = results["rounds"]
+    summaries = [_round_summary(r) for r in seated]
+    current = _current_round(seated, summaries)
+    prelim = data["event"]["rounds_to_play"]  # standings.planned_rounds: 6, 7 or 11 players of a 2R+F event play 3
     # a round with a result (an official Archon's chart seats every round with VPs 0: pending, not played)
-    played = [r["round"] for r in rounds if any((t.get("status") or "pending") != "pending" for t in r["tables"])]
+    played = [r["round"] for r in seated if any((t.get("status") or "pending") != "pending" for t in r["tables"])]
     next_round = min(prelim, max(played, default=0) + 1)
-    by_number = players_by_number(data)
     where = _where(data, current)
     roster = sorted(data["players"], key=lambda p: p["number"])
     return {
         **ctx,
-        "data": data,
-        "title": ev.get("name") or name,
-        "by_number": by_number,
-        "winner": winner_of(data),
-        "game_wins": ed.game_wins if ed else True,
-        "rounds": [r for r in rounds if r["tables"]],
+        **results,
         "summaries": summaries,
         "current": current,
         "next_round": next_round,

@@ -143,7 +143,17 @@ class ServedWorkbook:
 
     def key(self) -> str:
         """What a page must re-read on: the version and whether writes are off."""
-        return f"{self.version()}{'-locked' if self.open_in() else ''}"
+        return self._key_of(self.version(), self.open_in())
+
+    @staticmethod
+    def _key_of(version: str, open_in: Optional[str]) -> str:
+        return f"{version}{'-locked' if open_in else ''}"
+
+    def look(self) -> tuple["State", str, Optional[str]]:
+        """The state now, its key and why writes are off (:meth:`open_in`),
+        from one look: the content hashed once, the lock files listed once."""
+        state, open_in = self.state(), self.open_in()
+        return state, self._key_of(state.version, open_in), open_in
 
     def state(self) -> State:
         """The state of the current version (worked out once per version)."""
