@@ -178,3 +178,77 @@ def test_a_new_workbook_gets_the_usual_file_mode(tmp_path):
 def test_only_xlsx_files_are_written(tmp_path):
     with pytest.raises(WriteError, match=r"\.xlsx"):
         new_event(tmp_path / "event.ods", tiny_event())
+
+
+# A dry run goes through safe_write's own checks (safe_write(dry_run=True)):
+# refused where the write would be, and nothing written either way.
+
+
+@pytest.mark.parametrize("lock_name", ["~$event.xlsx", ".~lock.event.xlsx#"])
+def test_a_dry_run_of_a_workbook_open_elsewhere_is_refused_on_the_command_line(workbook, lock_name):
+    from click.testing import CliRunner
+
+    from archon.cli import main
+
+    write_event(workbook, tiny_event())
+    (workbook.parent / lock_name).write_bytes(b"someone")
+    listing, before = folder_listing(workbook), workbook.read_bytes()
+    r = CliRunner().invoke(main, ["update", str(workbook), "--edition", "2004", "--dry-run"])
+    assert r.exit_code == 3, r.output
+    assert lock_name in r.output and "close it" in r.output and "Traceback" not in r.output
+    assert workbook.read_bytes() == before and folder_listing(workbook) == listing
+
+
+def test_a_dry_run_of_a_read_only_workbook_is_refused(workbook):
+    write_event(workbook, tiny_event())
+    workbook.chmod(0o444)
+    try:
+        with pytest.raises(safety.WorkbookReadOnlyError, match="read-only"):
+            write_event(workbook, tiny_event("Another Name"), dry_run=True)
+    finally:
+        workbook.chmod(0o644)
+
+
+def test_a_dry_run_says_whether_the_workbook_would_change_and_writes_nothing(workbook):
+    write_event(workbook, tiny_event())
+    listing, before = folder_listing(workbook), workbook.read_bytes()
+    same = write_event(workbook, tiny_event(), dry_run=True)
+    assert not same.changed and "already up to date" in same.describe()
+    other = write_event(workbook, tiny_event("Another Name"), dry_run=True)
+    assert other.changed and other.backup is None and "dry run: nothing written" in other.describe()
+    assert workbook.read_bytes() == before and folder_listing(workbook) == listing  # no backup, no lock file
+
+
+def test_a_dry_run_notices_a_save_from_a_spreadsheet_meanwhile(workbook):
+    def write(f):
+        f.write(b"archon's new workbook")
+        workbook.write_bytes(b"saved from a spreadsheet")  # while archon made its version
+
+    with pytest.raises(safety.WorkbookChangedError, match="changed nothing"):
+        safe_write(workbook, write, dry_run=True)
+    assert workbook.read_bytes() == b"saved from a spreadsheet"
+    assert folder_listing(workbook) == ["event.xlsx"]
+
+
+def test_a_dry_run_of_a_new_workbook_waits_for_the_command_that_holds_its_name(tmp_path):
+    import threading
+
+    path = tmp_path / "event.xlsx"
+    held, done = threading.Event(), threading.Event()
+
+    def other_command():
+        with safety.hold(path):
+            held.set()
+            done.wait(30)
+
+    t = threading.Thread(target=other_command)
+    t.start()
+    try:
+        held.wait(30)
+        with safety.settings(lock_wait=0.2), pytest.raises(safety.WorkbookHeldError, match="nothing was changed"):
+            new_event(path, tiny_event(), dry_run=True)
+    finally:
+        done.set()
+        t.join()
+    report = new_event(path, tiny_event(), dry_run=True)
+    assert report.changed and report.dry_run and list(tmp_path.iterdir()) == []

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import contextvars
 import datetime as _dt
+import io
 import json
 import os
 import shlex
@@ -434,6 +435,7 @@ def safe_write(
     backup: bool = True,
     must_exist: bool = True,
     journal: Optional[dict] = None,
+    dry_run: bool = False,
 ) -> SafeWriteResult:
     """Write a workbook with ``write(file)`` and put it in place at ``path`` safely.
 
@@ -443,6 +445,11 @@ def safe_write(
     refused rather than replaced). ``journal``: more fields for the journal
     entry of the change. Runs inside :func:`hold` (the caller's, when the
     caller read the workbook inside one). See the module documentation.
+
+    ``dry_run``: a rehearsal. Every check runs (the folder, the hold, lock
+    files, permissions, the file unchanged since the hold began) and
+    ``write`` makes the whole workbook, in memory; nothing is written, the
+    result says whether the workbook would change (never a backup).
     """
     target = Path(path)
     folder = target.parent
@@ -460,7 +467,22 @@ def safe_write(
                 raise WriteError(f"{target} does not exist (or is not a file)")
         else:
             check_not_open(target)
+        if dry_run:
+            return _rehearse_held(held, write, must_exist=must_exist)
         return _write_held(held, write, backup=backup, must_exist=must_exist, journal=journal)
+
+
+def _rehearse_held(held: Holding, write, *, must_exist: bool) -> SafeWriteResult:
+    """:func:`safe_write`'s steps 3 and 5 in memory, the workbook held (a dry
+    run): whether it would change, and refused as the write would be."""
+    target = held.path
+    made = io.BytesIO()
+    write(made)
+    if must_exist and made.getvalue() == target.read_bytes():
+        return SafeWriteResult(target, changed=False, backup=None)
+    if must_exist:
+        held.check_unchanged()
+    return SafeWriteResult(target, changed=True, backup=None)
 
 
 def _write_held(held: Holding, write, *, backup: bool, must_exist: bool, journal: Optional[dict]) -> SafeWriteResult:

@@ -35,7 +35,6 @@ replacement). The rule edition is recorded in the custom document property
 from __future__ import annotations
 
 import datetime as _dt
-import io
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,7 +47,7 @@ from ..standings import Standings, compute, final_game_win, preliminary_key
 from . import xlsxpatch
 from .judge_records import warning_properties
 from .grid import WorkbookError, refuse_special_file
-from .safety import SafeWriteResult, WriteError, check_writable, hold, safe_write
+from .safety import WriteError, check_writable, hold, safe_write
 from .xlsxpatch import CLEAR_VALUE, PatchError
 
 __all__ = [
@@ -122,19 +121,6 @@ class WriteReport:
 
 def _cells(n: int) -> str:
     return f"{n} cell" if n == 1 else f"{n} cells"
-
-
-def _rehearse(target: Path, write, before: Optional[bytes]) -> SafeWriteResult:
-    """What :func:`safe_write` would do, made in memory (a dry run): the same
-    checks (folder, lock files), the whole workbook made, nothing written.
-    ``before``: the file's bytes when it exists."""
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise WriteError(f"folder {folder} does not exist")
-    check_writable(target)
-    made = io.BytesIO()
-    write(made)
-    return SafeWriteResult(target, changed=before is None or made.getvalue() != before, backup=None)
 
 
 # ---------------------------------------------------------------------------
@@ -686,10 +672,7 @@ def _write_held(target: Path, event: Event, standings: Optional[Standings], temp
         if kind == "auto":
             kind = _kind_of(base, template if template is not None else target)
         write, patched = _writer(base, event, standings, kind, chart_rounds)
-        if dry_run:
-            done = _rehearse(target, write, target.read_bytes() if target.is_file() else None)
-        else:
-            done = safe_write(target, write, must_exist=target.exists())
+        done = safe_write(target, write, must_exist=target.exists(), dry_run=dry_run)
     return kind, done, patched["result"]
 
 
@@ -728,7 +711,7 @@ def new_event(
         read_event(template)  # WorkbookError naming the file when it is not an Archon workbook
 
     def put(write):
-        return _rehearse(target, write, None) if dry_run else safe_write(target, write, must_exist=False)
+        return safe_write(target, write, must_exist=False, dry_run=dry_run)
 
     if event is None:
         done = put(lambda f: f.write(base))
