@@ -1259,7 +1259,7 @@ def _plan_the_round(event: Event, round_number: int, rounds: int, present: list[
         ) from None
     uneven = ""
     try:
-        plan = seating.plan(
+        tables = seating.next_round(
             present, rounds, seed=seed, fixed_rounds=fixed,
             time_budget=time_budget, progress=progress,
         )
@@ -1271,7 +1271,7 @@ def _plan_the_round(event: Event, round_number: int, rounds: int, present: list[
         # many as tables of 4 and 5 can, those who have played most sit out.
         playing = _fewest_games_play(present, fixed)
         try:
-            plan = seating.plan(
+            tables = seating.next_round(
                 playing, round_number, seed=seed, fixed_rounds=fixed, sit_out=False,
                 time_budget=time_budget, progress=progress,
             )
@@ -1282,7 +1282,7 @@ def _plan_the_round(event: Event, round_number: int, rounds: int, present: list[
             f"the players who have played the most sit out; a judge may type another seating on the "
             f"'Round {round_number}' sheet"
         )
-    return [Table(list(t)) for t in plan[round_number - 1]], uneven
+    return [Table(list(t)) for t in tables], uneven
 
 
 

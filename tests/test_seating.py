@@ -254,6 +254,32 @@ def test_dropped_players_and_late_arrivals():
     assert score_plan(full).R1 == 0
 
 
+def test_the_next_round_is_the_plans_round_after_those_played():
+    played = plan(17, 1, seed=4)
+    present = [p for p in range(1, 18) if p != 3] + [31]  # a drop and a late arrival
+    assert seating.next_round(present, 3, seed=8, fixed_rounds=played) == plan(
+        present, 3, seed=8, fixed_rounds=played)[1]
+
+
+@pytest.mark.parametrize("n", [70, 97, 300])
+def test_a_first_round_drawn_alone_still_leads_to_the_best_plan(n):
+    # sizes the library does not keep: the first round is drawn without
+    # planning the later ones, and the rounds seated after it lose nothing
+    first = seating.next_round(n, 3, seed=n)
+    assert sorted(q for t in first for q in t) == list(range(1, n + 1))
+    assert [len(t) for t in first] == table_sizes(n)
+    second = seating.next_round(n, 3, seed=1, fixed_rounds=[first])
+    third = seating.next_round(n, 3, seed=2, fixed_rounds=[first, second])
+    s = score_plan([first, second, third])
+    assert (s.R1, s.R2, s.R4, s.R5, s.R6, s.R7, s.R9) == (0,) * 7  # nobody meets twice, no seat twice
+
+
+def test_a_first_round_of_a_staggered_event_is_part_of_its_plan():
+    # 6 players over 3 rounds: who sits out round 1 decides the rest
+    first = seating.next_round(6, 3, seed=3)
+    assert len([q for t in first for q in t]) == 4
+
+
 def test_player_numbers_need_not_start_at_one():
     players = [101, 205, 306, 407, 512, 613, 714, 815, 916]
     p = plan(players, 3, seed=1, effort=0.3)

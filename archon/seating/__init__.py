@@ -14,7 +14,8 @@ Where to find what (one idea per module):
   (:func:`score_plan`, :class:`Score`, :func:`compare_scores`).
 * :mod:`.bounds`: per criterion, a lower bound no plan can beat
   (:func:`lower_bounds`, :func:`proof`, :func:`proof_as_dict`).
-* :mod:`.planner`: :func:`plan`, the one entry point of the search, and
+* :mod:`.planner`: :func:`plan`, the one entry point of the search
+  (:func:`next_round`: only the round to seat next), and
   :mod:`.library`: the plans computed in advance for the common sizes.
 * the search itself: :mod:`.search` (how the parts fit), :mod:`.board`
   (the search state), :mod:`.positions`, :mod:`.groups`, :mod:`.polish`.
@@ -27,7 +28,7 @@ from .criteria import (
     ADJACENT, RELATIONS, RULE_TITLES, RULES, TRANSFERS, PairIssue, Plan, Score, SeatIssue, SpreadIssue,
     check_plan, compare_scores, score_plan,
 )
-from .planner import DEFAULT_EFFORT, plan
+from .planner import DEFAULT_EFFORT, next_round, plan
 from .tables import (
     MAX_TABLE, MIN_TABLE, SeatingError, can_seat, needs_sit_out, rounds_to_play, sit_out_schedule,
     staggered_round_sizes, table_sizes,
@@ -36,6 +37,6 @@ from .tables import (
 __all__ = [
     "Plan", "RULES", "RULE_TITLES", "TRANSFERS", "SeatingError", "PairIssue", "SeatIssue", "SpreadIssue",
     "Score", "compare_scores", "check_plan", "score_plan", "can_seat", "table_sizes",
-    "needs_sit_out", "rounds_to_play", "staggered_round_sizes", "sit_out_schedule", "plan", "DEFAULT_EFFORT",
+    "needs_sit_out", "rounds_to_play", "staggered_round_sizes", "sit_out_schedule", "plan", "next_round", "DEFAULT_EFFORT",
     "Bounds", "lower_bounds", "proof", "proof_as_dict", "MIN_TABLE", "MAX_TABLE", "RELATIONS", "ADJACENT",
 ]

@@ -45,12 +45,20 @@ def entries() -> dict[Key, list]:
     return out
 
 
+def covers(rounds: int, players: int) -> bool:
+    """Whether the library keeps plans of ``rounds`` rounds for ``players``
+    (read without loading the plans)."""
+    return any(rounds == r and players <= top for r, top in SIZES)
+
+
 def lookup(present: Sequence[int], rounds: int, games: Optional[int], fixed: list, rng) -> Optional[list]:
     """The library's plan for ``present`` over ``rounds`` rounds (the
     first ones ``fixed``), with ``games`` each when staggered, or None
     when the library has none. Without a round played, the players are
     drawn with ``rng``; after rounds played they must be those of the
     library's plan (archon seated them from it, with the same players)."""
+    if not covers(rounds, len(present)):
+        return None
     entry = entries().get((rounds, len(present), games))
     if entry is None:
         return None

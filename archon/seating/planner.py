@@ -96,6 +96,38 @@ def plan(
     return found
 
 
+def next_round(
+    players: "int | Iterable[int]",
+    rounds: int,
+    seed=None,
+    fixed_rounds: Sequence[Sequence[Sequence[int]]] = (),
+    time_budget: Optional[float] = None,
+    progress=None,
+    *,
+    sit_out: Optional[bool] = None,
+) -> list[list[int]]:
+    """The tables of the round that follows ``fixed_rounds`` in a plan of
+    ``rounds`` rounds: ``plan(...)[len(fixed_rounds)]``, with the same
+    arguments (see :func:`plan`).
+
+    Before anyone has played, when everyone plays every round, players are
+    anonymous: any draw of them into the first round's tables is as good as
+    any other (renumber the players of the best plan to match it). That
+    round is then drawn at once, without searching the later rounds, which
+    depend on it and would only be thrown away; sizes the library keeps
+    still come from it, so the later rounds can follow its plan.
+    """
+    present = _player_list(players)
+    if (
+        not fixed_rounds
+        and rounds > 1
+        and not library.covers(rounds, len(present))
+        and _games_each(present, rounds, [], sit_out, None) is None
+    ):
+        return plan(present, 1, seed, time_budget=time_budget, progress=progress, sit_out=False)[0]
+    return plan(present, rounds, seed, fixed_rounds, time_budget, progress, sit_out=sit_out)[len(fixed_rounds)]
+
+
 def _games_each(present: list[int], rounds: int, fixed: list, sit_out: Optional[bool],
                 games: Optional[int]) -> Optional[int]:
     """The games every player ends with in a staggered plan, or None when
