@@ -199,3 +199,26 @@ def test_undo_stops_where_the_kept_backups_end(tmp_path):
         assert path.read_bytes() == b"version 3"
         api.undo(path)
         assert path.read_bytes() == b"version 2"
+
+
+def test_two_workbooks_sharing_one_backups_folder_each_undo_their_own_changes(tmp_path):
+    """cup.xlsx and cup.xlsm keep their backups in cup-backups/ and share its
+    journal: each write reads the journal once for both its record and its
+    retention, and the retention of one never follows the other's changes."""
+    x, m = tmp_path / "cup.xlsx", tmp_path / "cup.xlsm"
+    x.write_bytes(b"x version 0")
+    m.write_bytes(b"m version 0")
+    with settings(keep_backups=2):  # an undo leaves 3 of cup.xlsx: the one the next undo needs stays
+        assert safe_write(x, lambda f: f.write(b"x version 1")).changed
+        assert safe_write(m, lambda f: f.write(b"m version 1")).changed
+        assert safe_write(x, lambda f: f.write(b"x version 2")).changed
+        api.undo(x)
+        assert x.read_bytes() == b"x version 1"
+        api.undo(x)  # its backup stayed although cup.xlsm changed after it
+        assert x.read_bytes() == b"x version 0"
+        api.undo(m)
+        assert m.read_bytes() == b"m version 0"
+    journal = [json.loads(line) for line in (tmp_path / "cup-backups" / "journal.jsonl").read_text().splitlines()]
+    assert [e["id"] for e in journal] == [1, 2, 3, 4, 5, 6]  # one numbering for the folder
+    assert [(e["workbook"], e.get("undoes")) for e in journal[3:]] == [("cup.xlsx", 3), ("cup.xlsx", 1),
+                                                                     ("cup.xlsm", 2)]

@@ -60,7 +60,9 @@ __all__ = [
     "clear_leftovers",
     "journal_path",
     "record",
+    "record_change",
     "journal_entries",
+    "of_workbook",
     "undo_stack",
 ]
 
@@ -261,13 +263,18 @@ def workbook_backups(path: "str | os.PathLike[str]") -> list[Path]:
     return sorted(found, key=_backup_key)
 
 
-def prune(path: "str | os.PathLike[str]", keep: int, protect: Iterable[Path] = ()) -> list[Path]:
+def prune(
+    path: "str | os.PathLike[str]", keep: int, protect: Iterable[Path] = (), *, journal: Optional[list[dict]] = None
+) -> list[Path]:
     """Delete ``path``'s oldest backups so that ``keep`` remain (never one in
     ``protect``: the one ``undo`` needs). Age is the order of the journal
     (backups it does not name, left by a killed command, are the oldest), as
-    two backups of one second may not sort by name. Returns the deleted backups."""
+    two backups of one second may not sort by name. ``journal``: its
+    entries when the caller has read them (:func:`journal_entries`), else
+    it is read here. Returns the deleted backups."""
     protected = {Path(p).name for p in protect if p is not None}
-    made_by = {e.get("backup"): e["id"] for e in journal_entries(path)}
+    entries = journal_entries(path) if journal is None else of_workbook(journal, path)
+    made_by = {e.get("backup"): e["id"] for e in entries}
     backups = sorted(workbook_backups(path), key=lambda b: made_by.get(b.name, 0))
     extra = len(backups) - max(keep, 0)
     gone = []
@@ -293,14 +300,17 @@ def journal_path(path: "str | os.PathLike[str]") -> Path:
     return backup_folder(path) / JOURNAL_NAME
 
 
-def record(path: "str | os.PathLike[str]", entry: dict) -> dict:
+def record(path: "str | os.PathLike[str]", entry: dict, *, journal: Optional[list[dict]] = None) -> dict:
     """Append a change of the workbook at ``path`` to its journal (one JSON line).
 
     ``entry`` gets ``workbook`` (the file name) and ``id`` (one more than the
-    last). Call it only while holding the workbook.
+    last, of every workbook the journal records). ``journal``: the entries
+    of every workbook when the caller has read them (:func:`journal_entries`
+    with ``every_workbook``), else it is read here. Call it only while
+    holding the workbook.
     """
     p = Path(path)
-    entries = journal_entries(p, every_workbook=True)
+    entries = journal_entries(p, every_workbook=True) if journal is None else journal
     full = {"id": max((e.get("id", 0) for e in entries), default=0) + 1, "workbook": p.name, **entry}
     line = json.dumps(full, ensure_ascii=False) + "\n"
     folder = backup_folder(p)
@@ -326,9 +336,29 @@ def journal_entries(path: "str | os.PathLike[str]", *, every_workbook: bool = Fa
         except ValueError:
             continue
         if isinstance(entry, dict) and isinstance(entry.get("id"), int):
-            if every_workbook or entry.get("workbook") == p.name:
-                out.append(entry)
-    return out
+            out.append(entry)
+    return out if every_workbook else of_workbook(out, p)
+
+
+def of_workbook(entries: list[dict], path: "str | os.PathLike[str]") -> list[dict]:
+    """The entries of the workbook at ``path`` among a journal's ``entries``
+    (a backups folder is shared by ``cup.xlsx`` and ``cup.xlsm``)."""
+    name = Path(path).name
+    return [e for e in entries if e.get("workbook") == name]
+
+
+def record_change(path: "str | os.PathLike[str]", entry: dict, made: Path, keep: int) -> dict:
+    """Record a change that kept the backup ``made`` (:func:`record`), then
+    keep the last ``keep`` backups (:func:`prune`), never ``made`` nor the
+    one the next undo restores. The journal is read once. Call it only
+    while holding the workbook; returns the entry recorded."""
+    journal = journal_entries(path, every_workbook=True)
+    full = record(path, entry, journal=journal)
+    mine = of_workbook(journal, path) + [full]
+    stack = undo_stack(mine)
+    needed = [backup_folder(path) / stack[-1]["backup"]] if stack and stack[-1].get("backup") else []
+    prune(path, keep, protect=[made, *needed], journal=mine)
+    return full
 
 
 def undo_stack(entries: list[dict]) -> list[dict]:

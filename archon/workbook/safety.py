@@ -578,10 +578,6 @@ def _journal(target: Path, made: Path, before, after, extra: Optional[dict]) -> 
         **(extra or {}),
     }
     try:
-        backups.record(target, entry)
-        # never the backup just made, nor the one the next undo restores
-        stack = backups.undo_stack(backups.journal_entries(target))
-        needed = [backups.backup_folder(target) / stack[-1]["backup"]] if stack and stack[-1].get("backup") else []
-        backups.prune(target, keep_backups(), protect=[made, *needed])
+        backups.record_change(target, entry, made, keep_backups())
     except OSError:
         pass
