@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import copy
 import datetime as _dt
+import functools
 import html
 import io
 import math
@@ -295,10 +296,47 @@ def _cell_xml(p: str, ref: str, style: Optional[str], value, date1904: bool) -> 
 _ROW_NUMBER = re.compile(r'\sr="(\d+)"')
 _R_ATTR = re.compile(r'(?:^|\s)r\s*=\s*["\']\$?([A-Za-z]{1,3})\$?(\d+)["\']')
 _ATTR_RE = re.compile(r'([\w:.-]+)\s*=\s*("[^"]*"|\'[^\']*\')')
+#: a cell's start tag as Excel, LibreOffice and openpyxl write it: its
+#: address, then its style and type if any (group 1: the style)
+_PLAIN_CELL_TAG = re.compile(r'<(?:[\w.-]+:)?c r="[A-Z]{1,3}[0-9]+"(?: s="([^"<&]*)")?(?: t="[^"<&]*")?/?>')
+#: an address as archon writes it (``"AB12"``): no ``$``, upper case, no leading zero
+_PLAIN_ADDRESS = re.compile(r"([A-Z]{1,3})([1-9][0-9]*)")
 
 
 def _attrs(tag: str) -> dict[str, str]:
     return {k: v[1:-1] for k, v in _ATTR_RE.findall(tag)}
+
+
+def _cell_style(tag: str) -> Optional[str]:
+    """The ``s`` attribute of a cell's start tag (None: no style); the common
+    spelling is read with one match, any other through :func:`_attrs`."""
+    m = _PLAIN_CELL_TAG.fullmatch(tag)
+    return m.group(1) if m else _attrs(tag).get("s")
+
+
+class _Patterns:
+    """The patterns of a sheet part whose elements carry the prefix ``p``
+    (``""`` or ``"x:"``), compiled once per prefix (:func:`_patterns`)."""
+
+    def __init__(self, p: str) -> None:
+        e = re.escape(p)
+        self.row = re.compile(rf"<{e}row\b[^>]*?(?:/>|>.*?</{e}row\s*>)", re.S)
+        self.row_start = re.compile(rf"<{e}row\b[^>]*?(/?)>")
+        self.row_end = re.compile(rf"</{e}row\s*>")
+        self.cell = re.compile(rf"<{e}c\b([^>]*?)(?:/>|>.*?</{e}c\s*>)", re.S)
+        self.cell_end = re.compile(rf"</{e}c\s*>")
+        self.formula = re.compile(rf"<{e}f\b([^>]*?)(/>|>(.*?)</{e}f\s*>)", re.S)
+        self.empty_cell = re.compile(rf"<{e}c\b[^>]*?(?:/>|>\s*</{e}c\s*>)")
+        self.sheet_data_end = re.compile(rf"</{e}sheetData\s*>")
+        self.cols = re.compile(rf"<{e}cols\b.*?</{e}cols\s*>", re.S)
+        self.col = re.compile(rf"<{e}col\b[^>]*>")
+        self.formula_start = f"<{p}f"
+        self.cell_close = f"</{p}c>"
+
+
+@functools.lru_cache(maxsize=8)
+def _patterns(p: str) -> _Patterns:
+    return _Patterns(p)
 
 
 def _set_attr(tag: str, name: str, value: str) -> str:
@@ -320,33 +358,32 @@ class _Sheet:
         if not m:
             raise PatchError("sheet part without <sheetData>")
         self.p = m.group(1) or ""
-        p = re.escape(self.p)
+        self.patterns = pat = _patterns(self.p)
         if m.group(2):  # <sheetData/>
             self.data_start = m.start()
             self.data_inner_start = self.data_end = m.end()
             self.empty_data = True
         else:
-            close = re.compile(rf"</{p}sheetData\s*>").search(xml, m.end())
+            close = pat.sheet_data_end.search(xml, m.end())
             if not close:
                 raise PatchError("sheet part with an unterminated <sheetData>")
             self.data_start = m.start()
             self.data_inner_start = m.end()
             self.data_end = close.start()
             self.empty_data = False
-        self._row_re = re.compile(rf"<{p}row\b[^>]*?(?:/>|>.*?</{p}row\s*>)", re.S)
-        self._row_start_re = re.compile(rf"<{p}row\b[^>]*?(/?)>")
-        self._row_end_re = re.compile(rf"</{p}row\s*>")
-        self._cell_re = re.compile(rf"<{p}c\b([^>]*?)(?:/>|>.*?</{p}c\s*>)", re.S)
-        self._cell_end_re = re.compile(rf"</{p}c\s*>")
+        self._row_re = pat.row
+        self._row_start_re = pat.row_start
+        self._row_end_re = pat.row_end
+        self._cell_re = pat.cell
+        self._cell_end_re = pat.cell_end
         self._col_styles = self._read_col_styles()
 
     # -- reading ---------------------------------------------------------
     def _read_col_styles(self) -> list[tuple[int, int, str]]:
-        p = re.escape(self.p)
         out = []
-        cols = re.search(rf"<{p}cols\b.*?</{p}cols\s*>", self.xml[: self.data_start], re.S)
+        cols = self.patterns.cols.search(self.xml, 0, self.data_start)
         if cols:
-            for tag in re.findall(rf"<{p}col\b[^>]*>", cols.group(0)):
+            for tag in self.patterns.col.findall(cols.group(0)):
                 a = _attrs(tag)
                 if "style" in a and "min" in a and "max" in a:
                     out.append((int(a["min"]), int(a["max"]), a["style"]))
@@ -422,6 +459,10 @@ class _Sheet:
             return None
         if row_xml[tag_end - 1] == "/":
             return start, tag_end + 1
+        close_tag = self.patterns.cell_close  # "</c>", as the cell's end is written most often
+        close = row_xml.find(close_tag, tag_end + 1)
+        if close >= 0 and row_xml.find(close_tag[:-1], tag_end + 1, close) < 0:
+            return start, close + len(close_tag)
         close = self._cell_end_re.search(row_xml, tag_end + 1)
         return (start, close.end()) if close else None
 
@@ -459,7 +500,10 @@ class _Sheet:
 
 def _cell_formula(cell_xml: str, p: str) -> Optional[tuple[str, str]]:
     """(start tag, text) of the ``<f>`` child of a cell, or None."""
-    m = re.search(rf"<{re.escape(p)}f\b([^>]*?)(/>|>(.*?)</{re.escape(p)}f\s*>)", cell_xml, re.S)
+    pat = _patterns(p)
+    if pat.formula_start not in cell_xml:
+        return None
+    m = pat.formula.search(cell_xml)
     if not m:
         return None
     start = m.group(0)[: m.group(0).index(">") + 1]
@@ -543,8 +587,13 @@ def _edits_by_row(edits: Mapping[str, object]) -> dict[int, dict[int, tuple[str,
     """``{row: {column: (ref, value)}}`` of the edits ``{ref: value}``."""
     by_row: dict[int, dict[int, tuple[str, object]]] = {}
     for ref, value in edits.items():
-        row, col = split_ref(ref)
-        by_row.setdefault(row, {})[col] = (f"{column_letter(col)}{row}", value)
+        plain = _PLAIN_ADDRESS.fullmatch(ref)
+        if plain:  # "AB12" as archon writes addresses: already the cell's own spelling
+            row, col = int(plain.group(2)), column_index(plain.group(1))
+        else:
+            row, col = split_ref(ref)
+            ref = f"{column_letter(col)}{row}"
+        by_row.setdefault(row, {})[col] = (ref, value)
     return by_row
 
 
@@ -749,7 +798,7 @@ def _replace_cell(sheet: _Sheet, ref: str, cell: str, value) -> Optional[str]:
         if _cell_formula(cell, p) is not None:
             return cell
         value = None
-    style = _attrs(tag).get("s")
+    style = _cell_style(tag)
     new = _cell_xml(p, ref, style, value, sheet.date1904)
     if new is None:
         return None
@@ -758,7 +807,7 @@ def _replace_cell(sheet: _Sheet, ref: str, cell: str, value) -> Optional[str]:
     # An empty cell written as <c r="A1" s="3"></c>, or with a type and no
     # value (Google Sheets writes <c r="A1" s="3" t="n"></c>), is already
     # empty: left as it is, not counted as written.
-    if value is None and re.fullmatch(rf'<{re.escape(p)}c\b[^>]*?(?:/>|>\s*</{re.escape(p)}c\s*>)', cell):
+    if value is None and _patterns(p).empty_cell.fullmatch(cell):
         if set(_attrs(tag)) <= {"r", "s", "t"}:
             return cell
     return new
