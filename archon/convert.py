@@ -28,7 +28,9 @@ holds values) is *unmapped*: the conversion stops
 which case the rest is converted and the unmapped values are left out.
 Inputs of a workbook that the event model does not carry (the judges, new
 members, warnings on Tournament Info, round times, the Notes sheet) are
-copied cell for cell into the new workbook.
+copied cell for cell into the new workbook. A control character in a text
+(:mod:`archon.celltext`: invisible, stored as ``_x0001_``) is dropped, and
+each text changed is a warning naming where it was read.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ from .editions import get_edition
 from .model import FINAL, Event, Final
 from .serialize import event_from_dict, standings_to_dict
 from .standings import compute
+from .celltext import CONTROL_CHARACTER, dropped, without_control_characters
+from .validation import Where, event_texts
 
 __all__ = [
     "WORKBOOK",
@@ -106,10 +110,13 @@ class SourceRead:
     workbook (.xlsx)``); ``version``: The Archon's version for a workbook;
     ``edition``: the rule edition the input records (None: it does not say);
     ``unmapped``: values with no place in the current layout (the conversion
-    stops on them unless forced); ``notes``: the rest worth telling (values
-    that differ from what archon computes, how things were read);
-    ``carried``: cells copied as they are into the new workbook
-    (``{sheet: {cell: value}}``).
+    stops on them unless forced); ``warnings``: what the conversion changed
+    (control characters dropped from a text, :mod:`archon.celltext`);
+    ``notes``: the rest worth telling (values that differ from what archon
+    computes, how things were read); ``carried``: cells copied as they are
+    into the new workbook (``{sheet: {cell: value}}``); ``locate``: where in
+    the input a :class:`~archon.validation.Where` of the event was read, in
+    words (``old.xls: Methuselahs!B7``).
     """
 
     path: Path
@@ -119,8 +126,14 @@ class SourceRead:
     version: Optional[str] = None
     edition: Optional[str] = None
     unmapped: list[Finding] = field(default_factory=list)
+    warnings: list[Finding] = field(default_factory=list)
     notes: list[Finding] = field(default_factory=list)
     carried: dict[str, dict[str, Any]] = field(default_factory=dict)
+    locate: Optional[Callable[[Where], str]] = field(default=None, repr=False)
+
+    def place(self, where: Where) -> str:
+        """Where ``where`` was read, in words (the file and the event's place when it is not known)."""
+        return self.locate(where) if self.locate else f"{self.path.name}: {where.describe()}"
 
 
 @dataclass
@@ -166,6 +179,9 @@ class ConversionResult:
             head = "left out (--force)" if self.written is not None else "no place in the current layout"
             out.append(f"{head}: {len(src.unmapped)}")
             out.extend(f"  {f}" for f in src.unmapped)
+        if src.warnings:
+            out.append(f"warnings: {len(src.warnings)}")
+            out.extend(f"  {f}" for f in src.warnings)
         if src.notes:
             out.append(f"notes: {len(src.notes)}")
             out.extend(f"  {f}" for f in src.notes)
@@ -448,7 +464,8 @@ def _read_workbook(p: Path) -> SourceRead:
     recognised = version.startswith("1.5")
     description = f"The Archon v{version}, {fmt}{app}"
     sheet_v, cell_v = L.VERSION_CELL
-    src = SourceRead(p, WORKBOOK, description, read.event, version=version)
+    src = SourceRead(p, WORKBOOK, description, read.event, version=version,
+                     locate=lambda where: f"{p.name}: {read.cells.locate(where) or where.describe()}")
 
     with open_book(p) as book:
         if (book.properties.get(L.ARCHON_MARKS.edition_property) or "").strip():
@@ -494,7 +511,7 @@ def _read_workbook(p: Path) -> SourceRead:
 
 
 def _read_csv_set(p: Path, edition: Optional[str]) -> SourceRead:
-    from .csvset import DROPPED, CsvSetError, load_csv_set
+    from .csvset import CHANGED, DROPPED, CsvSetError, load_csv_set
 
     try:
         read = load_csv_set(p, edition=edition)
@@ -506,7 +523,8 @@ def _read_csv_set(p: Path, edition: Optional[str]) -> SourceRead:
         read.event,
     )
     for n in read.notes:
-        (src.unmapped if n.kind == DROPPED else src.notes).append(Finding(n.where, n.message))
+        kept = {DROPPED: src.unmapped, CHANGED: src.warnings}.get(n.kind, src.notes)
+        kept.append(Finding(n.where, n.message))
     _date_and_name_from_file_name(src)
     return src
 
@@ -758,6 +776,7 @@ def _read_json(p: Path, notes: bool = True) -> SourceRead:
         f"archon standings JSON ({e.get('name') or 'unnamed event'}"
         + (f", The Archon v{e['archon_version']}" if e.get("archon_version") else "") + ")",
         event, version=e.get("archon_version"), edition=e.get("edition"),
+        locate=lambda where: _json_place(where, doc, p.name),
     )
     if notes:
         src.unmapped.extend(_unknown_fields(doc, p.name))
@@ -772,6 +791,37 @@ def _read_json(p: Path, notes: bool = True) -> SourceRead:
     if notes:
         src.notes.extend(_json_differences(doc, event, p.name))
     return src
+
+
+def _json_place(where: Where, doc: dict, name: str) -> str:
+    """``standings.json: players[3].first_name`` for a player's field or an
+    event's detail; else the file and the event's place in words."""
+    if where.kind == "event" and where.field:
+        return f"{name}: event.{where.field}"
+    if where.kind == "player" and where.field:
+        for i, p in enumerate(doc["players"]):
+            if p.get("number") == where.player:
+                return f"{name}: players[{i}].{where.field}"
+    return f"{name}: {where.describe()}"
+
+
+# ---------------------------------------------------------------------------
+# Control characters
+
+
+def _drop_control_characters(src: SourceRead) -> None:
+    """Drop the control characters from every text of ``src``'s event and of
+    its carried cells (:mod:`archon.celltext`), each said in ``src.warnings``
+    naming where it was read: a workbook would store them as ``_x0001_``."""
+    for t in event_texts(src.event):
+        if CONTROL_CHARACTER.search(t.text):
+            src.warnings.append(Finding(src.place(t.where), dropped(t.what, t.text)))
+            setattr(t.holder, t.attribute, without_control_characters(t.text))
+    for sheet, cells in src.carried.items():
+        for ref, value in cells.items():
+            if isinstance(value, str) and CONTROL_CHARACTER.search(value):
+                src.warnings.append(Finding(f"{src.path.name}: {sheet}!{ref}", dropped("the text", value)))
+                cells[ref] = without_control_characters(value)
 
 
 # ---------------------------------------------------------------------------
@@ -903,6 +953,7 @@ def convert(
     say = progress or (lambda _msg: None)
     say(f"reading {Path(source).name}...")
     src = read_source(source, edition=edition)
+    _drop_control_characters(src)
     if edition is not None:
         ed, ed_from = edition, "--edition"
         if src.edition and src.edition != edition:

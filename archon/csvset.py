@@ -72,6 +72,8 @@ listed in :attr:`CsvSetRead.notes`:
   CSV file, a table number that The Archon's rows would renumber);
 * ``differs``: a computed value in the files (rounds played, seeds, the
   Report) that is not what archon computes from the rounds;
+* ``changed``: a text read otherwise than the file holds it (a control
+  character dropped: :mod:`archon.celltext`);
 * ``info``: how something was read (a header skipped, an inferred override).
 
 The CSV set does not hold the event's details (name, date, city, level...),
@@ -96,6 +98,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Union
 
+from .celltext import CONTROL_CHARACTER, dropped, without_control_characters
 from .csvcells import csv_row, text_from_csv
 from .csvrecords import CsvTextError, csv_records, guess_delimiter
 from .typed import LARGEST_EXACT_WHOLE, is_whole_number_text
@@ -119,6 +122,7 @@ __all__ = [
     "CsvSetWritten",
     "DROPPED",
     "DIFFERS",
+    "CHANGED",
     "INFO",
     "write_csv_set",
     "csv_set_texts",
@@ -148,6 +152,7 @@ LINE_END = "\r\n"
 
 DROPPED = "dropped"
 DIFFERS = "differs"
+CHANGED = "changed"
 INFO = "info"
 
 
@@ -533,12 +538,27 @@ class _File:
         self.notes = notes
         self.columns = columns
         rows, d = _rows(name, text)
+        for row in rows:
+            self._drop_control_characters(row)
         self.decimal_comma = d == ";"
         self.header: Optional[_Row] = None
         first = next((r for r in rows if not r.blank), None)
         if first is not None and _is_header(first, self.decimal_comma):
             self.header = first
         self.rows = [r for r in rows if not r.blank and r is not self.header]
+
+    def _drop_control_characters(self, row: _Row) -> None:
+        """Each cell of ``row`` without its control characters, each said
+        (:data:`CHANGED`): a workbook would store them as ``_x0001_``."""
+        for i, cell in enumerate(row.cells):
+            if not CONTROL_CHARACTER.search(cell):
+                continue
+            what = self.columns[i] if i < len(self.columns) else f"column {i + 1}"
+            number = row.get(0)
+            if self.columns[0].casefold() in ("player number", "player num") and number.isdigit():
+                what = f"player #{number}'s {what}"
+            self.notes.append(CsvNote(self.name, row.line, dropped(what, cell), CHANGED))
+            row.cells[i] = without_control_characters(cell)
 
     def error(self, row: _Row, message: str) -> CsvSetError:
         return CsvSetError(f"{self.name}, line {row.line}: {message}")

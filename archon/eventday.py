@@ -42,6 +42,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Optional, Sequence, Union
 
+from .celltext import CONTROL_CHARACTER
 from .exits import ExitStatus
 from .editions import FINAL_SIZE, TABLE_SIZES, get_edition
 from .model import FINAL, MAX_CELL_TEXT, OUT_REASONS, Event, Final, Override, Player, Round, Table, name_key
@@ -261,19 +262,13 @@ def find_player(event: Event, text: "str | int", locate: Optional[Locate] = None
     raise AmbiguousPlayer(f"{raw!r} fits {len(found)} players: {listed}; give the player number", found)
 
 
-#: Characters no workbook cell can hold as text (the control characters,
-#: but tab and line breaks, which become a space): a name with one would be
-#: written as "_x0000_".
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-
-
 def typed_text(text: object, field: str, source: str = "") -> str:
     """``text`` as a cell will hold it: runs of spaces, tabs and line breaks
     become one space. Text with a control character, or longer than a cell
     holds (:data:`archon.model.MAX_CELL_TEXT`), is refused naming ``field``
     (:class:`WrongInput`), before anything is written."""
     raw = str(text or "")
-    bad = _CONTROL.search(raw)
+    bad = CONTROL_CHARACTER.search(raw)
     if bad:
         raise WrongInput(
             f"{source}the {field} {_shown(raw)} holds a control character (U+{ord(bad.group(0)):04X}), "

@@ -15,11 +15,12 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Optional, Union
 
+from .celltext import CONTROL_CHARACTER, described
 from .editions import LEVELS, TABLE_SIZES
 from .model import FINAL, Event, name_key
 from .standings import Standings, compute, planned_rounds, preliminary_key, unfinished_preliminaries
 
-__all__ = ["Where", "Problem", "check_event", "ERROR", "WARNING", "NOTE"]
+__all__ = ["Where", "Problem", "EventText", "event_texts", "check_event", "ERROR", "WARNING", "NOTE"]
 
 ERROR = "error"
 WARNING = "warning"
@@ -36,7 +37,8 @@ class Where:
     ``kind`` is ``"event"``, ``"player"`` (a player's registration row),
     ``"seat"`` (a round's table and seat, or the final's seat when
     ``round == "F"``), ``"table"``, ``"override"`` (``index`` is the row,
-    0-based) or ``"final"``. ``field`` names the value concerned:
+    0-based), ``"final"`` or ``"warning"`` (a judge's warning, ``index``
+    0-based). ``field`` names the value concerned:
     ``"number"``, ``"vekn"``, ``"out"``, ``"coin"``, ``"player"``, ``"vp"``.
     """
 
@@ -61,6 +63,8 @@ class Where:
             return f"override #{(self.index or 0) + 1}"
         if self.kind == "final":
             return "final"
+        if self.kind == "warning":
+            return f"judge's warning #{(self.index or 0) + 1}"
         return "event"
 
 
@@ -78,6 +82,61 @@ class Problem:
         if self.advice:
             text += f" — {self.advice}"
         return text
+
+
+#: The texts of the event's details and of each player's row: (attribute, in words).
+_EVENT_TEXTS = (
+    ("name", "the event name"), ("organizer", "the organizer"), ("organizer_vekn", "the organizer's VEKN number"),
+    ("city", "the event city"), ("deck_format", "the deck format"), ("level", "the event level"),
+)
+_PLAYER_TEXTS = (
+    ("first_name", "first name"), ("last_name", "last name"), ("city", "city"), ("vekn", "VEKN number"),
+    ("out", "DQ flag"),
+)
+
+
+@dataclass(frozen=True)
+class EventText:
+    """One text typed into an event: ``where``, ``what`` it is in words
+    (``player #3's first name``), and the ``holder`` whose ``attribute`` it is."""
+
+    where: Where
+    what: str
+    holder: object
+    attribute: str
+
+    @property
+    def text(self) -> str:
+        value = getattr(self.holder, self.attribute)
+        return value if isinstance(value, str) else ""
+
+
+def event_texts(event: Event) -> list[EventText]:
+    """Every text of ``event``: its details, the players' rows, the overrides'
+    reasons and the judges' warnings."""
+    out = [EventText(Where("event", field=a), what, event, a) for a, what in _EVENT_TEXTS]
+    for p in event.players:
+        out += [EventText(Where("player", player=p.number, field=a), f"player #{p.number}'s {what}", p, a)
+                for a, what in _PLAYER_TEXTS]
+    out += [EventText(Where("override", index=i, field="reason"), f"override #{i + 1}'s reason", o, "reason")
+            for i, o in enumerate(event.overrides)]
+    out += [EventText(Where("warning", player=w.player, index=i), f"judge's warning #{i + 1} (player #{w.player})",
+                      w, "reason") for i, w in enumerate(event.warnings)]
+    return out
+
+
+def _control_characters(event: Event) -> list[Problem]:
+    """Texts with a control character: invisible in a spreadsheet, stored as
+    ``_x0001_`` (:mod:`archon.celltext`)."""
+    return [
+        Problem(
+            f"{t.what} {t.text!r} holds {described(t.text)}",
+            t.where,
+            "type the text again (archon convert drops such characters)",
+            severity=WARNING,
+        )
+        for t in event_texts(event) if CONTROL_CHARACTER.search(t.text)
+    ]
 
 
 def _name(event: Event, number: int) -> str:
@@ -119,6 +178,7 @@ def check_event(event: Event, standings: Optional[Standings] = None) -> list[Pro
     st = standings if standings is not None else compute(event)
     return [
         *_event_details(event),
+        *_control_characters(event),
         *_registration(event),
         *_rounds(event, st),
         *_seating_criteria(event),

@@ -17,7 +17,7 @@ PACKAGE = REPO / "archon"
 
 #: The functional core: pure Python over plain data.
 CORE = ("archon.model", "archon.editions", "archon.scoring", "archon.standings", "archon.seating",
-        "archon.validation", "archon.exits", "archon.typed")
+        "archon.validation", "archon.celltext", "archon.exits", "archon.typed")
 #: What the core must never import: file formats, shells, and their libraries.
 SHELLS_AND_FORMATS = ("archon.api", "archon.cli", "archon.web", "archon.workbook", "archon.reports",
                       "archon.convert", "archon.csvset", "archon.players_csv")
