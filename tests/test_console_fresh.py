@@ -162,3 +162,21 @@ def test_a_write_is_announced_to_open_pages_at_once(seated, monkeypatch):
         assert keys.get(timeout=60) not in (first, None)
         page = httpx.get(base + "/fragment/players", timeout=60).text
         assert _table_status(page, 1) == "complete"
+
+
+def test_one_process_changing_more_workbooks_than_it_keeps_reads_writes_each_its_own(cup, tmp_path):
+    """The reads kept per process (the last workbooks read, the sheets last
+    scanned) are found by workbook and content: six copies of one cup, more
+    than are kept, changed in turn, each get their own late players only."""
+    from archon.workbook import readcache
+
+    books = [tmp_path / f"cup{k}.xlsx" for k in range(readcache.KEEP + 2)]
+    for book in books:
+        shutil.copy(cup, book)
+    for turn in (1, 2):
+        for k, book in enumerate(books):
+            report = api.register(book, f"Late{turn} Book{k}")
+            assert report.path == book
+    for k, book in enumerate(books):
+        names = [p.name for p in read_event(book).event.players]
+        assert len(names) == 23 + 2 and names[-2:] == [f"Late1 Book{k}", f"Late2 Book{k}"]

@@ -41,6 +41,7 @@ from typing import Iterable, Optional, Union
 from xml.etree import ElementTree as ET
 from .errors import WorkbookError
 from .cellref import column_index, column_letters, split_address  # noqa: F401 (re-exported)
+from .lru import LRU
 from .sheetcells import RawCell, scan, shared_formula_masters
 from .xmlparts import check_part, read_part, unpack_part
 
@@ -445,39 +446,12 @@ class _XlsxBook(Book):
                           lambda r, c: r in rows and first_col <= c <= last_col, "rows")
 
 
-class _ScanCache:
-    """The raw cells last scanned from sheet parts, keyed by the part's very
-    bytes (and the cells asked for): a workbook read again after archon
-    changed one sheet of it (the event console re-reads after every write)
-    parses only that sheet again. Exact: equal bytes scan to equal cells
-    (the shared strings they point to are looked up afresh on every read).
-    Holds the last :attr:`size` scans; thread-safe."""
-
-    size = 16
-
-    def __init__(self) -> None:
-        import threading
-        from collections import OrderedDict
-
-        self._scans: "OrderedDict[tuple, dict]" = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple) -> Optional[dict]:
-        with self._lock:
-            raw = self._scans.get(key)
-            if raw is not None:
-                self._scans.move_to_end(key)
-            return raw
-
-    def put(self, key: tuple, raw: dict) -> dict:
-        with self._lock:
-            self._scans[key] = raw
-            while len(self._scans) > self.size:
-                self._scans.popitem(last=False)
-        return raw
-
-
-_SCANS = _ScanCache()
+#: The raw cells last scanned from sheet parts, keyed by the part's very
+#: bytes (and the cells asked for): a workbook read again after archon
+#: changed one sheet of it (the event console re-reads after every write)
+#: parses only that sheet again. Exact: equal bytes scan to equal cells
+#: (the shared strings they point to are looked up afresh on every read).
+_SCANS: "LRU[dict]" = LRU(16)
 
 
 def _si_text(si: ET.Element) -> str:

@@ -18,12 +18,11 @@ before they change it, :func:`archon.eventday._new`).
 from __future__ import annotations
 
 import os
-import threading
-from collections import OrderedDict
 from pathlib import Path
-from typing import Optional, Union
+from typing import Any, NamedTuple, Optional, Union
 
 from .backups import Fingerprint, fingerprint
+from .lru import LRU
 
 __all__ = ["read_event_cached"]
 
@@ -31,14 +30,13 @@ __all__ = ["read_event_cached"]
 KEEP = 4
 
 
-class _Kept:
-    def __init__(self, fp: Fingerprint, read) -> None:
-        self.fp = fp
-        self.read = read
+class _Kept(NamedTuple):
+    fp: Fingerprint  # of the bytes read
+    read: Any  # the ReadResult
 
 
-_kept: "OrderedDict[str, _Kept]" = OrderedDict()
-_lock = threading.Lock()
+#: By the workbook's absolute path.
+_kept: "LRU[_Kept]" = LRU(KEEP)
 
 
 def read_event_cached(path: Union[str, Path], fp: Optional[Fingerprint] = None):
@@ -50,18 +48,11 @@ def read_event_cached(path: Union[str, Path], fp: Optional[Fingerprint] = None):
 
     key = os.path.abspath(path)
     before = fp if fp is not None else fingerprint(path)
-    with _lock:
-        kept = _kept.get(key)
-        if kept is not None and kept.fp.same_content(before):
-            _kept.move_to_end(key)
-            return kept.read
+    kept = _kept.get(key)
+    if kept is not None and kept.fp.same_content(before):
+        return kept.read
     read = read_event(path)
     after = fingerprint(path)
     if before is not None and before.same_content(after):
-        with _lock:
-            _kept[key] = _Kept(after, read)
-            _kept.move_to_end(key)
-            while len(_kept) > KEEP:
-                _kept.popitem(last=False)
+        _kept.put(key, _Kept(after, read))
     return read
-
