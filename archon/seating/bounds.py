@@ -116,39 +116,31 @@ def proof(rounds: Sequence[Sequence[Sequence[int]]], fixed: int = 0,
     could beat it, on R8: R8's bound is then the one among those plans
     (:mod:`.transfers`), computed when no round was played yet."""
     score = score or score_plan(rounds)
-    bounds = lower_bounds(rounds, fixed)
+    shape = _Shape(rounds, fixed)
+    bounds = _bounds(shape)
     exact = {"R3": score.r3_variance, "R8": score.r8_variance}
     out = {}
     for rule in RULES:
         mine = exact.get(rule, getattr(score, rule))
         bound, bound_exact = getattr(bounds, rule), bounds.exact(rule)
         if rule == "R8" and score.R7 == 0 and fixed == 0 and all(p.optimal for p in out.values()):
-            tighter = _r8_without_repeated_seats(rounds)
+            tighter = shape.r8_variance_without_repeated_seats()
             if tighter is not None and tighter > bound_exact:
                 bound, bound_exact = math.sqrt(tighter), tighter
         out[rule] = RuleProof(rule, getattr(score, rule), bound, mine <= bound_exact)
     return out
 
 
-def _r8_without_repeated_seats(rounds) -> Optional[Fraction]:
-    games = {}
-    for rnd in rounds:
-        for table in rnd:
-            for p in table:
-                games[p] = games.get(p, 0) + 1
-    if len(set(games.values())) != 1:
-        return None
-    tables = [len(t) for rnd in rounds for t in rnd]
-    uses = [sum(1 for z in tables if z > s) for s in range(MAX_TABLE)]
-    return r8_variance_without_repeated_seats(len(games), next(iter(games.values())), uses)
-
-
 def lower_bounds(rounds: Sequence[Sequence[Sequence[int]]], fixed: int = 0) -> Bounds:
     """Lower bounds of the nine criteria for every plan with the same table
     sizes and players in each round as ``rounds`` and the same first
     ``fixed`` rounds (already played)."""
-    shape = _Shape(rounds, fixed)
-    before = score_plan(rounds[:fixed]) if fixed >= 2 else None
+    return _bounds(_Shape(rounds, fixed))
+
+
+def _bounds(shape: "_Shape") -> Bounds:
+    """:func:`lower_bounds` of a plan's shape."""
+    before = score_plan(shape.rounds[:shape.fixed]) if shape.fixed >= 2 else None
 
     def floor(rule: str, bound: int) -> int:  # violations already played stay
         return max(bound, getattr(before, rule)) if before is not None else bound
@@ -188,6 +180,10 @@ class _Shape:
         self.spread = len(self.rounds) - 1  # most extra uses one violation absorbs
         self.sizes = [[len(t) for t in rnd] for rnd in self.rounds]
         self.tables = [z for rnd in self.sizes for z in rnd]
+        #: How many times each seat (1 to 5) is handed out.
+        self.seat_uses = [sum(1 for z in self.tables if z > s) for s in range(MAX_TABLE)]
+        #: The games every player plays; None when they play unequal numbers (no R3/R8 bound then).
+        self.games_each = next(iter(self.games.values()), 1) if len(set(self.games.values())) <= 1 else None
 
     # -- counted rules -----------------------------------------------------
     def r1(self) -> int:
@@ -255,7 +251,7 @@ class _Shape:
 
     def r7(self) -> int:
         """Seats: each seat of each table, against one use per player."""
-        return sum(_excess(sum(1 for z in self.tables if z > s), self.n, self.spread) for s in range(MAX_TABLE))
+        return sum(_excess(uses, self.n, self.spread) for uses in self.seat_uses)
 
     def r6(self) -> int:
         """Relations: prey, grand-prey and cross-table keys are distinct."""
@@ -293,24 +289,31 @@ class _Shape:
     def r3_variance(self) -> Fraction:
         """VPs available: the 4-player seats still to hand out go to the
         players with the fewest 4-player tables so far."""
-        if len(set(self.games.values())) > 1:
+        if self.games_each is None:
             return Fraction(0)  # unequal games: no bound computed
         had, free = self._per_player(lambda z, s: z == MIN_TABLE)
         fours = sum(MIN_TABLE for r in range(self.fixed, len(self.rounds)) for z in self.sizes[r] if z == MIN_TABLE)
         totals = _water_fill(had, {p: 0 for p in had}, free, fours)
-        return _variance_over(totals, next(iter(self.games.values()), 1))
+        return _variance_over(totals, self.games_each)
 
     def r8_variance(self) -> Fraction:
         """Transfers: each player takes at least 1 and at most 4 a round; the
         total of the rounds to plan is spread as evenly as it can be."""
-        if len(set(self.games.values())) > 1:
+        if self.games_each is None:
             return Fraction(0)
         had, free = self._per_player(lambda z, s: TRANSFERS[s])
         total = sum(sum(TRANSFERS[:z]) for r in range(self.fixed, len(self.rounds)) for z in self.sizes[r])
         least = {p: k * min(TRANSFERS) for p, k in free.items()}
         most = {p: k * max(TRANSFERS) for p, k in free.items()}
         totals = _water_fill(had, least, most, total)
-        return _variance_over(totals, next(iter(self.games.values()), 1))
+        return _variance_over(totals, self.games_each)
+
+    def r8_variance_without_repeated_seats(self) -> Optional[Fraction]:
+        """R8's bound among the plans that seat nobody twice in the same seat
+        (:mod:`.transfers`); None when players play unequal numbers of games."""
+        if self.games_each is None or not self.games:
+            return None
+        return r8_variance_without_repeated_seats(self.n, self.games_each, self.seat_uses)
 
 
 def _even_pairs(z: int, parts: int) -> int:
