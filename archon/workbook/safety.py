@@ -478,9 +478,9 @@ def _rehearse_held(held: Holding, write, *, must_exist: bool) -> SafeWriteResult
     target = held.path
     made = io.BytesIO()
     write(made)
-    if must_exist and made.getvalue() == target.read_bytes():
-        return SafeWriteResult(target, changed=False, backup=None)
     if must_exist:
+        if made.getvalue() == target.read_bytes():
+            return SafeWriteResult(target, changed=False, backup=None)
         held.check_unchanged()
     return SafeWriteResult(target, changed=True, backup=None)
 
