@@ -96,19 +96,11 @@ def plan(
     return found
 
 
-def next_round(
-    players: "int | Iterable[int]",
-    rounds: int,
-    seed=None,
-    fixed_rounds: Sequence[Sequence[Sequence[int]]] = (),
-    time_budget: Optional[float] = None,
-    progress=None,
-    *,
-    sit_out: Optional[bool] = None,
-) -> list[list[int]]:
+def next_round(players: "int | Iterable[int]", rounds: int, seed=None,
+               fixed_rounds: Sequence[Sequence[Sequence[int]]] = (), **options) -> list[list[int]]:
     """The tables of the round that follows ``fixed_rounds`` in a plan of
-    ``rounds`` rounds: ``plan(...)[len(fixed_rounds)]``, with the same
-    arguments (see :func:`plan`).
+    ``rounds`` rounds: ``plan(players, rounds, seed, fixed_rounds,
+    **options)[len(fixed_rounds)]`` (the options are :func:`plan`'s).
 
     Before anyone has played, when everyone plays every round, players are
     anonymous: any draw of them into the first round's tables is as good as
@@ -122,10 +114,10 @@ def next_round(
         not fixed_rounds
         and rounds > 1
         and not library.covers(rounds, len(present))
-        and _games_each(present, rounds, [], sit_out, None) is None
+        and _games_each(present, rounds, [], options.get("sit_out"), options.get("games")) is None
     ):
-        return plan(present, 1, seed, time_budget=time_budget, progress=progress, sit_out=False)[0]
-    return plan(present, rounds, seed, fixed_rounds, time_budget, progress, sit_out=sit_out)[len(fixed_rounds)]
+        return plan(present, 1, seed, **{**options, "sit_out": False, "games": None})[0]
+    return plan(present, rounds, seed, fixed_rounds, **options)[len(fixed_rounds)]
 
 
 def _games_each(present: list[int], rounds: int, fixed: list, sit_out: Optional[bool],

@@ -9,9 +9,11 @@ swaps that keep every position.
 from __future__ import annotations
 
 import math
+from typing import Optional
 
 from .board import Board, _least_met, _seat_swap_delta
 from .criteria import TRANSFERS
+from .transport import cheapest
 
 
 def _position_counts(n: int, history: list, free: list) -> tuple:
@@ -119,6 +121,51 @@ def _positions(
                 sc[kxb] += 1
                 sc[kyb] -= 1
                 sc[kya] += 1
+    return types
+
+
+def _assigned(n: int, history: list, free: list, movable: list[bool]) -> Optional[list[list[tuple[int, int]]]]:
+    """The best positions outright, when a single round is to place and its
+    players all play as many games: then R3, R5, R7 and R8 add up player by
+    player (the total of VPs and of transfers is the round's, whoever sits
+    where), so the positions are a transportation problem from the players
+    (grouped by what each position would cost them) to the round's
+    positions, solved exactly (:mod:`.transport`). Returns, like
+    :func:`_positions`, the position of every player of every free round;
+    None when the case is not this one."""
+    rounds = [r for r in range(len(free)) if movable[r] and len(free[r][0]) > 1]
+    if len(rounds) != 1:
+        return None
+    vp, tr, sc, played, types = _position_counts(n, history, free)
+    r = rounds[0]
+    players = free[r][0]
+    if len({played[p] for p in players}) != 1:
+        return None
+    kinds = sorted(set(types[r]))
+    room = [types[r].count(kind) for kind in kinds]
+    own = {}  # each player's cost of each position, the round itself left out
+    for p, (z0, s0) in zip(players, types[r]):
+        v, t = vp[p] - z0, tr[p] - TRANSFERS[s0]
+        seats = sc[p * 6 + 1 : p * 6 + 6]
+        seats[s0] -= 1
+        own[p] = [((v + z) ** 2, s == 4 and seats[4] == 1, seats[s] == 1, (t + TRANSFERS[s]) ** 2) for z, s in kinds]
+    # one integer per cost, R3 before R5 before R7 before R8 whatever the sums
+    m = len(players)
+    w7 = m * max(c[3] for costs in own.values() for c in costs) + 1
+    w5 = w7 * (m + 1)
+    w3 = w5 * (m + 1)
+    groups: dict[tuple, list[int]] = {}
+    for p in players:
+        groups.setdefault(tuple(c3 * w3 + c5 * w5 + c7 * w7 + c8 for c3, c5, c7, c8 in own[p]), []).append(p)
+    costs = list(groups)
+    amounts = cheapest(costs, [len(groups[c]) for c in costs], room)
+    position = {}
+    for c, row in zip(costs, amounts):
+        members = iter(groups[c])
+        for kind, k in zip(kinds, row):
+            for _ in range(k):
+                position[next(members)] = kind
+    types[r] = [position[p] for p in players]
     return types
 
 

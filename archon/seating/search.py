@@ -38,12 +38,14 @@ spare, lets it try again with fresh draws.
 
 from __future__ import annotations
 
+import random
 from typing import Optional
 
 from .board import Board
+from .bounds import lower_bounds
 from .groups import _groups, _seat_orders
 from .polish import _polish
-from .positions import _deal, _mend, _positions
+from .positions import _assigned, _deal, _mend, _positions
 
 
 class _Clock:
@@ -79,6 +81,12 @@ class _Clock:
         return self.deadline is not None and self._now() >= self.deadline
 
 
+def _positions_only(key: tuple) -> tuple:
+    """The key of a plan where nobody meets twice, with the positions (R3,
+    R5, R7, R8) of ``key``'s: no plan on those positions is better."""
+    return (0, 0, key[2], 0, key[4], 0, key[6], key[7], 0)
+
+
 def _floor(key: tuple) -> tuple:
     """The key of a plan with no violation of the counted rules and the same
     spreads (R3, R8) as ``key``'s."""
@@ -89,10 +97,68 @@ def _floor(key: tuple) -> tuple:
 _MAX_ROUNDS = 250
 
 
-# Longer than a screen: the two ways in and the polish, with their early
-# exits, read best in one place (each step is a function of its own).
 def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> tuple:
     """One deterministic search; returns (key, slots) of the best plan found.
+
+    When a single round is to place, its best positions are known outright
+    (:func:`.positions._assigned`): tables dealt from them and mended
+    without a repeated pair or a worse position cannot be beaten on R1 to
+    R8, and end the search at once (the last round of most events).
+    Otherwise, or when they cannot be dealt so, the two ways in below
+    search as they would have without it, and the best plan of all is kept.
+    """
+    size = sum(len(p) for (p, _), mv in zip(free, movable) if mv)
+    deals = max(3, round(effort * 6))
+    outright = _outright(n, history, free, movable, lcm, rng, int(effort * max(2000, 20 * size)), deals)
+    if outright is not None and outright[0] <= outright[2]:
+        return outright[:2]
+    # when some must meet again whatever the plan, positions first cannot
+    # end the search: the best positions, dealt, are its start
+    start = outright if outright is not None and _meet_again(history, free, outright[1]) else None
+    found = _ways_in(n, history, free, movable, lcm, most, unit, rng, effort, clock, start)
+    return outright[:2] if outright is not None and outright[0] < found[0] else found
+
+
+def _meet_again(history: list, free: list, slots: list) -> bool:
+    """Whether every plan of these rounds repeats a pair, a relation or a
+    position group (R1, R2, R4, R6 or R9 above 0: :mod:`.bounds`)."""
+    rounds = [list(rnd) for rnd in history]
+    for s, (_, sizes) in zip(slots, free):
+        starts = [sum(sizes[:t]) for t in range(len(sizes))]
+        rounds.append([s[a : a + z] for a, z in zip(starts, sizes)])
+    b = lower_bounds(rounds, len(history))
+    return any((b.R1, b.R2, b.R4, b.R6, b.R9))
+
+
+def _outright(n, history, free, movable, lcm, rng, moves: int, deals: int) -> Optional[tuple]:
+    """(key, slots, target) of the best of ``deals`` tables dealt from the
+    best positions and mended, ``target`` the key of a plan on those
+    positions where nobody meets twice; None when the positions are not
+    known outright. Draws from a copy of ``rng``: the ways in that may
+    follow draw as they would have without it."""
+    types = _assigned(n, history, free, movable)
+    if types is None:
+        return None
+    own = random.Random()
+    own.setstate(rng.getstate())
+    best = None
+    for _ in range(deals):
+        board = _board(n, history, free, _deal(n, history, free, types, own), lcm)
+        target = _positions_only(board.key())  # the same positions for every deal
+        _mend(board, movable, own, moves)
+        if best is None or board.key() < best[0]:
+            best = (board.key(), [list(s) for s in board.slots], target)
+        if best[0] <= target:
+            break
+    return best
+
+
+# Longer than a screen: the two ways in and the polish, with their early
+# exits, read best in one place (each step is a function of its own).
+def _ways_in(n, history, free, movable, lcm, most, unit, rng, effort, clock, start=None) -> tuple:
+    """The search by the two ways in; returns (key, slots) of the best plan found.
+    ``start``: (key, slots, target) of tables dealt from the best positions
+    (:func:`_outright`), way 1's board and target instead of its search.
 
     Two ways in, each finished by the same polish on every criterion:
     *positions first* (every player's table size and seat, then tables that
@@ -128,15 +194,18 @@ def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> t
 
         # way 1, positions first; twice, as they also set the target
         target = types = None
-        for k in range(2):
+        for k in range(0 if start else 2):
             tick = stage(0.05 * k, 0.05 * (k + 1))
             tried = _positions(n, history, free, movable, lcm, most, rng, it_p, tick)
             key = _board(n, history, free, _deal(n, history, free, tried, rng), lcm).key()
-            key = (0, 0, key[2], 0, key[4], 0, key[6], key[7], 0)
+            key = _positions_only(key)
             if target is None or key < target:
                 target, types = key, tried
         board = None
-        for deal in range(deals):  # dealing and mending is cheap: a few tries
+        if start:
+            target = start[2]
+            board = Board(n, history, [(list(s), z) for s, (_, z) in zip(start[1], free)], lcm)
+        for deal in range(0 if start else deals):  # dealing and mending is cheap: a few tries
             dealt = _board(n, history, free, _deal(n, history, free, types, rng), lcm)
             _mend(dealt, movable, rng, int(effort * max(2000, 20 * size)),
                   stage(0.1 + 0.05 * deal / deals, 0.1 + 0.05 * (deal + 1) / deals))
