@@ -343,3 +343,63 @@ def test_more_effort_is_the_organizers_choice_and_can_close_a_gap():
     more = CliRunner().invoke(main, ["plan", "235", "--rounds", "3", "--seed", "235", "--effort", "1"])
     assert more.exit_code == 0, more.output
     assert "proven optimal on every criterion" in more.output
+
+
+def _matching_before(scores, mine, rule):
+    """The scores that match ``mine`` on every criterion before ``rule``."""
+    before = RULES[: RULES.index(rule)]
+    return [s for s in scores if all(_exact(s, r) == _exact(mine, r) for r in before)]
+
+
+@pytest.mark.parametrize("n, rounds, fixed", [(4, 2, 1), (5, 2, 1), (4, 3, 1), (4, 3, 2), (5, 3, 2), (4, 3, 0)])
+def test_single_table_proof_bounds_hold_against_every_plan_as_good_before(n, rounds, fixed):
+    # one table of everyone: a plan better than another matches it on the
+    # criteria where that one is proven optimal; on the next criterion the
+    # bound must be at or below every such plan's figure (below every plan's
+    # at all once a criterion before it is not proven)
+    history = [[list(range(1, n + 1))], [[2, 1, 4, 3] + list(range(5, n + 1))]]
+    plans = list(_single_table_plans(n, rounds, history[: max(fixed, 1)]))
+    scores = [score_plan(p) for p in plans]
+    rng = random.Random(n * 100 + rounds * 10 + fixed)
+    best = min(range(len(plans)), key=lambda i: scores[i])
+    for i in [best, *rng.sample(range(len(plans)), min(6, len(plans)))]:
+        p = proof(plans[i], fixed, score=scores[i])
+        proven = True
+        for rule in RULES:
+            rivals = _matching_before(scores, scores[i], rule) if proven else scores
+            lowest = min(_exact(s, rule) for s in rivals)
+            bound = p[rule].bound ** 2 if rule in ("R3", "R8") else p[rule].bound
+            assert bound <= lowest * (1 + 1e-9) + 1e-12, (i, rule)
+            assert p[rule].optimal == (_exact(scores[i], rule) <= lowest) or not proven, (i, rule)
+            proven = proven and p[rule].optimal
+    # the best plan of them all is proven optimal on every criterion
+    assert all(r.optimal for r in proof(plans[best], fixed, score=scores[best]).values())
+
+
+def test_round_two_of_five_players_is_proven_optimal_on_seats_and_position_groups():
+    # 5 players, round 2 after round 1 seated 1..5: no relation may repeat
+    # (R6 0), so round 2 seats them as x -> a*x + b (mod 5) with a = 2, 3
+    # or 4, which always leaves one player in their seat: R7 is 1 in every
+    # such plan (0 only for plans that repeat a relation). The most even
+    # transfers (R8) come from the reversals (a = 4), which keep every pair
+    # adjacent or non-adjacent as before: R9 is 10. Those are the bounds.
+    plans = list(_single_table_plans(5, 2, [[[1, 2, 3, 4, 5]]]))
+    best = min(plans, key=score_plan)
+    p = proof(best, 1)
+    assert (p["R7"].bound, p["R9"].bound) == (1, 10)
+    assert all(r.optimal for r in p.values())
+    assert lower_bounds(best, 1).R7 == 0  # alone, a plan can keep nobody in their seat
+
+
+def test_seat_proves_round_two_of_a_five_player_event_optimal(tmp_path):
+    cup = tmp_path / "cup.xlsx"
+    players = tmp_path / "players.csv"
+    players.write_text("name\nAnn Ash\nBob Birch\nCy Cedar\nDi Dogwood\nEd Elm\n", encoding="utf-8")
+    assert CliRunner().invoke(main, ["new", str(cup), "--players", str(players)]).exit_code == 0
+    for k in (1, 2):
+        res = CliRunner().invoke(main, ["seat", str(cup), "--round", str(k)])
+        assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    for rule, figure in (("R7", "1"), ("R9", "10")):
+        assert any(line.split()[:2] == [rule, figure] and line.endswith(": optimal") for line in lines), rule
+    assert "proven optimal on every criterion: no plan is better, rule by rule" in res.output

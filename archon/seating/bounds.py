@@ -28,11 +28,18 @@ The bounds count what the table sizes force:
   spread any plan can have. :func:`proof` also compares R8 with the plans
   that seat nobody twice in the same seat, when those are the only ones
   that could beat the plan (:mod:`.transfers`).
+
+When every round seats the same players at one table (4 or 5 players:
+everyone meets everyone each round) and few plans remain, :func:`proof`
+scores every one of them: per criterion, the best figure among the plans
+as good as this one on every criterion before it, which is what a plan
+must beat to be better (R7 and R9 after one round of 5: 1 and 10).
 """
 
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -71,7 +78,7 @@ class Bounds:
 
     def exact(self, rule: str):
         """The figure compared with a plan's: counts, or R3/R8 variances."""
-        return {"R3": self.r3_variance, "R8": self.r8_variance}.get(rule, getattr(self, rule))
+        return _figure(self, rule)
 
 
 @dataclass(frozen=True)
@@ -114,21 +121,61 @@ def proof(rounds: Sequence[Sequence[Sequence[int]]], fixed: int = 0,
     Plans compare rule by rule, so when the plan is proven optimal on R1 to
     R7 and seats nobody twice in the same seat, only plans that do the same
     could beat it, on R8: R8's bound is then the one among those plans
-    (:mod:`.transfers`), computed when no round was played yet."""
+    (:mod:`.transfers`), computed when no round was played yet. At one
+    table of everyone, each criterion's bound is the best figure among the
+    plans as good as this one before it, when they are few enough to score
+    (:func:`_single_table_bests`)."""
     score = score or score_plan(rounds)
     shape = _Shape(rounds, fixed)
     bounds = _bounds(shape)
-    exact = {"R3": score.r3_variance, "R8": score.r8_variance}
+    bests = _single_table_bests(shape, score)
     out = {}
     for rule in RULES:
-        mine = exact.get(rule, getattr(score, rule))
+        mine = _figure(score, rule)
         bound, bound_exact = getattr(bounds, rule), bounds.exact(rule)
+        tighter = bests.get(rule)
         if rule == "R8" and score.R7 == 0 and fixed == 0 and all(p.optimal for p in out.values()):
-            tighter = shape.r8_variance_without_repeated_seats()
-            if tighter is not None and tighter > bound_exact:
-                bound, bound_exact = math.sqrt(tighter), tighter
+            tighter = max(shape.r8_variance_without_repeated_seats() or 0, tighter or 0)
+        if tighter is not None and tighter > bound_exact:
+            bound, bound_exact = (math.sqrt(tighter) if rule in ("R3", "R8") else tighter), tighter
         out[rule] = RuleProof(rule, getattr(score, rule), bound, mine <= bound_exact)
     return out
+
+
+def _figure(figures: "Score | Bounds", rule: str):
+    """The figure of ``rule`` that plans compare on: counts, or R3/R8 variances."""
+    return {"R3": figures.r3_variance, "R8": figures.r8_variance}.get(rule, getattr(figures, rule))
+
+
+#: The most plans :func:`_single_table_bests` scores (a round of 5 players:
+#: 120 seat orders; two rounds of 4: 576).
+_SCORED_PLANS = 600
+
+
+def _single_table_bests(shape: "_Shape", score: Score) -> dict:
+    """When every round seats the same players at one table: per criterion,
+    in order, the best figure among the plans that match ``score`` on every
+    criterion before it (only those could beat it), while ``score`` is the
+    best there; from every plan with the rounds already played (with none,
+    the first round as it is: the players are anonymous until then). Empty
+    when the plans to score are more than :data:`_SCORED_PLANS`."""
+    rounds = shape.rounds
+    players = sorted(rounds[0][0]) if rounds and all(len(rnd) == 1 for rnd in rounds) else []
+    if not players or any(sorted(rnd[0]) != players for rnd in rounds):
+        return {}
+    kept = rounds[:max(shape.fixed, 1)]
+    free = len(rounds) - len(kept)
+    if math.factorial(len(players)) ** free > _SCORED_PLANS:
+        return {}
+    orders = [[list(order)] for order in itertools.permutations(players)]
+    scores = [score_plan([*kept, *rest]) for rest in itertools.product(orders, repeat=free)]
+    bests = {}
+    for rule in RULES:
+        bests[rule] = min(_figure(s, rule) for s in scores)
+        if _figure(score, rule) != bests[rule]:
+            break  # a better plan differs here: the criteria after it are free
+        scores = [s for s in scores if _figure(s, rule) == bests[rule]]
+    return bests
 
 
 def lower_bounds(rounds: Sequence[Sequence[Sequence[int]]], fixed: int = 0) -> Bounds:
