@@ -91,6 +91,51 @@ def test_a_sheet_whose_cells_do_not_start_with_their_address_is_read_the_long_wa
     assert sheetcells.scan(odd, wanted, lambda r, c: c <= 7, 7, 306)  # and still read
 
 
+#: how spreadsheets may spell a player's cells (Methuselahs row 7: number,
+#: first name, last name): entities, a carriage return, character
+#: references, CDATA, rich-text runs with a phonetic reading, a shared formula
+SPELLINGS = {
+    "entities": '<c r="B7" s="1" t="inlineStr"><is><t>Ann &amp; Bo &lt;3&gt; &quot;Q&quot; &apos;s&apos; &amp;lt;</t></is></c>',
+    "carriage return": '<c r="B7" t="inlineStr"><is><t xml:space="preserve">Ann\r\nBo </t></is></c>',
+    "character references": '<c r="B7" t="inlineStr"><is><t>&#65;nn &#xe9;</t></is></c>',
+    "CDATA": '<c r="B7" t="inlineStr"><is><t><![CDATA[Ann <b>]]></t></is></c>',
+    "rich text": '<c r="B7" t="inlineStr"><is><r><t>An</t></r><r><rPr><b/></rPr><t>n</t></r><rPh sb="0" eb="1"><t>x</t></rPh></is></c>',
+    "shared formula": '<c r="C7" s="2" t="str"><f t="shared" ref="C7:C7" si="90">"Ze"&amp;"d"</f><v>Zed</v></c>',
+    "formula without text, empty value": '<c r="C7" t="str"><f/><v/></c>',
+}
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+def test_a_players_cells_read_by_address_are_read_as_a_parser_reads_them(tmp_path, monkeypatch, spelling):
+    """Player 1's name, however the file spells its cells, reads the same the
+    short way (cells found by address, read without a parser when plainly
+    written) and element by element."""
+    path = _seated(tmp_path, 8, 0)
+    odd = tmp_path / "odd.xlsx"
+
+    def rewrite(xml: str) -> str:
+        cells = SPELLINGS[spelling]
+        first = cells[cells.index('r="') + 3:cells.index('"', cells.index('r="') + 3)]
+        out, n = re.subn(rf'<c r="{first}"[^>]*?(?:/>|>.*?</c>)', lambda m: cells, xml, count=1, flags=re.S)
+        assert n == 1
+        return out
+
+    _rewrite_sheets(path, odd, {L.METHUSELAHS.sheet: rewrite})
+    short = read_event(odd)
+    _every_element(monkeypatch)
+    long = read_event(odd)
+    assert short.event == long.event and short.problems == long.problems
+    names = {p.number: p.name for p in short.event.players}
+    expected = {
+        "entities": "Ann & Bo <3> \"Q\" 's' &lt;", "carriage return": "Ann Bo", "character references": "Ann é",
+        "CDATA": "Ann <b>", "rich text": "Ann",
+    }
+    if spelling in expected:
+        assert names[1].startswith(expected[spelling]), names[1]
+    elif spelling == "shared formula":
+        assert names[1].endswith("Zed"), names[1]
+
+
 def _patched_both_ways(path, edits, monkeypatch):
     sheets = _sheet_parts(path)
     short = {s: xlsxpatch._patch_sheet(sheets[s].decode(), cells, False, s) for s, cells in edits.items()}

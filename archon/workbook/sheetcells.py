@@ -8,9 +8,11 @@ type, value, formula). Types and shared strings are the caller's business
 Speed: The Archon's sheets hold 0.8 to 4 MB of XML, mostly formulas, and
 its seating chart is read three rows at a time. When every cell says its
 address first (as Excel, LibreOffice and openpyxl write them), the wanted
-cells are found by it and only they go through expat; the part is checked
+cells are found by it and only they are read: each by one regular
+expression when it is written plainly (no markup or entity inside that needs
+a parser), else they all go through expat; the part is checked with expat
 where it is read (its head, the rows read, its end: a part cut short fails
-there). Otherwise the part is checked whole
+there; :func:`archon.workbook.xmlparts.xml_problem`). Otherwise the part is checked whole
 (:func:`archon.workbook.xmlparts.check_part`) and a scan may start at the
 first wanted row and stop after the last: the bytes before the first wanted
 row go through expat with no Python handler (C speed), and the parse stops
@@ -19,12 +21,14 @@ once a row past the last wanted one begins.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Callable, Optional
 from xml.parsers import expat
 
 from .cellref import column_index
+from .xmlparts import xml_problem
 
 __all__ = ["RawCell", "scan", "shared_formula_masters"]
 
@@ -107,6 +111,7 @@ def scan(
 _SHEET_DATA = re.compile(rb"<((?:[\w.-]+:)?)sheetData\b[^>]*?(/?)>")
 _ROW_NUMBER = re.compile(rb'\sr="(\d+)"')
 _DECLARATION = re.compile(rb"<\?xml\b[^>]*\?>")
+_ENCODING = re.compile(rb"""\sencoding\s*=\s*["']([^"']*)["']""")
 
 
 def _scan_by_address(
@@ -115,8 +120,8 @@ def _scan_by_address(
     """:func:`scan`, when every cell between its first and last wanted rows
     starts ``<c r="..."`` and every row says its number (as Excel,
     LibreOffice and openpyxl write them): the wanted cells are found by
-    their address, and only they go through expat, once the sheet's head,
-    those rows and its end are found to be well-formed XML. None otherwise
+    their address, and only they are read, once the sheet's head, those
+    rows and its end are found to be well-formed XML. None otherwise
     (then :func:`scan` checks the whole part and goes through every element)."""
     head = _SHEET_DATA.search(data)
     if head is None or head.group(2):  # no <sheetData>, or <sheetData/>
@@ -127,37 +132,55 @@ def _scan_by_address(
     if region is None:
         return None
     start, end = region
-    needle = b"<" + p + b'c r="'
     # every "<c" (a cell; rich text's <charset>, <color>, <condense> too) is
     # "<c r=" with no cell of another prefix, or this is not the case for it
     tags = data.count(b"<" + p + b"c", start, end)
-    if tags != data.count(b'c r="', start, end):
+    if tags != data.count(b'c r="', start, end) or tags != data.count(b"<" + p + b'c r="', start, end):
         return None
+    cells = _wanted_cells(data, p, start, end, wanted)
+    if cells is None or xml_problem(data[:head.end()], data[start:end], data[data_end:]) is not None:
+        return None
+    found = _plain_cells(data, p, cells, wanted) if _in_utf8(data) else None
+    return found if found is not None else _parsed_cells(data, cells, wanted)
+
+
+def _wanted_cells(data: bytes, p: bytes, start: int, end: int, wanted) -> Optional[list[tuple[str, int, int]]]:
+    """``(address, start, end)`` of each wanted cell in ``data[start:end]``, in
+    the order of the part, found by its address (None: a cell not closed)."""
     keys = {ref.encode(): ref for ref in wanted}
+    letters = sorted({ref.rstrip("0123456789").encode() for ref in wanted}, key=len, reverse=True)
+    # only the wanted columns' cells are looked at one by one (the regular
+    # expression passes the others by); many columns: every cell
+    column = b"(?:" + b"|".join(re.escape(a) for a in letters) + b")[0-9]+" if len(letters) <= 16 else b'[^"]*'
     close = re.compile(b"</" + re.escape(p) + rb"c\s*>")
     cells = []
-    for m in re.compile(re.escape(needle) + rb'([^"]*)"').finditer(data, start, end):
-        tags -= 1
-        if m.group(1) not in keys:
+    for m in re.compile(b"<" + re.escape(p) + b'c r="(' + column + b')"').finditer(data, start, end):
+        ref = keys.get(m.group(1))
+        if ref is None:
             continue
         tag_end = data.find(b">", m.end(), end)
         if tag_end < 0:
             return None
         if data[tag_end - 1:tag_end] == b"/":
-            cells.append(data[m.start():tag_end + 1])
+            cells.append((ref, m.start(), tag_end + 1))
             continue
         c = close.search(data, tag_end, end)
         if c is None:
             return None
-        cells.append(data[m.start():c.end()])
-    if tags or not _well_formed(data[:head.end()], data[start:end], data[data_end:]):
-        return None
+        cells.append((ref, m.start(), c.end()))
+    return cells
+
+
+def _parsed_cells(data: bytes, cells, wanted) -> Optional[dict[tuple[int, int], RawCell]]:
+    """The ``cells`` (:func:`_wanted_cells`) read by expat (None: they are not
+    XML on their own)."""
     declaration = _DECLARATION.match(data)
-    snippet = (declaration.group(0) if declaration else b"") + b"<cells>" + b"".join(cells) + b"</cells>"
+    snippet = b"".join(data[s:e] for _ref, s, e in cells)
+    snippet = (declaration.group(0) if declaration else b"") + b"<cells>" + snippet + b"</cells>"
     out: dict[tuple[int, int], RawCell] = {}
     parser = expat.ParserCreate()
     parser.buffer_text = True
-    _ScanState(parser, out, wanted, lambda r, c: False, last_row, 0)
+    _ScanState(parser, out, wanted, lambda r, c: False, 0, 0)
     try:
         parser.Parse(snippet, True)
     except expat.ExpatError:
@@ -165,16 +188,76 @@ def _scan_by_address(
     return out
 
 
-def _well_formed(*pieces: bytes) -> bool:
-    """Whether ``pieces``, one after the other, are a well-formed XML document."""
-    parser = expat.ParserCreate()
-    try:
-        for piece in pieces:
-            parser.Parse(piece, False)
-        parser.Parse(b"", True)
-    except expat.ExpatError:
-        return False
-    return True
+def _in_utf8(data: bytes) -> bool:
+    """Whether the part says it is in UTF-8 (or says nothing, which means UTF-8)."""
+    declaration = _DECLARATION.match(data)
+    encoding = _ENCODING.search(declaration.group(0)) if declaration else None
+    return encoding is None or encoding.group(1).lower() in (b"utf-8", b"utf8")
+
+
+#: character data without markup, a carriage return (XML reads it as a line
+#: feed) or an entity other than the five XML predefines
+_TEXT = rb"[^<&\r]*(?:&(?:lt|gt|amp|quot|apos);[^<&\r]*)*"
+#: attributes as spreadsheets write them: no entity, one space before each
+_PLAIN_ATTRS = rb'(?: [\w:]+="[^"<&]*")*'
+
+
+@functools.lru_cache(maxsize=8)
+def _plain_cell(p: bytes) -> "re.Pattern[bytes]":
+    """A cell as spreadsheets write the cells archon reads: its address, style
+    and type, then a formula (its text, or none: a shared formula's other
+    cells), a value or an inline text, with no markup or entity inside that
+    needs a parser. Groups: type; the formula's attributes and text, or the
+    attributes of a formula without text; the value's text, or an empty
+    value; the inline text."""
+    e = re.escape(p)
+    formula = (rb"(?:<" + e + rb"f(" + _PLAIN_ATTRS + rb")>(" + _TEXT + rb")</" + e + rb"f>"
+               rb"|<" + e + rb"f(" + _PLAIN_ATTRS + rb")/>)?")
+    value = rb"(?:<" + e + rb"v>(" + _TEXT + rb")</" + e + rb"v>|(<" + e + rb"v/>))?"
+    inline = rb"<" + e + rb"is><" + e + rb't(?: xml:space="preserve")?>(' + _TEXT + rb")</" + e + rb"t></" + e + rb"is>"
+    return re.compile(
+        rb"<" + e + rb'c r="[^"]*"(?: s="[0-9]*")?(?: t="(\w*)")?'
+        rb"(?:/>|>(?:" + formula + value + rb"|" + inline + rb")</" + e + rb"c>)"
+    )
+
+
+_SHARED = re.compile(rb' (t|si)="([^"]*)"')
+
+
+def _text(raw: bytes) -> str:
+    """Character data matched by :data:`_TEXT`, as expat reads it."""
+    text = raw.decode("utf-8")
+    if "&" in text:
+        text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'")
+        text = text.replace("&amp;", "&")
+    return text
+
+
+def _plain_cells(data: bytes, p: bytes, cells, wanted) -> Optional[dict[tuple[int, int], RawCell]]:
+    """The ``cells`` (:func:`_wanted_cells`) as expat reads them, when each is
+    written plainly (:func:`_plain_cell`): no parser goes through them. None
+    when one is not (then expat reads them all)."""
+    pattern = _plain_cell(p)
+    out: dict[tuple[int, int], RawCell] = {}
+    for ref, start, end in cells:
+        m = pattern.fullmatch(data, start, end)
+        if m is None:
+            return None
+        t, f_attrs, f_text, bare_f_attrs, v_text, empty_v, inline = m.groups()
+        cell = RawCell(ref, t.decode() if t else "n")
+        if f_attrs is not None or bare_f_attrs is not None:
+            cell.formula = _text(f_text) if f_text else ""
+            attrs = dict(_SHARED.findall(f_attrs if f_attrs is not None else bare_f_attrs))
+            if attrs.get(b"t") == b"shared":
+                cell.shared_index = attrs[b"si"].decode() if b"si" in attrs else None
+        if v_text is not None:
+            cell.value = _text(v_text)
+        elif empty_v is not None:
+            cell.value = ""
+        if inline is not None:
+            cell.inline = _text(inline)
+        out[wanted[ref]] = cell
+    return out
 
 
 def _region(data: bytes, p: bytes, start: int, end: int, first_row: int, last_row: int) -> Optional[tuple[int, int]]:

@@ -22,12 +22,16 @@ from .errors import WorkbookError
 __all__ = ["xml_problem", "read_part", "unpack_part", "check_part"]
 
 
-def xml_problem(data: bytes) -> Optional[str]:
-    """What makes ``data`` not a complete XML document ("no element found at
-    line 1, column 0", "mismatched tag at line 7, column 3"), or None when it is one."""
+def xml_problem(*pieces: bytes) -> Optional[str]:
+    """What makes ``pieces``, one after the other, not a complete XML document
+    ("no element found at line 1, column 0", "mismatched tag at line 7,
+    column 3"), or None when they are one. A sheet read the short way is
+    checked in pieces: its head, the rows read and its end."""
     parser = expat.ParserCreate()
     try:
-        parser.Parse(data, True)
+        for piece in pieces:
+            parser.Parse(piece, False)
+        parser.Parse(b"", True)
     except expat.ExpatError as exc:
         return f"{expat.ErrorString(exc.code)} at line {exc.lineno}, column {exc.offset}"
     return None
