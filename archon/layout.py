@@ -56,8 +56,26 @@ SHEETS: tuple[str, ...] = (
 MAX_PLAYERS = 300
 
 
-@dataclass(frozen=True)
-class _Info:
+class _Fixed:
+    """A sheet's places: the class attributes of its one read-only instance
+    (the module's constant, ``INFO``...). Not frozen dataclasses: those cost
+    15 ms of CPU at the start of every archon command, and a sheet's places
+    are never made with other values."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"archon.layout: {type(self).__name__}.{name} is fixed")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"archon.layout: {type(self).__name__}.{name} is fixed")
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in type(self).__annotations__)
+        return f"{type(self).__name__}({fields})"
+
+
+class _Info(_Fixed):
     sheet: str = "Tournament Info"
     name: str = "B3"
     date: str = "B4"
@@ -88,8 +106,7 @@ class _Info:
 INFO = _Info()
 
 
-@dataclass(frozen=True)
-class _Methuselahs:
+class _Methuselahs(_Fixed):
     sheet: str = "Methuselahs"
     count: str = "A4"  # computed: players entered
     first_row: int = 7
@@ -121,8 +138,7 @@ class _Methuselahs:
 METHUSELAHS = _Methuselahs()
 
 
-@dataclass(frozen=True)
-class _Round:
+class _Round(_Fixed):
     first_row: int = 7
     last_row: int = 306
     rows_per_table: int = 5
@@ -158,8 +174,7 @@ def round_table_rows(table: int) -> range:
     return range(start, start + ROUND.rows_per_table)
 
 
-@dataclass(frozen=True)
-class _Final:
+class _Final(_Fixed):
     sheet: str = "Final Round"
     # computed: the five finalists by seed
     finalists_first_row: int = 6
@@ -186,8 +201,7 @@ class _Final:
 FINAL = _Final()
 
 
-@dataclass(frozen=True)
-class _Override:
+class _Override(_Fixed):
     sheet: str = "Override"
     first_row: int = 6
     last_row: int = 125
@@ -200,8 +214,7 @@ class _Override:
 OVERRIDE = _Override()
 
 
-@dataclass(frozen=True)
-class _VeknReport:
+class _VeknReport(_Fixed):
     sheet: str = "VEKN Report"
     title: str = "A3"
     first_row: int = 7
@@ -218,8 +231,7 @@ class _VeknReport:
 VEKN_REPORT = _VeknReport()
 
 
-@dataclass(frozen=True)
-class _StandingsSheet:
+class _StandingsSheet(_Fixed):
     sheet: str = "Standings"
     title: str = "A3"
     first_row: int = 6
@@ -237,8 +249,7 @@ class _StandingsSheet:
 STANDINGS = _StandingsSheet()
 
 
-@dataclass(frozen=True)
-class _Notes:
+class _Notes(_Fixed):
     sheet: str = "Notes"
     first_cell: str = "A3"
 
@@ -275,8 +286,7 @@ def chart_block_row(chart: _Chart, players: int) -> int:
     return (players - chart.min_players) * chart.rows_per_block + chart.first_block_row
 
 
-@dataclass(frozen=True)
-class _TPMatrix:
+class _TPMatrix(_Fixed):
     sheet: str = "TPMatrix"
     # table rank -> TP, one row per rank from first_row
     first_row: int = 6
@@ -289,8 +299,7 @@ class _TPMatrix:
 TPMATRIX = _TPMatrix()
 
 
-@dataclass(frozen=True)
-class _ArchonMarks:
+class _ArchonMarks(_Fixed):
     """What archon records in a workbook besides cells: custom document
     properties (``docProps/custom.xml``), which Excel and LibreOffice keep when
     they save, and the version text of its built-in template."""
