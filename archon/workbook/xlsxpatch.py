@@ -327,6 +327,8 @@ class _Patterns:
         self.cell_end = re.compile(rf"</{e}c\s*>")
         self.formula = re.compile(rf"<{e}f\b([^>]*?)(/>|>(.*?)</{e}f\s*>)", re.S)
         self.empty_cell = re.compile(rf"<{e}c\b[^>]*?(?:/>|>\s*</{e}c\s*>)")
+        #: an empty cell as :func:`_cell_xml` writes one (its address and style)
+        self.empty_styled_cell = re.compile(rf'<{e}c r="[^"]*" s="[^"<&]*"/>')
         self.sheet_data_end = re.compile(rf"</{e}sheetData\s*>")
         self.cols = re.compile(rf"<{e}cols\b.*?</{e}cols\s*>", re.S)
         self.col = re.compile(rf"<{e}col\b[^>]*>")
@@ -703,20 +705,21 @@ def _patch_cells_in_place(sheet: _Sheet, n: int, row_xml: str, cols, extent: lis
             return None
         found.append((span, col, ref, value))
     patched: list[tuple[int, int, str]] = []
-    written: list[str] = []
-    places: list[tuple[int, int]] = []
+    written: list[int] = []  # the columns of the cells rewritten
+    empty = sheet.patterns.empty_styled_cell
     for (start, end), col, ref, value in sorted(found):
+        if value is None and empty.fullmatch(row_xml, start, end):
+            continue  # empty, with its style: what clearing it writes
         cell = row_xml[start:end]
         new = _replace_cell(sheet, ref, cell, value)
         if new == cell:
             continue
         patched.append((start, end, new or ""))
         if new is not None:
-            written.append(new)
-            places.append((n, col))
+            written.append(col)
     if not patched:
         return row_xml, 0
-    extent.extend(places)
+    extent.extend((n, col) for col in written)
     tag_end = row_xml.index(">") + 1
     widened = _widen_spans(row_xml[:tag_end], written)
     out = _splice(row_xml, patched)
@@ -735,7 +738,7 @@ def _patch_every_cell(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: 
     present = {col for col, _r, _c in existing}
     inserts = sorted(c for c in cols if c not in present)
     out_cells: list[str] = []
-    written: list[str] = []  # the cells inserted or rewritten: the row's spans cover them
+    written: list[int] = []  # the columns of the cells inserted or rewritten: the row's spans cover them
     row_changed = 0
     ii = 0
 
@@ -746,7 +749,7 @@ def _patch_every_cell(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: 
             new = _new_cell(sheet, n, col, cols[col], row_style)
             if new is not None:
                 out_cells.append(new)
-                written.append(new)
+                written.append(col)
                 row_changed += 1
                 extent.append((n, col))
             ii += 1
@@ -759,7 +762,7 @@ def _patch_every_cell(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: 
                 row_changed += 1
                 if new is not None:
                     extent.append((n, col))
-                    written.append(new)
+                    written.append(col)
             if new is not None:
                 out_cells.append(new)
         elif col in fixes:
@@ -813,19 +816,22 @@ def _replace_cell(sheet: _Sheet, ref: str, cell: str, value) -> Optional[str]:
     return new
 
 
-def _widen_spans(start_tag: str, cells: list[str]) -> str:
-    a = _attrs(start_tag)
-    spans = a.get("spans")
-    if not spans or ":" not in spans or " " in spans.strip():
+_PLAIN_SPANS = re.compile(r'\sspans="([0-9]+):([0-9]+)"')
+
+
+def _widen_spans(start_tag: str, cols: list[int]) -> str:
+    """A row's start tag whose ``spans`` (its first and last column) cover the
+    columns ``cols`` written in it."""
+    if not cols or "spans" not in start_tag:
         return start_tag
-    lo, hi = (int(x) for x in spans.split(":"))
-    cols = []
-    for c in cells:
-        r = _attrs(c[: c.index(">") + 1]).get("r")
-        if r:
-            cols.append(split_ref(r)[1])
-    if not cols:
-        return start_tag
+    plain = _PLAIN_SPANS.search(start_tag)
+    if plain:
+        lo, hi = int(plain.group(1)), int(plain.group(2))
+    else:
+        spans = _attrs(start_tag).get("spans")
+        if not spans or ":" not in spans or " " in spans.strip():
+            return start_tag
+        lo, hi = (int(x) for x in spans.split(":"))
     nlo, nhi = min(lo, min(cols)), max(hi, max(cols))
     if (nlo, nhi) == (lo, hi):
         return start_tag
