@@ -333,16 +333,17 @@ def test_seven_players_meeting_and_vp_bounds_hold_against_every_schedule():
 
 
 def test_more_effort_is_the_organizers_choice_and_can_close_a_gap():
-    # 235 players over 3 rounds: the default search (a fraction of a
-    # second) leaves R8 a little above its bound; --effort 1 searches
-    # longer and reaches it, so every criterion is then proven optimal
-    default = CliRunner().invoke(main, ["plan", "235", "--rounds", "3", "--seed", "235"])
+    # 15 players over 3 rounds: the default plan (from the library, at once)
+    # repeats a position group (R9 1, bound 0); --effort 1.5 searches longer
+    # and finds a plan as good on R1 to R8 without it, proven optimal on R9
+    default = CliRunner().invoke(main, ["plan", "15", "--rounds", "3", "--seed", "15"])
     assert default.exit_code == 0, default.output
-    r8 = next(line for line in default.output.splitlines() if line.strip().startswith("R8"))
-    assert "gap" in r8 and "R8 may be improvable" in default.output
-    more = CliRunner().invoke(main, ["plan", "235", "--rounds", "3", "--seed", "235", "--effort", "1"])
+    r9 = next(line for line in default.output.splitlines() if line.strip().startswith("R9"))
+    assert "gap 1" in r9 and "R9 may be improvable" in default.output
+    more = CliRunner().invoke(main, ["plan", "15", "--rounds", "3", "--seed", "15", "--effort", "1.5"])
     assert more.exit_code == 0, more.output
-    assert "proven optimal on every criterion" in more.output
+    r9 = next(line for line in more.output.splitlines() if line.strip().startswith("R9"))
+    assert r9.split()[1] == "0" and "optimal" in r9
 
 
 def _matching_before(scores, mine, rule):

@@ -16,10 +16,11 @@ from .criteria import TRANSFERS
 from .transport import cheapest
 
 
-def _position_counts(n: int, history: list, free: list) -> tuple:
+def _position_counts(n: int, history: list, free: list, given: Optional[list] = None) -> tuple:
     """Per player VPs available, transfers, seat counts and games over the
-    rounds played and the free rounds in slot order; and per free round the
-    position (table size, seat) of each slot."""
+    rounds played and the free rounds, their players in slot order (or at
+    the positions ``given``, per free round); and per free round the
+    position (table size, seat) of each of its players."""
     vp = [0] * n
     tr = [0] * n
     sc = [0] * (n * 6)
@@ -36,8 +37,8 @@ def _position_counts(n: int, history: list, free: list) -> tuple:
             for s, p in enumerate(table):
                 take(p, len(table), s)
     types: list[list[tuple[int, int]]] = []
-    for players, sizes in free:
-        ty = [(z, s) for z in sizes for s in range(z)]
+    for k, (players, sizes) in enumerate(free):
+        ty = list(given[k]) if given is not None else [(z, s) for z in sizes for s in range(z)]
         types.append(ty)
         for p, (z, s) in zip(players, ty):
             take(p, z, s)
@@ -124,23 +125,45 @@ def _positions(
     return types
 
 
-def _assigned(n: int, history: list, free: list, movable: list[bool]) -> Optional[list[list[tuple[int, int]]]]:
-    """The best positions outright, when a single round is to place and its
-    players all play as many games: then R3, R5, R7 and R8 add up player by
-    player (the total of VPs and of transfers is the round's, whoever sits
-    where), so the positions are a transportation problem from the players
-    (grouped by what each position would cost them) to the round's
-    positions, solved exactly (:mod:`.transport`). Returns, like
-    :func:`_positions`, the position of every player of every free round;
-    None when the case is not this one."""
+def _assigned(n: int, history: list, free: list, movable: list[bool], rng=None,
+              passes: int = 8) -> Optional[list[list[tuple[int, int]]]]:
+    """The positions of every free round, each round's the best given the
+    others' (:func:`_place_round`), when every round to place has players
+    on as many games; None otherwise. With one round to place they are the
+    best outright; with more, rounds are placed in turn from a random start
+    (``rng``) until none changes (at most ``passes`` times each). Returns,
+    like :func:`_positions`, the position of every player of every free
+    round."""
     rounds = [r for r in range(len(free)) if movable[r] and len(free[r][0]) > 1]
-    if len(rounds) != 1:
+    if not rounds:
         return None
-    vp, tr, sc, played, types = _position_counts(n, history, free)
-    r = rounds[0]
+    _vp, _tr, _sc, played, types = _position_counts(n, history, free)
+    if any(len({played[p] for p in free[r][0]}) != 1 for r in rounds):
+        return None
+    if len(rounds) > 1:
+        for r in rounds:
+            rng.shuffle(types[r])
+    for _ in range(passes if len(rounds) > 1 else 1):
+        changed = False
+        for r in rounds:
+            placed = _place_round(n, history, free, types, r)
+            changed = changed or placed != types[r]
+            types[r] = placed
+        if not changed:
+            break
+    return types
+
+
+def _place_round(n: int, history: list, free: list, types: list, r: int) -> list[tuple[int, int]]:
+    """The best positions of free round ``r``'s players, the other rounds as
+    ``types`` has them, when its players all play as many games: then R3,
+    R5, R7 and R8 add up player by player (the total of VPs and of
+    transfers is the round's, whoever sits where), so the positions are a
+    transportation problem from the players (grouped by what each position
+    would cost them) to the round's positions, solved exactly
+    (:mod:`.transport`)."""
+    vp, tr, sc, _played, _ = _position_counts(n, history, free, types)
     players = free[r][0]
-    if len({played[p] for p in players}) != 1:
-        return None
     kinds = sorted(set(types[r]))
     room = [types[r].count(kind) for kind in kinds]
     own = {}  # each player's cost of each position, the round itself left out
@@ -165,8 +188,7 @@ def _assigned(n: int, history: list, free: list, movable: list[bool]) -> Optiona
         for kind, k in zip(kinds, row):
             for _ in range(k):
                 position[next(members)] = kind
-    types[r] = [position[p] for p in players]
-    return types
+    return [position[p] for p in players]
 
 
 def _deal(n: int, history: list, free: list, types: list, rng) -> list[list[list[int]]]:

@@ -136,11 +136,11 @@ def _outright(n, history, free, movable, lcm, rng, moves: int, deals: int) -> Op
     positions where nobody meets twice; None when the positions are not
     known outright. Draws from a copy of ``rng``: the ways in that may
     follow draw as they would have without it."""
-    types = _assigned(n, history, free, movable)
-    if types is None:
-        return None
     own = random.Random()
     own.setstate(rng.getstate())
+    types = _assigned(n, history, free, movable, own)
+    if types is None:
+        return None
     best = None
     for _ in range(deals):
         board = _board(n, history, free, _deal(n, history, free, types, own), lcm)
