@@ -614,16 +614,16 @@ def seat(file, round_number, seed, force, time_budget, print_to, as_json, dry_ru
     """
     from .api import seat as run
 
-    errors = _event_day_errors()
+    report_errors = ()
     if print_to is not None:  # the reports (and xlsxwriter) are imported for a seat list only
         from .reports import ReportError
 
-        errors += (ReportError,)
+        report_errors = (ReportError,)
     progress = _LazyProgress(f"seating round {round_number}")  # shown once it takes over a second
     try:
         rep = run(file, round_number, seed=seed, force=force, dry_run=dry_run,
                   time_budget=time_budget, progress=progress, print_to=print_to)
-    except errors as exc:
+    except (*_event_day_errors(), *report_errors) as exc:
         raise _failed(exc) from None
     finally:
         progress.close()
@@ -790,10 +790,15 @@ def serve(file, port, lan, no_browser):
 
 
 def _workbook_errors():
-    from .players_csv import PlayersCSVError
+    """The errors of the workbook commands, each one line and its exit status;
+    taken when an error is raised (``except _workbook_errors()``): a players
+    list's error only once a players list was read, so that the commands
+    that read none (seat, result...) do not load its module."""
     from .workbook import WorkbookError, WriteError
 
-    return (InputError, WorkbookError, PlayersCSVError, WriteError, FileNotFoundError)
+    players_csv = sys.modules.get(f"{__package__}.players_csv")
+    read_a_list = (players_csv.PlayersCSVError,) if players_csv is not None else ()
+    return (InputError, WorkbookError, *read_a_list, WriteError, FileNotFoundError)
 
 
 def _fmt_vp(x) -> str:

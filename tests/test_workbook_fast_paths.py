@@ -228,9 +228,12 @@ def test_a_chart_sheet_cut_short_after_the_rows_read_is_refused_naming_it(tmp_pa
 def test_archon_seat_loads_no_report_or_dataframe_library(tmp_path):
     """``archon seat`` starts a Python of its own on event day: the libraries
     for reports (xlsxwriter, jinja2), dataframes (pandas, numpy) and the web
-    (urllib.request, pulled in by xml.sax.saxutils) are not loaded by it."""
+    (urllib.request, pulled in by xml.sax.saxutils), the players list's reader
+    and the HTML entities (for a text that holds a reference) are not loaded
+    by it."""
     path = _seated(tmp_path, 20, 1)
-    heavy = ["pandas", "numpy", "jinja2", "xlsxwriter", "openpyxl", "urllib.request", "archon.reports"]
+    heavy = ["pandas", "numpy", "jinja2", "xlsxwriter", "openpyxl", "urllib.request", "archon.reports",
+             "archon.players_csv", "html.entities"]
     code = (
         "import sys\n"
         "from archon import cli\n"

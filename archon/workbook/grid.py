@@ -28,7 +28,6 @@ This module knows file formats, not The Archon's layout (that is
 from __future__ import annotations
 
 import datetime as _dt
-import html
 import io
 import posixpath
 import re
@@ -43,7 +42,7 @@ from .errors import WorkbookError
 from .cellref import column_index, column_letters, split_address  # noqa: F401 (re-exported)
 from .lru import LRU
 from .sheetcells import RawCell, scan, shared_formula_masters
-from .xmlparts import check_part, read_part, unpack_part
+from .xmlparts import check_part, read_part, unescape, unpack_part
 
 __all__ = [
     "WorkbookError",
@@ -474,7 +473,7 @@ def _app_name(zf: zipfile.ZipFile, part: str, pattern: str) -> Optional[str]:
     except (KeyError, zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError):
         return None
     m = re.search(pattern, data, re.S)
-    return html.unescape(m.group(1)).strip() or None if m else None
+    return unescape(m.group(1)).strip() or None if m else None
 
 
 def _unescape_x(s: str) -> str:
@@ -504,7 +503,7 @@ class _OdsBook(Book):
             for m in re.finditer(r'<(?:\w+:)?user-defined\b([^>]*?)(?:/>|>(.*?)</(?:\w+:)?user-defined>)', meta, re.S):
                 name = re.search(r'(?:\w+:)?name="([^"]*)"', m.group(1))
                 if name:
-                    self.properties[html.unescape(name.group(1))] = html.unescape(m.group(2) or "")
+                    self.properties[unescape(name.group(1))] = unescape(m.group(2) or "")
         finally:
             zf.close()
         data = self._content
@@ -526,7 +525,7 @@ class _OdsBook(Book):
         self._space_re = re.compile(rf'<{xp}:s(?:\s+{xp}:c="(\d+)")?\s*/>')
         self._tag_re = re.compile(r"<[^>]+>")
         self._bounds: dict[str, tuple[int, int]] = {}
-        starts = [(m.start(), html.unescape(m.group(1).decode("utf-8"))) for m in self._sheet_re.finditer(data)]
+        starts = [(m.start(), unescape(m.group(1).decode("utf-8"))) for m in self._sheet_re.finditer(data)]
         end_all = data.rfind(f"</{op}:spreadsheet>".encode())
         for i, (pos, name) in enumerate(starts):
             end = starts[i + 1][0] if i + 1 < len(starts) else (end_all if end_all > pos else len(data))
@@ -611,7 +610,7 @@ class _OdsBook(Book):
         op, tp = self._op, self._tp
         formula = attrs.get(f"{tp}:formula")
         if formula is not None:
-            formula = html.unescape(formula)
+            formula = unescape(formula)
         vtype = attrs.get(f"{op}:value-type")
         ext_type = next((v for k, v in attrs.items() if k.endswith(":value-type") and not k.startswith(op)), None)
         if ext_type == "error":
@@ -633,7 +632,7 @@ class _OdsBook(Book):
             return Cell(attrs.get(f"{op}:boolean-value", "").lower() == "true", formula)
         if vtype == "string":
             sv = attrs.get(f"{op}:string-value")
-            text = html.unescape(sv) if sv is not None else self._para_text(content)
+            text = unescape(sv) if sv is not None else self._para_text(content)
             return Cell(_text(text), formula)
         # no value type: an empty cell (or a formula without a saved value)
         text = self._para_text(content) if content else ""
@@ -649,7 +648,7 @@ class _OdsBook(Book):
             inner = self._space_re.sub(lambda s: " " * int(s.group(1) or 1), inner)
             inner = re.sub(rf"<{self._xp}:tab\s*/>", "\t", inner)
             inner = re.sub(rf"<{self._xp}:line-break\s*/>", "\n", inner)
-            paras.append(html.unescape(self._tag_re.sub("", inner)))
+            paras.append(unescape(self._tag_re.sub("", inner)))
         return _text("\n".join(paras))
 
     def read_columns(self, sheet: str, columns: Iterable[str], first_row: int, last_row: int) -> Cells:

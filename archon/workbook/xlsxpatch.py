@@ -40,7 +40,6 @@ from __future__ import annotations
 import copy
 import datetime as _dt
 import functools
-import html
 import io
 import math
 import posixpath
@@ -53,6 +52,7 @@ from xml.etree import ElementTree as ET
 from ..exits import ExitStatus
 from ..model import MAX_CELL_TEXT
 from .cellref import column_index, column_letters, split_address
+from .xmlparts import unescape
 
 __all__ = [
     "CLEAR_VALUE",
@@ -379,6 +379,21 @@ class _Sheet:
         self._cell_re = pat.cell
         self._cell_end_re = pat.cell_end
         self._col_styles = self._read_col_styles()
+        self._cell_starts: Optional[dict[str, list[int]]] = None
+
+    def index_cells(self, columns: Iterable[int]) -> None:
+        """Note where each cell of ``columns`` starts ``<c r="REF"`` (as
+        Excel, LibreOffice and openpyxl write cells), in one pass over the
+        sheet (the other columns' cells are passed by by the regular
+        expression): :meth:`find_cell` then looks them up instead of
+        searching their row twice for each."""
+        letters = sorted({column_letter(c) for c in columns}, key=len, reverse=True)
+        column = f"(?:{'|'.join(letters)})[0-9]+" if len(letters) <= 16 else "[A-Z]{1,3}[0-9]+"
+        starts: dict[str, list[int]] = {}
+        pattern = re.compile(f'<{re.escape(self.p)}c r="({column})"')
+        for m in pattern.finditer(self.xml, self.data_inner_start, self.data_end):
+            starts.setdefault(m.group(1), []).append(m.start())
+        self._cell_starts = starts
 
     # -- reading ---------------------------------------------------------
     def _read_col_styles(self) -> list[tuple[int, int, str]]:
@@ -447,15 +462,25 @@ class _Sheet:
             yield n, m.start(), end
             pos = end
 
-    def find_cell(self, row_xml: str, ref: str) -> Optional[tuple[int, int]]:
+    def find_cell(self, row_xml: str, ref: str, row_start: Optional[int] = None) -> Optional[tuple[int, int]]:
         """``(start, end)`` of the one cell of ``row_xml`` whose start tag
         begins ``<c r="REF"`` (as Excel, LibreOffice and openpyxl write
         cells), found without going through the others; None when there is
-        no such cell or more than one (then :meth:`cells_of_row` decides)."""
+        no such cell or more than one (then :meth:`cells_of_row` decides).
+        ``row_start``: where the row starts in the sheet, for a cell of the
+        columns :meth:`index_cells` noted."""
         needle = f'<{self.p}c r="{ref}"'
-        start = row_xml.find(needle)
-        if start < 0 or row_xml.find(needle, start + len(needle)) >= 0:
-            return None
+        starts = self._cell_starts
+        if starts is not None and row_start is not None:
+            row_end = row_start + len(row_xml)
+            inside = [at - row_start for at in starts.get(ref, ()) if row_start <= at < row_end]
+            if len(inside) != 1:
+                return None
+            start = inside[0]
+        else:
+            start = row_xml.find(needle)
+            if start < 0 or row_xml.find(needle, start + len(needle)) >= 0:
+                return None
         tag_end = row_xml.find(">", start + len(needle))
         if tag_end < 0:
             return None
@@ -468,14 +493,15 @@ class _Sheet:
         close = self._cell_end_re.search(row_xml, tag_end + 1)
         return (start, close.end()) if close else None
 
-    def edited_cells(self, row_xml: str, row: int, cols) -> list[tuple[int, str, str]]:
+    def edited_cells(self, row_xml: str, row: int, cols, row_start: Optional[int] = None) -> list[tuple[int, str, str]]:
         """``(column, ref, xml)`` of the cells of ``row_xml`` in the edits
         ``cols`` (``{column: (ref, value)}``), by address when every one is
-        found so, else of every cell of the row (:meth:`cells_of_row`)."""
+        found so, else of every cell of the row (:meth:`cells_of_row`).
+        ``row_start``: see :meth:`find_cell`."""
         out = []
         for col in sorted(cols):
             ref = cols[col][0]
-            span = self.find_cell(row_xml, ref)
+            span = self.find_cell(row_xml, ref, row_start)
             if span is None:
                 return self.cells_of_row(row_xml, row)
             out.append((col, ref, row_xml[span[0]:span[1]]))
@@ -514,7 +540,7 @@ def _cell_formula(cell_xml: str, p: str) -> Optional[tuple[str, str]]:
 
 def _unescape(text: str) -> str:
     """XML character data to text (entities and numeric character references)."""
-    return html.unescape(text)
+    return unescape(text)
 
 
 def _refuse_long_text(edits: Mapping[str, object], sheet_name: str) -> None:
@@ -538,6 +564,7 @@ def _patch_sheet(xml: str, edits: Mapping[str, object], date1904: bool, sheet_na
     _refuse_long_text(edits, sheet_name)
     sheet = _Sheet(xml, date1904)
     by_row = _edits_by_row(edits)
+    sheet.index_cells({col for cols in by_row.values() for col in cols})
     spans = sheet.row_spans()
     if spans is None:  # a row element not closed: the rows as the full scan finds them
         spans = {n: (start, end) for n, start, end, _x in sheet.rows()}
@@ -557,7 +584,7 @@ def _patch_sheet(xml: str, edits: Mapping[str, object], date1904: bool, sheet_na
                 changed += row_changed
             continue
         start, end = spans[n]
-        new_row, row_changed = _patch_row(sheet, n, xml[start:end], cols, extra.get(n, {}), extent)
+        new_row, row_changed = _patch_row(sheet, n, xml[start:end], cols, extra.get(n, {}), extent, start)
         if row_changed:
             changed += row_changed
             patched.append((start, end, new_row))
@@ -610,7 +637,7 @@ def _overwritten_shared_formulas(sheet: _Sheet, spans, by_row, sheet_name: str) 
         row_xml = sheet.xml[start:end]
         if "ref=" not in row_xml:
             continue  # no shared or array formula starts in this row
-        for col, ref, cell in sheet.edited_cells(row_xml, n, cols):
+        for col, ref, cell in sheet.edited_cells(row_xml, n, cols, start):
             if col not in cols:
                 continue
             value = cols[col][1]
@@ -678,7 +705,8 @@ def _new_row(sheet: _Sheet, n: int, cols, extent: list) -> tuple[str, int]:
     return (f'<{p}row r="{n}">' + "".join(cells) + f"</{p}row>" if cells else ""), len(cells)
 
 
-def _patch_row(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: list) -> tuple[str, int]:
+def _patch_row(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: list,
+               row_start: Optional[int] = None) -> tuple[str, int]:
     """Row ``n``'s XML with the edits ``cols`` and the unshared formulas
     ``fixes`` applied, and how many of its cells changed (0: leave it).
 
@@ -689,18 +717,20 @@ def _patch_row(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: list) -
     gone through (:func:`_patch_every_cell`).
     """
     if not fixes:
-        done = _patch_cells_in_place(sheet, n, row_xml, cols, extent)
+        done = _patch_cells_in_place(sheet, n, row_xml, cols, extent, row_start)
         if done is not None:
             return done
     return _patch_every_cell(sheet, n, row_xml, cols, fixes, extent)
 
 
-def _patch_cells_in_place(sheet: _Sheet, n: int, row_xml: str, cols, extent: list) -> Optional[tuple[str, int]]:
+def _patch_cells_in_place(sheet: _Sheet, n: int, row_xml: str, cols, extent: list,
+                          row_start: Optional[int] = None) -> Optional[tuple[str, int]]:
     """:func:`_patch_row` when every cell of ``cols`` is in the row, found by
-    its address; None otherwise."""
+    its address; None otherwise. ``row_start``: where the row starts in the
+    sheet (see :meth:`_Sheet.find_cell`)."""
     found = []
     for col, (ref, value) in cols.items():
-        span = sheet.find_cell(row_xml, ref)
+        span = sheet.find_cell(row_xml, ref, row_start)
         if span is None:
             return None
         found.append((span, col, ref, value))

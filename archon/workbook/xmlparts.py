@@ -19,7 +19,7 @@ from xml.parsers import expat
 
 from .errors import WorkbookError
 
-__all__ = ["xml_problem", "read_part", "unpack_part", "check_part"]
+__all__ = ["xml_problem", "read_part", "unpack_part", "check_part", "unescape"]
 
 
 def xml_problem(*pieces: bytes) -> Optional[str]:
@@ -77,3 +77,15 @@ def check_part(data: bytes, part: str, path: Path, what: str) -> None:
         raise WorkbookError(
             f"{path.name} is damaged: {what} ({part}) {_is(what)} cut short or garbled ({problem}); {_FIX}"
         )
+
+
+def unescape(text: str) -> str:
+    """``html.unescape(text)``: character and entity references replaced.
+    The ``html`` module (and its table of 2,000 entities) is loaded only for
+    a text that holds one: most never do, and every command pays for the
+    modules it loads."""
+    if "&" not in text:
+        return text
+    import html
+
+    return html.unescape(text)
