@@ -93,6 +93,8 @@ def _negative_cycle(costs, amounts, k: int) -> Optional[list[tuple[int, int, int
     b = changed
     for _ in range(k):
         b = before[b]
+        if b is None:  # cannot happen (Bellman-Ford); a valid solution rather than a crash
+            return None
     cycle = []
     node = b
     while True:
