@@ -7,8 +7,10 @@ give.
   address; a sheet written otherwise is read element by element. Both read
   the same cells.
 * Writing: the cells archon writes are found by their address and replaced
-  where they are; a row with a cell to insert, or whose cells do not say
-  their address, is gone through cell by cell. Both write the same bytes.
+  where they are (a row whose every edit clears a cell already empty is
+  left without being looked at); a row with a cell to insert, or whose
+  cells do not say their address, is gone through cell by cell. Both write
+  the same bytes.
 * A round seated this way opens in LibreOffice with the seats archon printed,
   and the sheets it did not change are stored byte for byte as they were.
 * A sheet archon stored without cached formula results is not gone through
@@ -141,6 +143,7 @@ def _patched_both_ways(path, edits, monkeypatch):
     short = {s: xlsxpatch._patch_sheet(sheets[s].decode(), cells, False, s) for s, cells in edits.items()}
     with monkeypatch.context() as m:
         m.setattr(xlsxpatch, "_patch_cells_in_place", lambda *a: None)
+        m.setattr(xlsxpatch._Sheet, "cleared_already", lambda *a: False)
         long = {s: xlsxpatch._patch_sheet(sheets[s].decode(), cells, False, s) for s, cells in edits.items()}
     return short, long
 

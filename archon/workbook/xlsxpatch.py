@@ -380,20 +380,42 @@ class _Sheet:
         self._cell_end_re = pat.cell_end
         self._col_styles = self._read_col_styles()
         self._cell_starts: Optional[dict[str, list[int]]] = None
+        self._empty_cells: set[int] = set()
 
     def index_cells(self, columns: Iterable[int]) -> None:
         """Note where each cell of ``columns`` starts ``<c r="REF"`` (as
-        Excel, LibreOffice and openpyxl write cells), in one pass over the
-        sheet (the other columns' cells are passed by by the regular
-        expression): :meth:`find_cell` then looks them up instead of
-        searching their row twice for each."""
+        Excel, LibreOffice and openpyxl write cells), and which are empty
+        with their style (``<c r="A7" s="3"/>``), in one pass over the sheet
+        (the other columns' cells are passed by by the regular expression):
+        :meth:`find_cell` then looks them up instead of searching their row
+        twice for each, and :meth:`cleared_already` says which rows a write
+        leaves as they are without looking at them."""
         letters = sorted({column_letter(c) for c in columns}, key=len, reverse=True)
         column = f"(?:{'|'.join(letters)})[0-9]+" if len(letters) <= 16 else "[A-Z]{1,3}[0-9]+"
         starts: dict[str, list[int]] = {}
-        pattern = re.compile(f'<{re.escape(self.p)}c r="({column})"')
+        empty: set[int] = set()
+        pattern = re.compile(f'<{re.escape(self.p)}c r="({column})"( s="[^"<&>]*"/>)?')
         for m in pattern.finditer(self.xml, self.data_inner_start, self.data_end):
             starts.setdefault(m.group(1), []).append(m.start())
+            if m.group(2):
+                empty.add(m.start())
         self._cell_starts = starts
+        self._empty_cells = empty
+
+    def cleared_already(self, cols, row_start: int, row_end: int) -> bool:
+        """Whether the edits ``cols`` (``{column: (ref, value)}``) of the row
+        at ``row_start:row_end`` all clear a cell that is there once, already
+        empty with its style: what :func:`_patch_cells_in_place` leaves as it is."""
+        starts, empty = self._cell_starts, self._empty_cells
+        if starts is None:
+            return False
+        for ref, value in cols.values():
+            if value is not None:
+                return False
+            inside = [at for at in starts.get(ref, ()) if row_start <= at < row_end]
+            if len(inside) != 1 or inside[0] not in empty:
+                return False
+        return True
 
     # -- reading ---------------------------------------------------------
     def _read_col_styles(self) -> list[tuple[int, int, str]]:
@@ -568,7 +590,9 @@ def _patch_sheet(xml: str, edits: Mapping[str, object], date1904: bool, sheet_na
     spans = sheet.row_spans()
     if spans is None:  # a row element not closed: the rows as the full scan finds them
         spans = {n: (start, end) for n, start, end, _x in sheet.rows()}
-    masters = _overwritten_shared_formulas(sheet, spans, by_row, sheet_name)
+    # rows whose every edit clears a cell already empty: left as they are
+    cleared = {n for n, cols in by_row.items() if n in spans and sheet.cleared_already(cols, *spans[n])}
+    masters = _overwritten_shared_formulas(sheet, spans, by_row, sheet_name, cleared)
     extra, unshared = _unshare_formulas(sheet, by_row, masters) if masters else ({}, 0)
 
     changed = 0
@@ -582,6 +606,8 @@ def _patch_sheet(xml: str, edits: Mapping[str, object], date1904: bool, sheet_na
             if row_changed:
                 new_rows[n] = new_row
                 changed += row_changed
+            continue
+        if n in cleared and n not in extra:
             continue
         start, end = spans[n]
         new_row, row_changed = _patch_row(sheet, n, xml[start:end], cols, extra.get(n, {}), extent, start)
@@ -626,12 +652,14 @@ def _edits_by_row(edits: Mapping[str, object]) -> dict[int, dict[int, tuple[str,
     return by_row
 
 
-def _overwritten_shared_formulas(sheet: _Sheet, spans, by_row, sheet_name: str) -> dict[str, tuple[str, str]]:
+def _overwritten_shared_formulas(sheet: _Sheet, spans, by_row, sheet_name: str,
+                                 cleared=frozenset()) -> dict[str, tuple[str, str]]:
     """Shared formulas whose head cell an edit overwrites: ``{si: (head ref,
-    formula text)}``. An edit over the head of an array formula is refused."""
+    formula text)}``. An edit over the head of an array formula is refused.
+    ``cleared``: rows whose edited cells are empty (no formula there)."""
     masters: dict[str, tuple[str, str]] = {}
     for n, cols in by_row.items():
-        if n not in spans:
+        if n not in spans or n in cleared:
             continue
         start, end = spans[n]
         row_xml = sheet.xml[start:end]
