@@ -376,7 +376,9 @@ class _XlsxBook(Book):
             return Cell(_text(_unescape_x(raw.inline)), formula)
         value = raw.value
         if not value:
-            return Cell("" if t == "str" and formula is not None else None, formula)
+            if formula is None:
+                return EMPTY  # most cells read: equal to a new Cell(), and never changed
+            return Cell("" if t == "str" else None, formula)
         if t == "s":
             return Cell(self._shared_string(sheet, raw), formula)
         if t in ("str", "inlineStr"):

@@ -333,7 +333,6 @@ class _Patterns:
         self.cols = re.compile(rf"<{e}cols\b.*?</{e}cols\s*>", re.S)
         self.col = re.compile(rf"<{e}col\b[^>]*>")
         self.formula_start = f"<{p}f"
-        self.cell_close = f"</{p}c>"
 
 
 @functools.lru_cache(maxsize=8)
@@ -508,10 +507,6 @@ class _Sheet:
             return None
         if row_xml[tag_end - 1] == "/":
             return start, tag_end + 1
-        close_tag = self.patterns.cell_close  # "</c>", as the cell's end is written most often
-        close = row_xml.find(close_tag, tag_end + 1)
-        if close >= 0 and row_xml.find(close_tag[:-1], tag_end + 1, close) < 0:
-            return start, close + len(close_tag)
         close = self._cell_end_re.search(row_xml, tag_end + 1)
         return (start, close.end()) if close else None
 
