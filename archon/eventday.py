@@ -516,7 +516,9 @@ def drop(
     after = compute(ev)
     lines = [f"{p} is out ({code}: {OUT_REASONS[code]}): left out of the next seatings and of the final"]
     lines += _still_seated_lines(after, p.number, set(proposed))
-    if ev.has_final and st_before[p.number].finalist:
+    # Who reaches the final, and a tie for its last place, are known once
+    # the preliminary rounds are over (as 'archon finals' says): not before.
+    if ev.has_final and st_before[p.number].finalist and not unfinished(ev, after):
         came = [n for n in after.finalists if n not in before.finalists]
         if came:
             lines.append(

@@ -207,6 +207,20 @@ def test_a_finalist_who_leaves_is_replaced_by_the_next_ranked_player(tmp_path):
     assert [st.by_number()[n].seed for n in st.finalists] == [1, 2, 3, 4, 5]
 
 
+def test_a_drop_during_round_one_announces_no_tie_for_the_final(tmp_path):
+    ev = winter_cup(0)  # round 1 under way: only table 1 (#1 sweeps) has its result
+    ev.rounds = [Round(1, [Table(list(t), list(v) if k == 0 else [None] * len(t))
+                           for k, (t, v) in enumerate(ROUNDS[1])])]
+    path = book(tmp_path, ev)
+    out = ok("drop", path, "1")
+    assert "#1 Anna Kowalski is out (WD" in out
+    # 21 players at 0 VP are tied for now, but the final's cut is decided
+    # once the preliminary rounds are over: nothing to toss yet
+    assert "tie" not in out and "toss" not in out and "reaches the final" not in out
+    assert read_event(path).event.player(1).out == "WD"
+    assert "once the preliminary rounds are over" in run("finals", path).output
+
+
 def test_a_seated_finalist_cannot_be_dropped_they_take_a_loss(tmp_path):
     ev = tossed(winter_cup(3))
     ev.final = Final([6, 15, 1, 4, 2])
