@@ -333,20 +333,14 @@ def _cut_and_coins(event: Event, st: Standings) -> list[Problem]:
     over), and one coin ranking given to several tied players."""
     problems: list[Problem] = []
     add = problems.append
+    toss = "run 'archon toss FILE' (or type coin rankings for these players, 1 = won the toss)"
     for tie in (st.ties if not unfinished_preliminaries(event, st) else []):
-        if tie.at_cut:
-            add(Problem(
-                tie.describe(event),
-                Where("player", player=tie.players[0], field="coin"),
-                "run 'archon toss' or type coin rankings (1 = won the toss) for these players",
-            ))
-        else:
-            add(Problem(
-                tie.describe(event),
-                Where("player", player=tie.players[0], field="coin"),
-                "type coin rankings (1 = won the toss) for these players before seating the final",
-                severity=WARNING,
-            ))
+        add(Problem(
+            tie.describe(event),
+            Where("player", player=tie.players[0], field="coin"),
+            toss if tie.at_cut else f"{toss} before seating the final",
+            severity=ERROR if tie.at_cut else WARNING,
+        ))
     coins = Counter(p.coin for p in event.players if p.coin)
     for coin, count in sorted(coins.items()):
         if count > 1:

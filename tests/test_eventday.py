@@ -334,6 +334,17 @@ def test_toss_breaks_a_tie_for_the_seeds_and_the_tie_at_the_cut():
     assert len([line for line in change.lines if "won the toss" in line]) == 2
 
 
+def test_check_sends_both_ties_to_archon_toss_as_finals_does(tmp_path):
+    ev = winter_cup(3)
+    ev.round(3).tables[2].vps = [4, 0, 0, 0]  # #2 and #4 tie for the seeds, #11 and #15 at the cut
+    path = book(tmp_path, ev)
+    r = run("check", path)
+    assert r.exit_code == ExitStatus.PROBLEMS
+    ties = [line for line in r.output.splitlines() if "are tied for" in line]
+    assert len(ties) == 2 and all("run 'archon toss FILE'" in line for line in ties), r.output
+    assert "run 'archon toss" in run("finals", path).output
+
+
 # ---------------------------------------------------------------------------
 # finals
 
