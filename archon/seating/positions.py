@@ -143,15 +143,25 @@ def _assigned(n: int, history: list, free: list, movable: list[bool], rng=None,
     if len(rounds) > 1:
         for r in rounds:
             rng.shuffle(types[r])
+    last = None
     for _ in range(passes if len(rounds) > 1 else 1):
-        changed = False
         for r in rounds:
-            placed = _place_round(n, history, free, types, r)
-            changed = changed or placed != types[r]
-            types[r] = placed
-        if not changed:
-            break
+            types[r] = _place_round(n, history, free, types, r)
+        now = _spreads(n, history, free, types)
+        if last is not None and now >= last:
+            break  # a pass that gains nothing (ties may still move players)
+        last = now
     return types
+
+
+def _spreads(n: int, history: list, free: list, types: list) -> tuple:
+    """(R3, R5, R7, R8) of the positions ``types``: R3 and R8 as the sums
+    of squares they grow with (everyone on as many games), R5 and R7 the
+    repeated seats."""
+    vp, tr, sc, _played, _ = _position_counts(n, history, free, types)
+    r5 = sum(1 for p in range(n) if sc[p * 6 + 5] >= 2)
+    r7 = sum(1 for k in range(6 * n) if k % 6 and sc[k] >= 2)
+    return sum(v * v for v in vp), r5, r7, sum(t * t for t in tr)
 
 
 def _place_round(n: int, history: list, free: list, types: list, r: int) -> list[tuple[int, int]]:
