@@ -15,7 +15,7 @@ from .api import InputError, parse_vps, score_lines
 from .editions import EDITIONS, get_edition
 from .exits import ExitStatus, status_of
 from .model import DECK_FORMATS
-from .wording import count
+from .wording import WORKBOOK, count, naming_workbook
 from .scoring import VPError, score_table
 
 class Unreadable(click.ClickException):
@@ -27,9 +27,33 @@ class Unreadable(click.ClickException):
 def _failed(exc: BaseException) -> click.ClickException:
     """The one-line error for ``exc``, exiting with the status it carries
     (:func:`archon.exits.status_of`; 2, unreadable input, by default)."""
-    err = click.ClickException(str(exc))
+    err = click.ClickException(_for_user(str(exc)))
     err.exit_code = status_of(exc)
     return err
+
+
+def _for_user(text: str) -> str:
+    """``text`` with the workbook the command was given named in every
+    command it tells the organizer to type, where the core says FILE
+    (:func:`archon.wording.naming_workbook`): the one place the shell fills
+    in the name, for every message it prints."""
+    ctx = click.get_current_context(silent=True)
+    file = ctx.meta.get("archon.workbook") if ctx is not None else None
+    return naming_workbook(text, file) if file else text
+
+
+def _say(text: str, err: bool = False) -> None:
+    click.echo(_for_user(text), err=err)
+
+
+def _remember_workbook(ctx, param, value):
+    ctx.meta["archon.workbook"] = value  # shared by the group's context: its errors name it too
+    return value
+
+
+#: The event workbook a command works on, named in the commands its messages
+#: tell the organizer to type.
+WORKBOOK_ARGUMENT = click.argument("file", type=click.Path(dir_okay=False), callback=_remember_workbook)
 
 
 def _not_written_errnos() -> frozenset:
@@ -97,7 +121,7 @@ class _Archon(click.Group):
                 _say_not_written(exc)
                 ctx.exit(ExitStatus.NOT_WRITTEN)
             if hasattr(exc, "exit_status"):
-                click.echo(f"Error: {exc}", err=True)
+                _say(f"Error: {exc}", err=True)
                 ctx.exit(status_of(exc))
             click.echo(
                 f"Error: archon failed ({type(exc).__name__}: {exc}). Nothing was written by this command. "
@@ -226,7 +250,7 @@ def editions():
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @click.option("--xlsx", "xlsx_out", type=click.Path(dir_okay=False), help="Write the report workbook (with --round: that round's seat list).")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), help="Write the one-page HTML report.")
 @click.option("--round", "round_number", type=click.IntRange(1), help="With --xlsx: only round N's seat list, to print and post.")
@@ -300,11 +324,11 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     except (ReportError, CsvSetError) as exc:
         raise _failed(exc) from None
     for problem in result.problems[:5]:
-        click.echo(f"warning: {problem}", err=True)
+        _say(f"warning: {problem}", err=True)
     if len(result.problems) > 5:
-        click.echo(f"warning: {len(result.problems) - 5} more problems; see 'archon check {file}'", err=True)
+        _say(f"warning: {len(result.problems) - 5} more problems; see 'archon check {WORKBOOK}'", err=True)
     for note in result.notes:
-        click.echo(f"note: {note}", err=True)
+        _say(f"note: {note}", err=True)
     for path, what in result.written:
         click.echo(f"{'would write' if dry_run else 'wrote'} {path} ({what})")
     if dry_run:
@@ -326,7 +350,7 @@ def _event_day_errors():
 
 
 def _done(rep) -> None:
-    click.echo(rep.describe())
+    _say(rep.describe())
 
 
 #: Seconds after which a command still at work says so on standard error.
@@ -362,7 +386,7 @@ def _changing(file, work):
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @click.argument("name", required=False)
 @click.option("--vekn", default=None, help="The player's VEKN number (7 digits).")
 @click.option("--city", default=None, help="The player's city.")
@@ -392,7 +416,7 @@ def register(file, name, vekn, city, from_csv, dry_run):
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @click.argument("player", required=False)
 @click.argument("reason", required=False)
 @click.option("--round", "round_key", default=None, help="The round of the warning: 1, 2, 3 or F (the final).")
@@ -434,7 +458,7 @@ def warn(file, player, reason, round_key, as_list, dry_run):
 
 
 @main.command("warnings")
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 def warnings_command(file):
     """List the judges' warnings recorded in the workbook (archon warn).
 
@@ -455,7 +479,7 @@ def _print_warnings(file) -> None:
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @click.argument("player")
 @DRY_RUN_OPTION
 def unregister(file, player, dry_run):
@@ -483,7 +507,7 @@ def unregister(file, player, dry_run):
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @click.argument("player")
 @click.option("--reason", default="WD", show_default=True,
               help="Code for the DQ flag: WD (withdrew), DQ, DP, PE, CD, MC, SP, UC, C, N (no-show).")
@@ -516,7 +540,7 @@ def drop(file, player, reason, undo, dry_run):
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @click.argument("vps", nargs=-1, required=True)
 @click.option("--round", "round_number", type=click.IntRange(1), help="The round (1, 2, 3).")
 @click.option("--table", type=click.IntRange(1), help="The table number in that round.")
@@ -553,7 +577,7 @@ def result(file, vps, round_number, table, final, override, replace, dry_run):
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @click.option("--seed", type=int, default=None, help="Seed of the draw (the same seed gives the same draw).")
 @DRY_RUN_OPTION
 def toss(file, seed, dry_run):
@@ -572,11 +596,11 @@ def toss(file, seed, dry_run):
     rep = _changing(file, lambda: run(file, seed=seed, dry_run=dry_run))
     _done(rep)
     if rep.changed:
-        click.echo(f"to repeat this draw: archon toss {file} --seed {rep.seed}")
+        _say(f"to repeat this draw: archon toss {WORKBOOK} --seed {rep.seed}")
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @click.option("--round", "round_number", type=int, required=True, help="The preliminary round to seat.")
 @click.option("--seed", type=int, default=None, help="Seed of the seating (the same seed gives the same seating).")
 @click.option("--force", is_flag=True, help="Reseat a round that already has results (its results are cleared).")
@@ -640,7 +664,7 @@ def seat(file, round_number, seed, force, time_budget, print_to, as_json, dry_ru
     for issue in seating.score.issues.get("R1", [])[:10]:
         click.echo(f"warning: R1 (predator-prey repeated): {issue}")
     if rep.changed:
-        click.echo(f"to repeat this seating: archon seat {file} --round {round_number} --seed {rep.seed}")
+        _say(f"to repeat this seating: archon seat {WORKBOOK} --round {round_number} --seed {rep.seed}")
     if rep.printed is not None:
         click.echo(f"wrote {rep.printed} (round {round_number} seat list)")
     elif print_to and dry_run:
@@ -660,7 +684,7 @@ def _seating_list(text: str) -> list[int]:
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @click.option("--seating", default=None, metavar="N,N,N,N,N",
               help="Record the final table: player numbers in seat order (seat 1 plays first).")
 @click.option("--none", "no_final", is_flag=True,
@@ -724,9 +748,9 @@ def _print_finals(v, file) -> None:
         click.echo(f"{(f.seed or '-'):>4} {f.number:>3}  {f.player.name[:28]:<28} {stats}")
     for t in v.ties:
         when = "once the preliminary rounds are over, " if v.unfinished else ""
-        click.echo(f"tie: {t.describe(ev)}: {when}run 'archon toss {file}'")
+        _say(f"tie: {t.describe(ev)}: {when}run 'archon toss {WORKBOOK}'")
     for what in v.unfinished[:5]:
-        click.echo(f"not yet: {what}")
+        _say(f"not yet: {what}")
     if v.seating:
         click.echo("\nFinal table (seat order):")
         for i, (n, seed) in enumerate(zip(v.seating, v.seeds), start=1):
@@ -744,12 +768,12 @@ def _print_finals(v, file) -> None:
         click.echo("Each places their card at either end of the row or between two cards; the row, read")
         click.echo("left to right, is the seat order; the judge then draws who plays first (seat 1).")
     if v.ready:
-        click.echo(f"Once seated, record the table (seat 1 plays first): archon finals {file} --seating "
+        _say(f"Once seated, record the table (seat 1 plays first): archon finals {WORKBOOK} --seating "
                    + ",".join("N" for _ in v.finalists))
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @click.option("--port", type=int, default=8000, show_default=True, help="Port to listen on (0: any free port).")
 @click.option("--lan", is_flag=True, help="Listen on every interface, for the players' page on phones (writes still need the token).")
 @click.option("--no-browser", is_flag=True, help="Do not open the organizer's page in the browser.")
@@ -808,7 +832,7 @@ def _fmt_vp(x) -> str:
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @click.option("--json", "as_json", is_flag=True, help="Print the standings contract as JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per player.")
 @EDITION_OPTION
@@ -841,11 +865,11 @@ def standings(file, as_json, as_csv, edition):
         raise _failed(exc) from None
     _print_standings(file, data, as_json, as_csv)
     for problem in read.problems[:5]:
-        click.echo(f"warning: {problem}", err=True)
+        _say(f"warning: {problem}", err=True)
     if read.problems:
         more = f"{len(read.problems) - 5} more; " if len(read.problems) > 5 else ""
-        click.echo(f"warning: {more}the standings read these cells as said above: fix them "
-                   f"(archon check {file})", err=True)
+        _say(f"warning: {more}the standings read these cells as said above: fix them "
+             f"(archon check {WORKBOOK})", err=True)
         sys.exit(1)
 
 
@@ -886,7 +910,7 @@ def _print_standings(file, data, as_json, as_csv) -> None:
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @click.option("--json", "as_json", is_flag=True, help="Print the problems as a JSON list.")
 @EDITION_OPTION
 def check(file, as_json, edition):
@@ -907,7 +931,7 @@ def check(file, as_json, edition):
         click.echo(f"{file}: no problems found")
     else:
         for p in problems:
-            click.echo(f"{p.severity}: {p}")
+            _say(f"{p.severity}: {p}")
         errors = sum(1 for p in problems if p.severity == "error")
         notes = sum(1 for p in problems if p.severity == "note")
         click.echo(f"\n{count(len(problems) - notes, 'problem')}, {count(errors, 'error')}"
@@ -917,7 +941,7 @@ def check(file, as_json, edition):
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @click.option("--name", default="", help="Event name.")
 @click.option("--date", default=None, help="Event date, YYYY-MM-DD.")
 @click.option("--city", default=None, help="City.")
@@ -968,7 +992,7 @@ def new(file, name, date, city, organizer, level, event_format, players, deck_fo
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @EDITION_OPTION
 @DRY_RUN_OPTION
 def update(file, edition, dry_run):
@@ -984,7 +1008,7 @@ def update(file, edition, dry_run):
     """
     from .api import update as update_workbook
 
-    click.echo(_changing(file, lambda: update_workbook(file, edition, dry_run=dry_run)).describe())
+    _say(_changing(file, lambda: update_workbook(file, edition, dry_run=dry_run)).describe())
 
 
 @main.command()
@@ -1280,7 +1304,7 @@ def league(paths, best, points, start, end, name, as_json, as_csv, xlsx_out, pro
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@WORKBOOK_ARGUMENT
 @click.option("--force", is_flag=True, help="Restore even though the workbook was changed since (that change is lost).")
 @DRY_RUN_OPTION
 def undo(file, force, dry_run):
@@ -1303,7 +1327,7 @@ def undo(file, force, dry_run):
     """
     from .api import undo as run
 
-    click.echo(run(file, force=force, dry_run=dry_run).describe())
+    _say(run(file, force=force, dry_run=dry_run).describe())
 
 
 class _LazyProgress:

@@ -1,8 +1,12 @@
-"""How archon says a count: "1 player", "2 players", "0 errors"."""
+"""How archon words things for the organizer: a count ("1 player", "2
+players"), and the workbook's name in a command to type ("archon drop
+cup.xlsx 24", where the core, which knows no file, says "archon drop FILE 24")."""
 
 from __future__ import annotations
 
-__all__ = ["count"]
+import re
+
+__all__ = ["WORKBOOK", "count", "naming_workbook", "shell_word"]
 
 
 def count(n: int, singular: str, plural: str = "") -> str:
@@ -10,3 +14,32 @@ def count(n: int, singular: str, plural: str = "") -> str:
     "1 cell", ``count(3, "cell")`` "3 cells"; ``plural`` for nouns that do not
     take an s ("1 property", ``count(2, "property", "properties")``)."""
     return f"{n} {singular if n == 1 else (plural or singular + 's')}"
+
+
+#: What a message of the core says in place of the workbook's name in a
+#: command to type: "run 'archon toss FILE'". The shell that read the
+#: workbook names it (:func:`naming_workbook`).
+WORKBOOK = "FILE"
+
+_TYPED_WORKBOOK = re.compile(r"(\barchon [a-z]+ )" + WORKBOOK + r"\b")
+_SHELL_SAFE = re.compile(r"[\w@%+=:,./-]+")
+_SPECIAL_IN_DOUBLE_QUOTES = re.compile(r'["$`\\!]')
+
+
+def shell_word(text: str) -> str:
+    """``text`` as one word on a command line, quoted only when a shell
+    needs it: ``cup.xlsx`` as it is, ``"my cup.xlsx"`` in double quotes
+    (in a message that quotes the command in single quotes too), and a name
+    holding ``" $ ` \\ !`` in single quotes."""
+    if text and _SHELL_SAFE.fullmatch(text):
+        return text
+    if not _SPECIAL_IN_DOUBLE_QUOTES.search(text):
+        return f'"{text}"'
+    return "'" + text.replace("'", "'\"'\"'") + "'"
+
+
+def naming_workbook(text: str, name: str) -> str:
+    """``text`` with the workbook ``name`` (as the organizer typed it) in
+    every command it tells them to type: "archon drop FILE 24" becomes
+    "archon drop cup.xlsx 24"."""
+    return _TYPED_WORKBOOK.sub(lambda m: m.group(1) + shell_word(name), text)

@@ -1,0 +1,81 @@
+"""What the event-day commands tell the organizer to type, on the official
+workbook: the workbook's own name (quoted as a shell needs it), player
+names found however they are typed, VP mistakes said plainly."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from archon.cli import main
+from conftest import official_file
+
+BOOK = "my cup.xlsx"  # a name with a space: typed in double quotes
+PLAYERS = ["Anna Kowalski", "Péter Horváth", "Quentin Dubois", "Chloé Martin", "Bruno Ferreira",
+           "Elena Rossi", "Farid Haddad", "Greta Lindqvist", "Hugo Lefebvre", "Ines Navarro",
+           "Jakub Novak", "Kaito Tanaka", "Lena Schmidt", "Marco Bianchi", "Nadia Petrova",
+           "Oscar Jensen", "Paula Gómez", "Rosa Almeida", "Sven Berg", "Tomás Silva"]
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture
+def blank(tmp_path, monkeypatch):
+    """An official workbook with nobody registered yet, in the current folder."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copyfile(official_file(), tmp_path / BOOK)
+    return BOOK
+
+
+@pytest.fixture
+def cup(blank, tmp_path):
+    """The official workbook with 20 players registered."""
+    csv = tmp_path / "players.csv"
+    csv.write_text("First Name,Last Name\n" + "".join(n.replace(" ", ",", 1) + "\n" for n in PLAYERS),
+                   encoding="utf-8")
+    r = run("register", blank, "--from", csv)
+    assert r.exit_code == 0, r.output
+    return blank
+
+
+def refused(r, status=1):
+    assert r.exit_code == status, r.output
+    assert "Traceback" not in r.output and "FILE" not in r.output
+    return r.output
+
+
+def test_register_advice_names_the_workbook_before_anyone_is_registered(blank):
+    out = refused(run("drop", blank, 3), 2)
+    assert """('archon register "my cup.xlsx" "First Last"' or --from players.csv)""" in out
+
+
+@pytest.mark.parametrize("command", ["drop", "unregister"])
+def test_a_player_number_too_high_names_the_workbook_in_the_command_to_list_them(cup, command):
+    out = refused(run(command, cup, 24), 2)
+    assert """players are numbered 1 to 20 ('archon standings "my cup.xlsx"' lists them)""" in out
+
+
+def test_a_result_for_a_round_not_seated_says_how_to_seat_it(cup):
+    assert run("seat", cup, "--round", 1).exit_code == 0  # typed over the chart, which seats every round
+    out = refused(run("result", cup, "--round", 2, "--table", 1, 1, 0, 0, 0, 0))
+    assert """seat it first (archon seat "my cup.xlsx" --round 2)""" in out
+
+
+def test_a_final_result_before_the_final_is_seated_says_how_to_seat_it(cup):
+    out = refused(run("result", cup, "--final", 1, 0, 0, 0, 0))
+    assert """record its seating first (archon finals "my cup.xlsx" --seating ...)""" in out
+
+
+def test_archondata_before_the_final_says_how_to_record_it(cup):
+    out = refused(run("report", cup, "--archondata"))
+    assert """the final has no result yet (archon result "my cup.xlsx" --final ...)""" in out
+
+
+def test_a_plain_name_is_not_quoted(cup, tmp_path):
+    shutil.copyfile(tmp_path / cup, tmp_path / "cup19.xlsx")
+    out = refused(run("drop", "cup19.xlsx", 24), 2)
+    assert "('archon standings cup19.xlsx' lists them)" in out
