@@ -85,9 +85,9 @@ def test_single_table_bounds_are_reached_where_counting_decides():
         assert bounds.exact(rule) == best[rule], rule
 
 
-def _groupings(n: int, sizes: list[int]):
-    """Every way to split players 1..n into tables of ``sizes`` (tables of
-    one size unordered)."""
+def _groupings(n: "int | list[int]", sizes: list[int]):
+    """Every way to split players 1..n (or the players listed) into tables
+    of ``sizes`` (tables of one size unordered)."""
     def split(players, sizes):
         if not sizes:
             yield []
@@ -98,7 +98,8 @@ def _groupings(n: int, sizes: list[int]):
             left = [p for p in others if p not in mates]
             for tail in split(left, rest):
                 yield [[first, *mates]] + tail
-    yield from split(list(range(1, n + 1)), sorted(sizes, reverse=True))
+    players = list(range(1, n + 1)) if isinstance(n, int) else sorted(n)
+    yield from split(players, sorted(sizes, reverse=True))
 
 
 def _repeated_pairs(rounds) -> tuple[int, int]:
@@ -404,3 +405,141 @@ def test_seat_proves_round_two_of_a_five_player_event_optimal(tmp_path):
     for rule, figure in (("R7", "1"), ("R9", "10")):
         assert any(line.split()[:2] == [rule, figure] and line.endswith(": optimal") for line in lines), rule
     assert "proven optimal on every criterion: no plan is better, rule by rule" in res.output
+
+
+def _seat_orders(grouping):
+    """Every seat order of every table of a round."""
+    for orders in itertools.product(*(itertools.permutations(t) for t in grouping)):
+        yield [list(t) for t in orders]
+
+
+@pytest.mark.parametrize("dropped, meet_again, r3_variance", [
+    # round 1: {1 2 3 4 5} {6 7 8 9}; round 2: the 8 others at two tables of 4.
+    # Player 1 drops: 4 of round 1's 5-table and the 4 of its 4-table play
+    # on; each table of 4 takes them from those two groups, 2 + 2 at best:
+    # 2 pairs a table meet again, 4 in all. VPs per round: 2 to 5 4.5, 6 to
+    # 9 4, player 1 (one game) 5: mean 13/3, variance (4/9 + 4/36 + 4/9)/9 = 1/9.
+    (1, 4, Fraction(1, 9)),
+    # player 9 drops: 5 and 3 play on. The 5 split 3 + 2 at best (4 + 1
+    # makes 6 pairs), the 3 then 1 + 2 (the tables hold 4): 3 pairs at
+    # one table, 1 + 1 at the other, 5 in all. VPs: 1 to 5 4.5, 6 to 9 4
+    # (9 in one game): mean 77/18, variance (5 (4/18)^2 + 4 (5/18)^2)/9 = 5/81.
+    (9, 5, Fraction(5, 81)),
+])
+def test_bounds_after_a_drop_hold_against_every_plan(dropped, meet_again, r3_variance):
+    first = [[1, 2, 3, 4, 5], [6, 7, 8, 9]]
+    present = [p for p in range(1, 10) if p != dropped]
+    plans = [[first, rnd] for g in _groupings(present, [4, 4]) for rnd in _seat_orders(g)]
+    assert len(plans) == 35 * 24 * 24
+    best = _best_by_rule(plans)
+    bounds = lower_bounds(plans[0], 1)
+    for rule in RULES:
+        assert bounds.exact(rule) <= best[rule], rule
+    assert bounds.R2 == bounds.R4 == best["R2"] == best["R4"] == meet_again
+    assert bounds.r3_variance == best["R3"] == r3_variance
+    assert bounds.r8_variance > 0  # the transfers of round 1 stay: round 2 cannot even them all out
+
+
+def test_bounds_after_a_late_arrival_hold_against_every_plan():
+    # round 1: {1 2 3 4} {5 6 7 8}; player 9 arrives for round 2 (a 5 and a
+    # 4). The 4-table takes 2 + 2 of round 1's tables at best (2 pairs meet
+    # again), the 5-table the newcomer and 2 + 2 (2 more): 4 in all.
+    # VPs per round: with the newcomer at the 4-table, 1 to 8 have 4.5 (5
+    # of them) or 4 (3), the newcomer 4: variance 5/81 (as after a drop,
+    # above); at the 5-table: 4 at 4.5, 4 at 4, the newcomer 5: 1/9.
+    first = [[1, 2, 3, 4], [5, 6, 7, 8]]
+    groupings = list(_groupings(9, [5, 4]))
+    best = _best_by_rule([[first, g] for g in groupings])  # R2, R3, R4: the seat order does not count
+    bounds = lower_bounds([first, groupings[0]], 1)
+    for rule in ("R2", "R3", "R4"):
+        assert bounds.exact(rule) <= best[rule], rule
+    assert bounds.R2 == bounds.R4 == best["R4"] == 4
+    assert bounds.r3_variance == best["R3"] == Fraction(5, 81)
+    # the other criteria hang on seats: every seat order of a sample of the groupings
+    plans = [[first, rnd] for g in groupings[::7] for rnd in _seat_orders(g)]
+    best = _best_by_rule(plans)
+    for rule in RULES:
+        assert bounds.exact(rule) <= best[rule], rule
+    assert bounds.r8_variance > 0
+
+
+def test_bounds_over_three_rounds_with_a_drop_hold_against_every_grouping():
+    # 9 players, round 1 played ({1..5} {6..9}), player 9 drops: rounds 2
+    # and 3 seat the 8 others at two tables of 4. Every grouping of both
+    # rounds: the best R2, R3 and R4 are at or above the bounds.
+    first = [[1, 2, 3, 4, 5], [6, 7, 8, 9]]
+    groupings = list(_groupings(list(range(1, 9)), [4, 4]))
+    plans = [[first, a, b] for a in groupings for b in groupings]
+    best = _best_by_rule(plans)
+    bounds = lower_bounds(plans[0], 1)
+    for rule in ("R2", "R3", "R4"):
+        assert bounds.exact(rule) <= best[rule], rule
+    # rounds 1 and 2 share 5 pairs (see the drop above), and so do 1 and 3
+    assert bounds.R4 >= 5
+    assert bounds.r3_variance > 0
+
+
+def _random_event(rng: random.Random, n: int, rounds: int) -> list:
+    """A plan whose players change: after each round some drop, some
+    arrive (numbered after the n first); each round seats as many of those
+    present as tables of 4 and 5 hold, the rest sit out."""
+    from archon.seating.tables import table_sizes
+
+    present, newcomer, out = list(range(1, n + 1)), n, []
+    for _ in range(rounds):
+        rng.shuffle(present)
+        seated = len(present) - next(k for k in range(len(present)) if _can_seat(len(present) - k))
+        sizes = table_sizes(seated)
+        rnd, k = [], 0
+        for z in sizes:
+            rnd.append(present[k : k + z])
+            k += z
+        out.append(rnd)
+        for _ in range(min(rng.randint(0, 2), len(present) - 4)):
+            present.pop()
+        for _ in range(rng.randint(0, 2)):
+            newcomer += 1
+            present.append(newcomer)
+    return out
+
+
+def _can_seat(players: int) -> bool:
+    from archon.seating.tables import can_seat
+
+    return can_seat(players)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6), st.sampled_from([5, 8, 9, 10, 12, 13, 17, 20]),
+       st.integers(min_value=2, max_value=4), st.integers(min_value=0, max_value=3))
+def test_no_plan_with_drops_and_late_arrivals_beats_its_bounds(seed, n, rounds, fixed):
+    event = _random_event(random.Random(seed), n, rounds)
+    fixed = min(fixed, rounds)
+    bounds = lower_bounds(event, fixed)
+    score = score_plan(event)
+    for rule in RULES:
+        assert bounds.exact(rule) <= _exact(score, rule), rule
+
+
+def test_seat_after_a_drop_proves_the_pairs_that_must_meet_again(tmp_path):
+    # 20 players: round 1 at four tables of 5; one drops; round 2 seats 19
+    # at three tables of 5 and one of 4. Each table of 5 draws its players
+    # from round 1's four tables: two of them come from the same one, who
+    # met there (pigeonhole), so 3 pairs meet again whatever the plan; the
+    # 4-table can take one from each. The seating reaching 3 is optimal on
+    # R2 (pairs at one table in both rounds) and R4. VPs: the 4 players
+    # at the 4-table have 4.5 per round, the others 5: that spread is forced too.
+    cup = tmp_path / "cup.xlsx"
+    players = tmp_path / "players.csv"
+    players.write_text("name\n" + "".join(f"Player{k} Name{k}\n" for k in range(1, 21)), encoding="utf-8")
+    assert CliRunner().invoke(main, ["new", str(cup), "--players", str(players)]).exit_code == 0
+    assert CliRunner().invoke(main, ["seat", str(cup), "--round", "1", "--seed", "1"]).exit_code == 0
+    assert CliRunner().invoke(main, ["drop", str(cup), "3"]).exit_code == 0
+    res = CliRunner().invoke(main, ["seat", str(cup), "--round", "2", "--seed", "1"])
+    assert res.exit_code == 0, res.output
+    assert "19 players at 4 tables (3 of 5, 1 of 4)" in res.output
+    lines = {line.split()[0]: line for line in res.output.splitlines() if line.startswith("  R")}
+    for rule in ("R2", "R4"):
+        assert lines[rule].split()[1] == "3" and lines[rule].endswith(": optimal"), lines[rule]
+    assert lines["R3"].split()[1] == "0.2000" and lines["R3"].endswith(": optimal")
+    assert "lower bound 0.0000" not in lines["R8"]  # the transfers of round 1 count

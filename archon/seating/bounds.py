@@ -17,15 +17,17 @@ The bounds count what the table sizes force:
   overall); a repetition counts once however often it happens, so each
   violation absorbs at most ``rounds - 1`` of the excess. R4 also counts,
   for every two rounds, the pairs that must share a table in both (a table
-  of one round draws on the tables of the other, pigeonhole). Violations in
-  the rounds already played stay.
+  of one round draws on the tables of the other, pigeonhole), among the
+  players of both rounds (a dropped player or a late arrival takes a seat
+  of one round only). Violations in the rounds already played stay.
 * R2: pairs sharing a table in every round: a 2-round plan has R2 = R4;
   one table for everyone in every round puts every pair there.
 * R3 and R8: the VPs available (4 or 5 a round) and the first-turn
   transfers (1, 2, 3, 4, 4 by seat) handed out in total are fixed by the
   table sizes; spreading them over the players as evenly as whole numbers
-  allow (each player within what their games permit) gives the smallest
-  spread any plan can have. :func:`proof` also compares R8 with the plans
+  allow (each player within what their games permit, players of fewer
+  games after a drop or a late arrival too) gives the smallest spread any
+  plan can have. :func:`proof` also compares R8 with the plans
   that seat nobody twice in the same seat, when those are the only ones
   that could beat the plan (:mod:`.transfers`).
 
@@ -226,10 +228,12 @@ class _Shape:
         self.pairs = self.n * (self.n - 1) // 2
         self.spread = len(self.rounds) - 1  # most extra uses one violation absorbs
         self.sizes = [[len(t) for t in rnd] for rnd in self.rounds]
+        self.players = [{p for t in rnd for p in t} for rnd in self.rounds]
         self.tables = [z for rnd in self.sizes for z in rnd]
         #: How many times each seat (1 to 5) is handed out.
         self.seat_uses = [sum(1 for z in self.tables if z > s) for s in range(MAX_TABLE)]
-        #: The games every player plays; None when they play unequal numbers (no R3/R8 bound then).
+        #: The games every player plays; None when they play unequal numbers
+        #: (no bound of R8 among plans that seat nobody twice in a seat then).
         self.games_each = next(iter(self.games.values()), 1) if len(set(self.games.values())) <= 1 else None
 
     # -- counted rules -----------------------------------------------------
@@ -275,7 +279,9 @@ class _Shape:
 
     def _shared(self, r: int, s: int) -> int:
         """Fewest pairs at one table in both rounds ``r`` and ``s`` (exact when
-        both were played). Only when the same players play both rounds."""
+        both were played). Only players of both rounds can be such a pair: a
+        player who dropped or arrived late takes a seat of one round, none of
+        the other, and the seats left to plan go to those who help most."""
         if s < self.fixed:
             first = {p: t for t, table in enumerate(self.rounds[r]) for p in table}
             count = 0
@@ -286,10 +292,12 @@ class _Shape:
                         seen[first[p]] = seen.get(first[p], 0) + 1
                 count += sum(k * (k - 1) // 2 for k in seen.values())
             return count
-        if sorted(p for t in self.rounds[r] for p in t) != sorted(p for t in self.rounds[s] for p in t):
-            return 0
-        tables = len(self.sizes[r])
-        return sum(_even_pairs(z, tables) for z in self.sizes[s])
+        both = self.players[r] & self.players[s]
+        # round r's tables: the players of both rounds at each (played), else its seats
+        mine = [sum(p in both for p in t) for t in self.rounds[r]] if r < self.fixed else None
+        seats_r, seats_s = mine or self.sizes[r], self.sizes[s]
+        return max(_forced_pairs(seats_s, None, seats_r, len(both)),
+                   _forced_pairs(seats_r, mine, seats_s, len(both)))
 
     def r5(self) -> int:
         """Fifth seats: one per 5-player table."""
@@ -334,26 +342,20 @@ class _Shape:
         return played, free
 
     def r3_variance(self) -> Fraction:
-        """VPs available: the 4-player seats still to hand out go to the
-        players with the fewest 4-player tables so far."""
-        if self.games_each is None:
-            return Fraction(0)  # unequal games: no bound computed
+        """VPs available: the 4-player seats still to hand out go where they
+        spread the VPs per round least (a player at most one a round)."""
         had, free = self._per_player(lambda z, s: z == MIN_TABLE)
         fours = sum(MIN_TABLE for r in range(self.fixed, len(self.rounds)) for z in self.sizes[r] if z == MIN_TABLE)
-        totals = _water_fill(had, {p: 0 for p in had}, free, fours)
-        return _variance_over(totals, self.games_each)
+        return _least_variance(had, {p: 0 for p in had}, free, fours, self.games)
 
     def r8_variance(self) -> Fraction:
         """Transfers: each player takes at least 1 and at most 4 a round; the
         total of the rounds to plan is spread as evenly as it can be."""
-        if self.games_each is None:
-            return Fraction(0)
         had, free = self._per_player(lambda z, s: TRANSFERS[s])
         total = sum(sum(TRANSFERS[:z]) for r in range(self.fixed, len(self.rounds)) for z in self.sizes[r])
         least = {p: k * min(TRANSFERS) for p, k in free.items()}
         most = {p: k * max(TRANSFERS) for p, k in free.items()}
-        totals = _water_fill(had, least, most, total)
-        return _variance_over(totals, self.games_each)
+        return _least_variance(had, least, most, total, self.games)
 
     def r8_variance_without_repeated_seats(self) -> Optional[Fraction]:
         """R8's bound among the plans that seat nobody twice in the same seat
@@ -363,37 +365,99 @@ class _Shape:
         return r8_variance_without_repeated_seats(self.n, self.games_each, self.seat_uses)
 
 
-def _even_pairs(z: int, parts: int) -> int:
-    """Fewest pairs among ``z`` players drawn from ``parts`` groups."""
-    low, extra = divmod(z, parts)
-    return extra * (low + 1) * low // 2 + (parts - extra) * low * (low - 1) // 2
+def _forced_pairs(takers: Sequence[int], taken: Optional[Sequence[int]], sources: Sequence[int], players: int) -> int:
+    """Fewest pairs of ``players`` (who play two rounds) at one table in
+    both: in one round they sit at tables of ``takers`` seats (``taken``:
+    how many of them sit at each, when known; else as many as help most),
+    each table drawing them from the other round's tables, which hold at
+    most ``sources`` of them each. Each table alone draws as evenly as the
+    sources allow (the rows of the other round's tables are not checked
+    against each other: a lower bound, exact when those are never short)."""
+    marginal = _draw_costs(sources, max(takers, default=0))
+    if taken is not None:
+        return sum(sum(marginal[:k]) for k in taken)
+    # each player added to a table costs the pairs they make there; the
+    # cheapest choice of ``players`` seats takes the lowest costs (each
+    # table's costs rise seat by seat, so its cheapest seats come first)
+    costs = sorted(c for z in takers for c in marginal[:z])
+    return sum(costs[:players])
 
 
-def _water_fill(had: dict[int, int], least: dict[int, int], most: dict[int, int], total: int) -> dict[int, int]:
-    """Hand ``total`` units to the players, each between ``least`` and
-    ``most`` on top of what they ``had``, as evenly as whole units allow
-    (each unit to the player with the least so far: this minimises the sum
-    of squares, hence the variance, for a fixed total)."""
-    totals = {p: had[p] + least[p] for p in had}
-    left = total - sum(least.values())
-    room = {p: most[p] - least[p] for p in had}
-    heap = [(v, p) for p, v in totals.items() if room[p] > 0]
-    heapq.heapify(heap)
-    while left > 0 and heap:
-        v, p = heapq.heappop(heap)
-        totals[p] += 1
-        room[p] -= 1
-        left -= 1
-        if room[p] > 0:
-            heapq.heappush(heap, (v + 1, p))
-    return totals
+def _draw_costs(sources: Sequence[int], most: int) -> list[int]:
+    """The pairs the k-th player drawn to a table makes with those drawn
+    before (k = 1 .. ``most``), drawing each from the source with the fewest
+    drawn so far that has one left: ``sources[i]`` players in source i."""
+    drawn = [0] * len(sources)
+    costs = []
+    for _ in range(most):
+        room = [i for i, k in enumerate(sources) if drawn[i] < k]
+        if not room:
+            break
+        i = min(room, key=lambda i: drawn[i])
+        costs.append(drawn[i])
+        drawn[i] += 1
+    return costs
 
 
-def _variance_over(totals: dict[int, int], games: int) -> Fraction:
-    """Population variance of ``total / games`` over the players."""
-    if not totals:
+#: The most ways :func:`_least_variance` tries of sharing the units
+#: between players of different numbers of games (beyond: no bound, 0).
+_SHARES = 20000
+
+
+def _least_variance(had: dict[int, int], least: dict[int, int], most: dict[int, int], total: int,
+                    games: dict[int, int]) -> Fraction:
+    """The smallest population variance over the players of (units /
+    games) when ``total`` units are handed out, each player taking between
+    ``least`` and ``most`` on top of what they ``had``; whole units, but
+    any player may take any unit (so a lower bound of what tables allow).
+
+    Players of the same number of games share their group's units as
+    evenly as they can (:func:`_square_sums`); between the groups (a
+    dropped player or a late arrival plays fewer games) every share of the
+    units is tried: the variance is the mean of the squares less the
+    square of the mean, both fixed by the shares."""
+    groups: dict[int, list[int]] = {}
+    for p, g in games.items():
+        groups.setdefault(g, []).append(p)
+    if not groups:
         return Fraction(0)
-    values = list(totals.values())
-    n = len(values)
-    mean = Fraction(sum(values), n)
-    return sum((v - mean) ** 2 for v in values) / n / (games * games)
+    extra = total - sum(least.values())
+    parts = [(g, sum(had[p] + least[p] for p in ps),
+              _square_sums([had[p] + least[p] for p in ps], [most[p] - least[p] for p in ps]))
+             for g, ps in groups.items()]
+    parts.sort(key=lambda part: len(part[2]))
+    *chosen, last = parts
+    if math.prod(len(part[2]) for part in chosen) > _SHARES:
+        return Fraction(0)  # too many shares to try: no bound
+    n, m = len(games), math.lcm(*groups)
+    best = None
+    for share in itertools.product(*(range(len(part[2])) for part in chosen)):
+        rest = extra - sum(share)
+        if not 0 <= rest < len(last[2]):
+            continue
+        units = [*zip(chosen, share), (last, rest)]
+        # n^2 m^2 variance = n * sum of (m/g)^2 * squares - (sum of (m/g) * totals)^2
+        squares = sum((m // g) ** 2 * sums[e] for (g, _, sums), e in units)
+        totals = sum(m // g * (base + e) for (g, base, _), e in units)
+        scaled = n * squares - totals * totals
+        best = scaled if best is None else min(best, scaled)
+    return Fraction(0) if best is None else Fraction(best, n * n * m * m)
+
+
+def _square_sums(values: list[int], room: list[int]) -> list[int]:
+    """``sums[e]``: the least sum of squares of ``values`` after ``e`` units
+    are added to them, each value taking at most its ``room`` (e = 0 up to
+    all the room): each unit to the value lowest so far, which is the best
+    for every ``e`` at once (each unit adds 2v + 1 to the sum, the least
+    with the lowest v)."""
+    heap = [(v, i) for i, v in enumerate(values) if room[i] > 0]
+    heapq.heapify(heap)
+    left = list(room)
+    sums = [sum(v * v for v in values)]
+    while heap:
+        v, i = heapq.heappop(heap)
+        sums.append(sums[-1] + 2 * v + 1)
+        left[i] -= 1
+        if left[i] > 0:
+            heapq.heappush(heap, (v + 1, i))
+    return sums
