@@ -341,7 +341,7 @@ def test_check_sends_both_ties_to_archon_toss_as_finals_does(tmp_path):
     r = run("check", path)
     assert r.exit_code == ExitStatus.PROBLEMS
     ties = [line for line in r.output.splitlines() if "are tied for" in line]
-    assert len(ties) == 2 and all("run 'archon toss FILE'" in line for line in ties), r.output
+    assert len(ties) == 2 and all(f"run 'archon toss {path}'" in line for line in ties), r.output
     assert "run 'archon toss" in run("finals", path).output
 
 
