@@ -425,7 +425,8 @@ def register(file, name, vekn, city, from_csv, dry_run):
 def warn(file, player, reason, round_key, as_list, dry_run):
     """Record a judge's warning to a player, or list them (--list).
 
-    PLAYER is a player number, a VEKN number or a unique part of a name;
+    PLAYER is a player number, a VEKN number or a unique part of a name
+    (accents and case aside; "Last, First" too);
     REASON says why, in up to 200 characters. The workbook keeps the
     warnings in its document properties (File > Properties > Custom), which
     Excel and LibreOffice keep and The Archon's formulas ignore; the reports
@@ -485,7 +486,8 @@ def _print_warnings(file) -> None:
 def unregister(file, player, dry_run):
     """Remove a player registered by mistake, or a no-show who played no game.
 
-    PLAYER is a player number, a VEKN number or a unique part of a name.
+    PLAYER is a player number, a VEKN number or a unique part of a name
+    (accents and case aside; "Last, First" too).
     The players after them move up one number on every sheet (The Archon's
     seating chart seats the players numbered 1 to N). After it the player
     is nowhere: not in the player count, the reports, the rating points or
@@ -516,7 +518,8 @@ def unregister(file, player, dry_run):
 def drop(file, player, reason, undo, dry_run):
     """Take a player out of the event (or back in with --undo).
 
-    PLAYER is a player number, a VEKN number or a unique part of a name. The
+    PLAYER is a player number, a VEKN number or a unique part of a name
+    (accents and case aside; "Last, First" too). The
     player's DQ flag (Methuselahs column G) gets the reason code: they are
     left out of the next seatings and of the final; their results stay. A
     finalist who leaves before the final is seated is replaced by the

@@ -45,7 +45,8 @@ from typing import Callable, Iterable, Optional, Sequence, Union
 from .celltext import CONTROL_CHARACTER
 from .exits import ExitStatus
 from .editions import FINAL_SIZE, TABLE_SIZES, get_edition
-from .model import FINAL, MAX_CELL_TEXT, OUT_REASONS, Event, Final, Override, Player, Round, Table, name_key
+from .model import (FINAL, MAX_CELL_TEXT, OUT_REASONS, Event, Final, Override, Player, Round, Table, name_key,
+                    plain_name, typed_name_forms)
 from .scoring import COMPLETE, VPError, score_table
 from .standings import PlayerStanding, Standings, Tie, compute, planned_rounds, preliminary_key, unfinished_preliminaries
 from .typed import is_whole_number_text
@@ -216,7 +217,9 @@ def _final_guard(before: Event, after: Event, what: str) -> None:
 
 def find_player(event: Event, text: "str | int", locate: Optional[Locate] = None) -> Player:
     """The player ``text`` names: a player number, a VEKN number or a unique
-    part of a name (case and accents as typed, spaces ignored at the ends).
+    part of a name, accents and case ignored, "Last, First" as well as
+    "First Last" (:func:`archon.model.typed_name_forms`); a name typed
+    exactly as registered wins over the others it is part of.
 
     Raises :class:`AmbiguousPlayer` listing the candidates when a part of a
     name fits several players, :class:`EventDayError` when none fits.
@@ -249,15 +252,22 @@ def find_player(event: Event, text: "str | int", locate: Optional[Locate] = None
             f"no player has the number or VEKN number {raw}: players are numbered "
             f"{'1 to ' + str(last) if last > 1 else '1'} ('archon standings FILE' lists them)"
         )
-    wanted = name_key(raw)
-    found = [p for p in event.players if wanted in name_key(p.name)]
-    exact = [p for p in found if name_key(p.name) == wanted]
-    if len(exact) == 1:
-        return exact[0]
-    if len(found) == 1:
-        return found[0]
+    forms = typed_name_forms(raw)
+    plain = {p.number: plain_name(p.name) for p in event.players}
+    found = [p for p in event.players if any(f in plain[p.number] for f in forms)]
+    key = name_key(raw)
+    closest = (  # first the whole name as spelled, then the whole name, then a part with its accents
+        [p for p in found if name_key(p.name) == key],
+        [p for p in found if plain[p.number] in forms],
+        [p for p in found if key in name_key(p.name)] if key != plain_name(raw) else [],
+        found,
+    )
+    best = next((fit for fit in closest if len(fit) == 1), None)
+    if best:
+        return best[0]
     if not found:
-        raise WrongInput(f"no player's name contains {raw!r}: check the spelling, or give the player number")
+        raise WrongInput(f"no player's name contains {raw!r} (accents and case aside; 'Last, First' works too): "
+                         f"check the spelling, or give the player number")
     listed = "; ".join(f"{p} ({_at(locate, Where('player', player=p.number, field='number'))})" for p in found)
     raise AmbiguousPlayer(f"{raw!r} fits {len(found)} players: {listed}; give the player number", found)
 

@@ -15,6 +15,7 @@ last seat's prey is seat 1.
 from __future__ import annotations
 
 import datetime as _dt
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Optional, Sequence, Union
 
@@ -29,6 +30,8 @@ __all__ = [
     "FINAL",
     "EventFormat",
     "name_key",
+    "plain_name",
+    "typed_name_forms",
     "DECK_FORMATS",
     "MAX_CELL_TEXT",
 ]
@@ -66,6 +69,33 @@ def name_key(name: str) -> str:
     case ignored ("anna  KOWALSKI" is "Anna Kowalski"). A player needs a
     name (a key that is not blank) and no two players share a key."""
     return " ".join(name.split()).casefold()
+
+
+#: Letters that Unicode does not decompose into a base letter and an accent.
+_FOLD = str.maketrans(
+    {
+        "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss",
+        "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "TH",
+        "ı": "i",
+    }
+)
+
+
+def plain_name(text: str) -> str:
+    """A name as a search compares it: accents, case and runs of spaces
+    ignored ('Horváth' is 'horvath', 'Øyvind  ÅNGSTRÖM' 'oyvind angstrom')."""
+    decomposed = unicodedata.normalize("NFKD", (text or "").translate(_FOLD))
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
+
+
+def typed_name_forms(text: str) -> list[str]:
+    """The names a typed name can mean, plain (:func:`plain_name`): "Dubois,
+    Quentin" (last name first, as lists print it) is also "quentin dubois"."""
+    forms = [plain_name(text)]
+    last, comma, first = text.partition(",")
+    if comma and last.strip() and first.strip():
+        forms.append(plain_name(f"{first} {last}"))
+    return forms
 
 
 @dataclass

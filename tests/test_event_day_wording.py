@@ -9,6 +9,7 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
+from archon import api
 from archon.cli import main
 from conftest import official_file
 
@@ -79,3 +80,23 @@ def test_a_plain_name_is_not_quoted(cup, tmp_path):
     shutil.copyfile(tmp_path / cup, tmp_path / "cup19.xlsx")
     out = refused(run("drop", "cup19.xlsx", 24), 2)
     assert "('archon standings cup19.xlsx' lists them)" in out
+
+
+def test_a_name_is_found_without_its_accents_and_last_name_first(cup):
+    r = run("drop", cup, "Horvath", "--dry-run")
+    assert r.exit_code == 0 and r.output.startswith("#2 Péter Horváth is out (WD"), r.output
+    r = run("warn", cup, "Dubois, Quentin", "slow play", "--dry-run")
+    assert r.exit_code == 0 and r.output.startswith("warning to #3 Quentin Dubois: slow play"), r.output
+    r = run("unregister", cup, "GOMEZ, paula", "--dry-run")
+    assert r.exit_code == 0 and "#17 Paula Gómez" in r.output, r.output
+    # the twin (behind the console's forms) finds them the same way
+    assert api.drop(cup, "martin, chloe", dry_run=True).describe().startswith("#4 Chloé Martin is out")
+
+
+def test_a_name_without_accents_that_fits_two_players_is_refused_listing_both(cup):
+    assert run("register", cup, "Petra Horvath").exit_code == 0  # #21, no accent
+    out = refused(run("drop", cup, "horvath", "--dry-run"), 2)
+    assert "'horvath' fits 2 players: #2 Péter Horváth (Methuselahs!A8); #21 Petra Horvath (Methuselahs!A27)" in out
+    # typed with its accents, the registered spelling decides
+    r = run("drop", cup, "Horváth", "--dry-run")
+    assert r.exit_code == 0 and r.output.startswith("#2 Péter Horváth is out"), r.output

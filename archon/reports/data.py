@@ -7,11 +7,10 @@ Nothing here recomputes a score, a rank or a rating: it reads
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any, Optional, Union
 
 from ..exits import ExitStatus
-from ..model import Event
+from ..model import Event, plain_name
 from ..serialize import standings_to_dict
 from ..standings import Standings, compute
 
@@ -52,22 +51,6 @@ def as_standings_dict(standings: StandingsLike) -> dict[str, Any]:
 # ---------------------------------------------------------------------------
 # Names
 
-#: Letters that Unicode does not decompose into a base letter and an accent.
-_FOLD = str.maketrans(
-    {
-        "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss",
-        "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "TH",
-        "ı": "i",
-    }
-)
-
-
-def _fold(text: str) -> str:
-    """'Ångström' -> 'angstrom': the text without accents, case folded."""
-    decomposed = unicodedata.normalize("NFKD", (text or "").strip().translate(_FOLD))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
 def name_sort_key(player: dict) -> tuple:
     """Alphabetical order: last name, then first name; accents and case ignored.
 
@@ -78,7 +61,7 @@ def name_sort_key(player: dict) -> tuple:
     last = player.get("last_name") or ""
     primary = last or first
     secondary = first if last else ""
-    return (_fold(primary), _fold(secondary), primary, secondary, player.get("number") or 0)
+    return (plain_name(primary), plain_name(secondary), primary, secondary, player.get("number") or 0)
 
 
 def display_name(player: Optional[dict], number: Optional[int] = None) -> str:
