@@ -14,7 +14,9 @@ Prints, from the repository root::
    on (it reaches their lower bound). Per sweep: the slowest N, and per
    criterion on how many N the plan is proven optimal.
 2. Speed, one plan at a time: medians for 3 rounds of 40 and of 300 players,
-   and for one more round of 300 players with two rounds played; and
+   and for one more round of 300 players with two rounds played; the
+   search for the next round to seat, every N, after a drop or a late
+   arrival (the slowest cases); and
    ``archon seat`` (read, seat, write) for rounds 1 to 3 of a 20- and a
    300-player official Archon, CPU time.
 3. Memory: peak resident memory of a process planning 3 rounds for 1000.
@@ -167,7 +169,38 @@ def speed(repeat: int) -> dict:
               f"{med:.2f} s (target 0.3 s)  runs " + " ".join(f"{t:.2f}" for t in times))
         s = score_plan(plan(present, 3, seed=1, fixed_rounds=played))
         print(f"     its score: {_figures(s)}")
+    next_rounds(quick=repeat < 5)
     return out
+
+
+def next_rounds(quick: bool) -> None:
+    """The search behind ``archon seat`` for round 2 or 3 of a 3-round event,
+    one player dropped or one arrived late, for every N (the seating part of
+    the command: reading and writing the workbook come on top)."""
+    from archon.seating import SeatingError, next_round
+
+    ns = QUICK[3] if quick else range(4, 301)
+    times = []
+    for n in ns:
+        for played_rounds in (1, 2):
+            try:
+                played = plan(n, played_rounds, seed=n)
+            except SeatingError:  # 6, 7 and 11 players: staggered, seated with their plan
+                continue
+            for case, present in (("a drop", [p for p in range(1, n + 1) if p != 3]),
+                                  ("a late arrival", list(range(1, n + 2)))):
+                if len(present) < 4:
+                    continue
+                t = time.process_time()
+                try:
+                    next_round(present, 3, seed=1, fixed_rounds=played)
+                except SeatingError:  # not everyone can end on as many games: seat sits some out
+                    continue
+                times.append((time.process_time() - t, n, played_rounds + 1, case))
+    times.sort(reverse=True)
+    print(f"   the next round to seat ({'subset' if quick else 'every N'} from 4 to 300; round 2 or 3 of 3, "
+          f"after a drop or a late arrival; {len(times)} cases): slowest "
+          + "; ".join(f"N = {n}, round {r}, {case}, {t:.2f} s" for t, n, r, case in times[:3]))
 
 
 def seat_speed() -> None:
