@@ -754,7 +754,9 @@ class RoundSeating:
     def score_line(self) -> str:
         """The score as ``archon seat`` prints it under the tables and the
         console shows it: ``score: R1 0  R2 0  R3 0.12 ...``."""
-        return "score: " + "  ".join(f"{rule} {value:g}" for rule, value in self.score.as_dict().items())
+        from .wording import figure
+
+        return "score: " + "  ".join(f"{rule} {figure(value)}" for rule, value in self.score.as_dict().items())
 
 
 def _seated_rounds(event, up_to: Optional[int] = None) -> list:

@@ -15,7 +15,7 @@ from .api import InputError, parse_vps, score_lines
 from .editions import EDITIONS, get_edition
 from .exits import ExitStatus, status_of
 from .model import DECK_FORMATS
-from .wording import WORKBOOK, count, naming_workbook
+from .wording import WORKBOOK, count, figure, naming_workbook
 from .scoring import VPError, score_table
 
 class Unreadable(click.ClickException):
@@ -1461,10 +1461,6 @@ def plan(players, rounds, seed, as_json, as_archon, time_budget, sit_out, games,
         click.echo(line)
 
 
-def _figure(v) -> str:
-    return f"{v:.4f}" if isinstance(v, float) else str(v)
-
-
 def _proof_lines(proof) -> list[str]:
     """Per criterion its figure, title and "optimal" or the lower bound;
     then which criteria are proven optimal."""
@@ -1472,8 +1468,8 @@ def _proof_lines(proof) -> list[str]:
 
     lines = []
     for rule, p in proof.items():
-        verdict = "optimal" if p.optimal else f"lower bound {_figure(p.bound)}, gap {_figure(p.gap)}"
-        lines.append(f"  {rule}  {_figure(p.value):>7}  {RULE_TITLES[rule]}: {verdict}")
+        verdict = "optimal" if p.optimal else f"lower bound {figure(p.bound)}, gap {figure(p.gap)}"
+        lines.append(f"  {rule}  {figure(p.value):>7}  {RULE_TITLES[rule]}: {verdict}")
     proven = [rule for rule, p in proof.items() if p.optimal]
     if len(proven) == len(proof):
         lines.append("proven optimal on every criterion: no plan is better, rule by rule")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["WORKBOOK", "count", "naming_workbook", "shell_word"]
+__all__ = ["WORKBOOK", "count", "figure", "naming_workbook", "shell_word"]
 
 
 def count(n: int, singular: str, plural: str = "") -> str:
@@ -14,6 +14,20 @@ def count(n: int, singular: str, plural: str = "") -> str:
     "1 cell", ``count(3, "cell")`` "3 cells"; ``plural`` for nouns that do not
     take an s ("1 property", ``count(2, "property", "properties")``)."""
     return f"{n} {singular if n == 1 else (plural or singular + 's')}"
+
+
+#: Decimals a seating criterion's figure is printed with, wherever it is.
+FIGURE_DECIMALS = 4
+
+
+def figure(value: "float | int") -> str:
+    """A seating criterion's figure (a score, a lower bound, a gap) as every
+    line prints it: to :data:`FIGURE_DECIMALS` decimals, without trailing
+    zeros ("1.1662", "0.12", "0")."""
+    if not isinstance(value, float):
+        return str(value)
+    text = f"{value:.{FIGURE_DECIMALS}f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 #: What a message of the core says in place of the workbook's name in a

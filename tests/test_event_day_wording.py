@@ -100,3 +100,13 @@ def test_a_name_without_accents_that_fits_two_players_is_refused_listing_both(cu
     # typed with its accents, the registered spelling decides
     r = run("drop", cup, "Horváth", "--dry-run")
     assert r.exit_code == 0 and r.output.startswith("#2 Péter Horváth is out"), r.output
+
+
+def test_seat_prints_a_criterion_figure_with_the_same_decimals_on_both_lines(cup):
+    # 20 players, four tables of 5: a round's starting transfers are 1, 2, 3, 4, 4 (seats 1-5),
+    # mean 2.8, variance (1.8² + 0.8² + 0.2² + 1.2² + 1.2²) / 5 = 1.36, R8 = √1.36 = 1.16619...
+    r = run("seat", cup, "--round", 1, "--dry-run")
+    assert r.exit_code == 0, r.output
+    score = next(line for line in r.output.splitlines() if line.startswith("score: "))
+    criterion = next(line for line in r.output.splitlines() if line.startswith("  R8 "))
+    assert "  R8 1.1662  " in score and criterion.split()[1] == "1.1662", r.output

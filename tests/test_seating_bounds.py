@@ -524,5 +524,5 @@ def test_seat_after_a_drop_proves_the_pairs_that_must_meet_again(tmp_path):
     lines = {line.split()[0]: line for line in res.output.splitlines() if line.startswith("  R")}
     for rule in ("R2", "R4"):
         assert lines[rule].split()[1] == "3" and lines[rule].endswith(": optimal"), lines[rule]
-    assert lines["R3"].split()[1] == "0.2000" and lines["R3"].endswith(": optimal")
-    assert "lower bound 0.0000" not in lines["R8"]  # the transfers of round 1 count
+    assert lines["R3"].split()[1] == "0.2" and lines["R3"].endswith(": optimal")
+    assert "lower bound 0," not in lines["R8"]  # the transfers of round 1 count
