@@ -47,7 +47,7 @@ from .exits import ExitStatus
 from .editions import FINAL_SIZE, TABLE_SIZES, get_edition
 from .model import (FINAL, MAX_CELL_TEXT, OUT_REASONS, Event, Final, Override, Player, Round, Table, name_key,
                     plain_name, typed_name_forms)
-from .scoring import COMPLETE, VPError, score_table
+from .scoring import COMPLETE, PENDING, VPError, score_table
 from .standings import PlayerStanding, Standings, Tie, compute, planned_rounds, preliminary_key, unfinished_preliminaries
 from .typed import is_whole_number_text
 from .validation import Where
@@ -827,10 +827,10 @@ def _judge_result(ev: Event, spot: _Spot, values: list[Optional[float]], overrid
             lines.append(f"{spot.label}: the judge's override ({existing.reason!r}) is removed: the result is legal")
         return result, lines, ""
     if override is None:
-        advice = (
-            "check the VPs with the table; if a judge accepts this result, record it with "
-            "--override \"the judge's reason\""
-        )
+        check = ("type every VP the table scored, in seat order; a table still playing is recorded once its "
+                 "game is over (until then it stays pending)" if result.status == PENDING
+                 else "check the VPs with the table")
+        advice = f"{check}; if a judge accepts this result, record it with --override \"the judge's reason\""
         if existing is not None:
             advice += f" (this table has an override: {existing.reason!r}; give --override to keep one)"
         raise EventDayError(f"{spot.label}: {result.status} result: {result.reason}: {advice}")

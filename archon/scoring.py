@@ -218,6 +218,49 @@ def _seat_list(seats: Iterable[int]) -> str:
     return "seats " + ", ".join(s[:-1]) + " and " + s[-1]
 
 
+#: What a finished game hands out, as the rules (3.7) say it.
+_GAME_HANDS_OUT = ("1 VP for each player ousted, and \u00bd to each player still in the game at the "
+                   "time limit (1 to the last one left)")
+
+
+def _explain_missing(halves: list[int], ceil_total: int) -> str:
+    """Why a table's VPs are short of a finished game's: all zero, or fewer
+    than its players. A half counts as 1 here: a player not ousted scores
+    \u00bd or 1, a player ousted gives 1 to their predator, so The Archon's
+    check, the VPs rounded up add up to the number of players, holds for
+    every finished game."""
+    size = len(halves)
+    if not any(halves):
+        return f"no VP at all, but a finished {size}-player game hands out {_GAME_HANDS_OUT}"
+    return (
+        f"VPs missing: a finished {size}-player game hands out {_GAME_HANDS_OUT}, so its VPs, "
+        f"each \u00bd counted as 1, add up to {size}; these add up to {ceil_total}"
+    )
+
+
+def _explain_too_many(halves: list[int]) -> str:
+    """Why a table's VPs are more than any game hands out: a half VP goes
+    to a player not ousted, so each half leaves one VP fewer to hand out."""
+    size = len(halves)
+    typed = " + ".join(_fmt(h / 2) for h in halves)
+    total = _fmt(sum(halves) / 2)
+    kept = sum(h % 2 for h in halves)
+    if not kept:
+        return (
+            f"{typed} add up to {total}, more than a game hands out: 1 VP for each player ousted "
+            f"and 1 to the last one left, {size} at most at a {size}-player table"
+        )
+    named = [_fmt(h / 2) for h in halves if h % 2]
+    named_text = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    return (
+        f"{typed} add up to {total}, more than a game hands out: a half VP (as in {named_text}) goes "
+        f"only to a player who was not ousted (still in the game at the time limit, or withdrawn), "
+        f"so with {kept} half VPs at most {size - kept} players were ousted (1 VP each) and this "
+        f"{size}-player table hands out at most {size - kept} + {kept} \u00d7 \u00bd = "
+        f"{_fmt(size - kept / 2)} VPs"
+    )
+
+
 def _explain_illegal(halves: list[int], withdrawal_half_vp: int) -> str:
     """Name the smallest group of seats whose VPs no game can produce together."""
     size = len(halves)
@@ -318,17 +361,11 @@ def score_table(
             for r in _dominating(size, ed.withdrawal_half_vp)
         ):
             status = PENDING
-            reason = (
-                f"VPs missing: rounded up they add up to {ceil_total}, "
-                f"a finished {size}-player table adds up to {size}"
-            )
+            reason = _explain_missing(halves, ceil_total)
         else:
             status = INVALID
             if ceil_total > size:
-                reason = (
-                    f"the VPs, each rounded up, add up to {ceil_total}; "
-                    f"a {size}-player table cannot score more than {size}"
-                )
+                reason = _explain_too_many(halves)
             else:
                 reason = _explain_illegal(halves, ed.withdrawal_half_vp)
 

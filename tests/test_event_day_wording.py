@@ -110,3 +110,31 @@ def test_seat_prints_a_criterion_figure_with_the_same_decimals_on_both_lines(cup
     score = next(line for line in r.output.splitlines() if line.startswith("score: "))
     criterion = next(line for line in r.output.splitlines() if line.startswith("  R8 "))
     assert "  R8 1.1662  " in score and criterion.split()[1] == "1.1662", r.output
+
+
+@pytest.fixture
+def cup22(cup):
+    """22 players: The Archon's chart seats round 1 at tables of 5, 5, 4, 4, 4."""
+    for name in ("Ulla Nieminen", "Victor Dubois"):
+        assert run("register", cup, name).exit_code == 0
+    return cup
+
+
+def test_halves_that_add_up_to_too_much_say_why_the_table_cannot_hand_them_out(cup22):
+    # rules 3.7: 1 VP per player ousted, 1/2 to a player in the game at the time limit (or withdrawn):
+    # 2.5 and 0.5 are two players not ousted, so at most 2 ousted: 2 + 2 x 1/2 = 3 VPs, not 4
+    out = refused(run("result", cup22, "--round", 1, "--table", 4, "2,5", 0, "1/2", 1))
+    assert out.startswith("Error: round 1, table 4: invalid result: 2.5 + 0 + 0.5 + 1 add up to 4, "
+                          "more than a game hands out: a half VP (as in 2.5 and 0.5) goes only to a player "
+                          "who was not ousted"), out
+    assert "at most 2 players were ousted (1 VP each) and this 4-player table hands out at most " \
+           "2 + 2 × ½ = 3 VPs: check the VPs with the table" in out
+    assert "rounded up" not in out
+
+
+def test_all_zeros_say_a_finished_game_hands_out_vps_or_stays_unrecorded(cup22):
+    out = refused(run("result", cup22, "--round", 1, "--table", 1, 0, 0, 0, 0, 0))
+    assert "pending result: no VP at all, but a finished 5-player game hands out 1 VP for each player " \
+           "ousted, and ½ to each player still in the game at the time limit (1 to the last one left)" in out
+    assert "a table still playing is recorded once its game is over (until then it stays pending)" in out
+    assert "rounded up" not in out

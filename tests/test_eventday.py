@@ -244,7 +244,7 @@ def test_result_refusals_name_the_table_and_what_to_do(tmp_path):
     out = refused(path, "result", path, "--round", 2, "--table", 4, 1, 1, 1, 1)
     assert "invalid result" in out and "--override" in out
     out = refused(path, "result", path, "--round", 2, "--table", 4, 0, 0, 0, 0)
-    assert "pending result" in out and "VPs missing" in out
+    assert "pending result" in out and "no VP at all" in out
     assert "outside 0 to 4" in refused(path, "result", path, "--round", 2, "--table", 4, 7, 0, 0, 0,
                                        status=ExitStatus.UNREADABLE)
     assert "not a number of VPs" in refused(path, "result", path, "--round", 2, "--table", 4, "x", 0, 0, 0,
