@@ -526,3 +526,25 @@ def test_seat_after_a_drop_proves_the_pairs_that_must_meet_again(tmp_path):
         assert lines[rule].split()[1] == "3" and lines[rule].endswith(": optimal"), lines[rule]
     assert lines["R3"].split()[1] == "0.2" and lines["R3"].endswith(": optimal")
     assert "lower bound 0," not in lines["R8"]  # the transfers of round 1 count
+
+
+
+@pytest.mark.parametrize("dropped, met_every_round", [
+    # rounds 1 and 2 played: {1..5} {6..10}, then {1 2 3 6 7} {4 5 8 9 10}:
+    # the groups who shared both tables are {1 2 3} {4 5} {6 7} {8 9 10}.
+    # Round 3's two tables of 5 each draw on those four groups: two of a
+    # group at each (pigeonhole), 2 pairs at one table in every round.
+    (None, 2),
+    # player 10 drops before round 3: groups of 3, 2, 2, 2 for a 5 and a 4;
+    # the 5 takes two of a group, the 4 one of each: 1 pair.
+    (10, 1),
+])
+def test_last_round_to_seat_draws_on_those_who_shared_every_table(dropped, met_every_round):
+    played = [[[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]], [[1, 2, 3, 6, 7], [4, 5, 8, 9, 10]]]
+    present = [p for p in range(1, 11) if p != dropped]
+    groupings = list(_groupings(present, table_sizes(len(present))))
+    best = _best_by_rule([[*played, g] for g in groupings])  # R2, R3, R4: the seat order does not count
+    bounds = lower_bounds([*played, groupings[0]], 2)
+    for rule in ("R2", "R3", "R4"):
+        assert bounds.exact(rule) <= best[rule], rule
+    assert bounds.R2 == best["R2"] == met_every_round

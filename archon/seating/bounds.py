@@ -21,7 +21,9 @@ The bounds count what the table sizes force:
   players of both rounds (a dropped player or a late arrival takes a seat
   of one round only). Violations in the rounds already played stay.
 * R2: pairs sharing a table in every round: a 2-round plan has R2 = R4;
-  one table for everyone in every round puts every pair there.
+  one table for everyone in every round puts every pair there; when only
+  the last round is left to seat, its tables draw on the groups of players
+  who shared every table so far (pigeonhole, as for R4).
 * R3 and R8: the VPs available (4 or 5 a round) and the first-turn
   transfers (1, 2, 3, 4, 4 by seat) handed out in total are fixed by the
   table sizes; spreading them over the players as evenly as whole numbers
@@ -251,7 +253,27 @@ class _Shape:
         if len(self.rounds) > 2 and all(len(s) == 1 for s in self.sizes) and len(set(
                 frozenset(rnd[0]) for rnd in self.rounds)) == 1:
             return self.pairs
-        return 0
+        return self._met_in_every_round()
+
+    def _met_in_every_round(self) -> int:
+        """Pairs at one table in every round, when at most the last round is
+        still to plan (0 when more are): the players of every round, grouped
+        by their tables in the rounds played, are the groups the last
+        round's tables draw on (pigeonhole, as for two rounds in R4)."""
+        if len(self.rounds) < 2 or self.fixed < len(self.rounds) - 1:
+            return 0
+        every = set.intersection(*self.players)
+        where = [{p: t for t, table in enumerate(rnd) for p in table} for rnd in self.rounds[:self.fixed]]
+        groups: dict[tuple, int] = {}
+        for p in every:
+            key = tuple(w[p] for w in where)
+            groups[key] = groups.get(key, 0) + 1
+        together = list(groups.values())
+        if self.fixed == len(self.rounds):
+            return sum(k * (k - 1) // 2 for k in together)
+        last = self.sizes[-1]
+        return max(_forced_pairs(last, None, together, len(every)),
+                   _forced_pairs(together, together, last, len(every)))
 
     def r4(self) -> int:
         """Pairs meeting twice: meetings against pairs, per player and overall,
