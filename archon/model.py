@@ -32,6 +32,7 @@ __all__ = [
     "name_key",
     "plain_name",
     "typed_name_forms",
+    "searched_name",
     "DECK_FORMATS",
     "MAX_CELL_TEXT",
 ]
@@ -96,6 +97,18 @@ def typed_name_forms(text: str) -> list[str]:
     if comma and last.strip() and first.strip():
         forms.append(plain_name(f"{first} {last}"))
     return forms
+
+
+def searched_name(first_name: str, last_name: str) -> str:
+    """What a search box (the console's) looks in for a player, so that a
+    query folded as :func:`plain_name` folds it finds them as
+    :func:`typed_name_forms` would: "Quentin Dubois", plain and as typed,
+    and "Dubois, Quentin"."""
+    name = " ".join(n for n in (first_name, last_name) if n)
+    forms = [name.lower(), plain_name(name)]
+    if first_name and last_name:
+        forms.append(plain_name(f"{last_name}, {first_name}"))
+    return " | ".join(dict.fromkeys(forms))
 
 
 @dataclass

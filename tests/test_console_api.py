@@ -575,3 +575,12 @@ def test_a_body_archon_cannot_read_is_a_400_not_a_bug(client, cup, body):
 
 def test_a_round_download_in_other_digits_is_not_found_not_a_bug(client):
     assert client.get("/download/round-\u00b2.xlsx").status_code == 404
+
+
+def test_the_console_finds_a_name_as_the_command_line_does_and_names_the_workbook(client, cup):
+    r = post(client, "drop", {"player": "martin, chloe", "version": client.get("/api/state").json()["version"]})
+    assert r.status_code == 200, r.text
+    assert r.json()["lines"][0].startswith("#3 Chloé Martin is out (WD")
+    # a refusal tells what to type with the served workbook's name, not FILE
+    r = post(client, "drop", {"player": "24", "version": client.get("/api/state").json()["version"]})
+    assert r.status_code == 400 and "('archon standings cup.xlsx' lists them)" in r.json()["error"], r.text

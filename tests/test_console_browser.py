@@ -312,7 +312,12 @@ def test_the_organizers_page_works_on_a_phone(browser, small):
         # typed without its accent, as on most phones' keyboards
         players.fill("#find", "gomez")
         assert players.text_content("#seats li:visible").split()[:3] == ["Paula", "Gómez", "#16"]
+        players.fill("#find", "Gomez, Paula")  # last name first, as the command line takes it too
+        assert players.text_content("#seats li:visible").split()[:3] == ["Paula", "Gómez", "#16"]
         org.fill("#roster-search", "chloe")
+        assert org.is_visible("#roster td.name:text-is('Chloé Martin')")
+        assert not org.is_visible("#roster td.name:text-is('Anna Kowalski')")
+        org.fill("#roster-search", "Martin, Chloé")
         assert org.is_visible("#roster td.name:text-is('Chloé Martin')")
         assert not org.is_visible("#roster td.name:text-is('Anna Kowalski')")
         org.fill("#roster-search", "")

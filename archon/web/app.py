@@ -98,10 +98,15 @@ def http_status(exc: BaseException) -> int:
     return {ExitStatus.PROBLEMS: 409, ExitStatus.UNREADABLE: 400, ExitStatus.NOT_WRITTEN: 423}.get(status, 500)
 
 
-def _error(exc: BaseException) -> JSONResponse:
+def _error(exc: BaseException, workbook: str = "") -> JSONResponse:
+    """The error's answer; ``workbook``, the served file's name, is named in
+    the commands the message tells the organizer to type ("archon drop FILE 24")."""
+    from ..wording import naming_workbook
+
     code = http_status(exc)
     message = str(exc) if code != 500 else (
         f"archon failed ({type(exc).__name__}: {exc}); nothing was written. Please report it.")
+    message = naming_workbook(message, workbook) if workbook else message
     body = {"ok": False, "error": message, "exit_status": int(status_of(exc, ExitStatus.INTERNAL))}
     if code == 409 and status_of(exc, ExitStatus.INTERNAL) == ExitStatus.NOT_WRITTEN:
         body["reload"] = True  # the file changed: the page shows the new state
@@ -324,8 +329,11 @@ async def write(request: Request) -> Response:
         if not isinstance(exc, BadRequest) and http_status(exc) == 500:
             request.app.state.log_failure(exc)
         request.app.state.changes.notify()
-        return _error(exc)
+        return _error(exc, book.name)
     request.app.state.changes.notify()
+    from ..wording import naming_workbook
+
+    lines = [naming_workbook(line, book.name) for line in lines]
     return JSONResponse({"ok": True, "lines": lines, "version": version})
 
 

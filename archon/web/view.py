@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from ..model import searched_name
 from ..reports.data import display_name
 from ..reports.render import results_context
 from .workbook import State
@@ -80,6 +81,7 @@ def page_context(state: State, *, name: str, key: str, open_in: Optional[str], o
         "current": current,
         "next_round": next_round,
         "preliminary_rounds": prelim,
-        "roster": [{**p, "name": display_name(p), "where": where.get(p["number"], "")} for p in roster],
+        "roster": [{**p, "name": display_name(p), "where": where.get(p["number"], ""),
+                    "searched": searched_name(p["first_name"], p["last_name"])} for p in roster],
         "errors": [p for p in state.problems if p.get("severity") == "error"],
     }
