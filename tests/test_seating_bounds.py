@@ -131,6 +131,26 @@ def test_meeting_bounds_hold_against_every_grouping(n, rounds):
         assert (bounds.R2, bounds.R4) == (best_r2, best_r4)
 
 
+@pytest.mark.parametrize("n, met_every_round", [
+    # 9 players, a 5 and a 4 a round: rounds 1 and 2 split the players into
+    # at most 4 groups (who sat at table i, then table j); round 3's table
+    # of 5 takes two of one group: 1 pair at one table in all three rounds
+    (9, 1),
+    # 10 players, two 5s: the same for each of round 3's two tables: 2 pairs
+    (10, 2),
+    # 12 players, three 4s: up to 9 groups, a table can take 4 of 4: none
+    (12, 0),
+])
+def test_three_rounds_of_few_tables_must_seat_some_pair_together_every_round(n, met_every_round):
+    res = CliRunner().invoke(main, ["plan", str(n), "--rounds", "3", "--seed", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    import json
+
+    data = json.loads(res.output)
+    assert data["bounds"]["R2"] == met_every_round
+    assert data["score"]["R2"] == met_every_round and data["optimal"]["R2"] is True
+
+
 def test_three_rounds_of_eight_need_four_pairs_to_meet_again():
     # 8 players at 2 tables of 4: any two rounds share at least 4 pairs
     # (each table of one round takes 2 + 2 players from the other's

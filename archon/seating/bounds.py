@@ -23,7 +23,8 @@ The bounds count what the table sizes force:
 * R2: pairs sharing a table in every round: a 2-round plan has R2 = R4;
   one table for everyone in every round puts every pair there; when only
   the last round is left to seat, its tables draw on the groups of players
-  who shared every table so far (pigeonhole, as for R4).
+  who shared every table so far (pigeonhole, as for R4); three rounds of
+  at most three tables: the same over every way the first two can cross.
 * R3 and R8: the VPs available (4 or 5 a round) and the first-turn
   transfers (1, 2, 3, 4, 4 by seat) handed out in total are fixed by the
   table sizes; spreading them over the players as evenly as whole numbers
@@ -260,8 +261,10 @@ class _Shape:
         still to plan (0 when more are): the players of every round, grouped
         by their tables in the rounds played, are the groups the last
         round's tables draw on (pigeonhole, as for two rounds in R4)."""
-        if len(self.rounds) < 2 or self.fixed < len(self.rounds) - 1:
+        if len(self.rounds) < 2:
             return 0
+        if self.fixed < len(self.rounds) - 1:
+            return self._met_in_three_rounds()
         every = set.intersection(*self.players)
         where = [{p: t for t, table in enumerate(rnd) for p in table} for rnd in self.rounds[:self.fixed]]
         groups: dict[tuple, int] = {}
@@ -274,6 +277,18 @@ class _Shape:
         last = self.sizes[-1]
         return max(_forced_pairs(last, None, together, len(every)),
                    _forced_pairs(together, together, last, len(every)))
+
+    def _met_in_three_rounds(self) -> int:
+        """Pairs at one table in all three rounds of a plan whose last two
+        are still to plan (the first is anyone's before it is played), the
+        same players in each, at most :data:`_FEW_TABLES` tables a round:
+        every way the first two rounds' tables can cross, the third round
+        drawing on the groups they make; 0 otherwise."""
+        first, second, third = self.sizes if len(self.sizes) == 3 else ([], [], [])
+        if not first or max(len(first), len(second)) > _FEW_TABLES or len(set(map(frozenset, self.players))) > 1:
+            return 0
+        return min(max(_forced_pairs(third, None, groups, self.n), _forced_pairs(groups, groups, third, self.n))
+                   for groups in _crossings(first, second))
 
     def r4(self) -> int:
         """Pairs meeting twice: meetings against pairs, per player and overall,
@@ -403,6 +418,33 @@ def _forced_pairs(takers: Sequence[int], taken: Optional[Sequence[int]], sources
     # table's costs rise seat by seat, so its cheapest seats come first)
     costs = sorted(c for z in takers for c in marginal[:z])
     return sum(costs[:players])
+
+
+#: The most tables a round of :meth:`_Shape._met_in_three_rounds` (beyond,
+#: the crossings are many and no third round need repeat a pair anyway).
+_FEW_TABLES = 3
+
+
+def _crossings(rows: Sequence[int], columns: Sequence[int]):
+    """The sizes of the groups (above 0) of every way tables of ``rows``
+    players and tables of ``columns`` players can share them out: who sat
+    at table i of one round and table j of the other."""
+    if not rows:
+        yield []
+        return
+    first, rest = rows[0], rows[1:]
+
+    def share(j: int, left: int, taken: list[int]):
+        if j == len(columns):
+            if left == 0:
+                room = [c - t for c, t in zip(columns, taken)]
+                for tail in _crossings(rest, room):
+                    yield [t for t in taken if t] + tail
+            return
+        for k in range(min(left, columns[j]), -1, -1):
+            yield from share(j + 1, left - k, [*taken, k])
+
+    yield from share(0, first, [])
 
 
 def _draw_costs(sources: Sequence[int], most: int) -> list[int]:
