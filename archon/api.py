@@ -664,8 +664,9 @@ def seat(
     in (see :func:`archon.eventday.seat_round`). The seating is written as
     typed player numbers over The Archon's chart formulas. Without ``seed`` a
     random one is drawn; it is in the report (``.seed``) so the seating can
-    be reproduced. A round that already has results is refused unless
-    ``force``.
+    be reproduced. A round that already has results, or one before later
+    rounds seated but not played, is refused unless ``force`` (which clears
+    them); one before a later round played is refused.
 
     ``print_to``: also write the round's seat list, to print and post
     (:func:`archon.reports.write_posting_sheet`; not on a dry run); its path

@@ -606,7 +606,8 @@ def toss(file, seed, dry_run):
 @WORKBOOK_ARGUMENT
 @click.option("--round", "round_number", type=int, required=True, help="The preliminary round to seat.")
 @click.option("--seed", type=int, default=None, help="Seed of the seating (the same seed gives the same seating).")
-@click.option("--force", is_flag=True, help="Reseat a round that already has results (its results are cleared).")
+@click.option("--force", is_flag=True, help="Reseat a round that already has results (its results are cleared) "
+                                             "or before later rounds seated but not played (their seating is cleared).")
 @click.option("--time-budget", type=float, default=None, help="Seconds the seating engine may search.")
 @click.option("--print", "print_to", type=click.Path(dir_okay=False), default=None,
               help="Also write the round's seat list, to print and post (OUT.xlsx).")
@@ -624,7 +625,8 @@ def seat(file, round_number, seed, force, time_budget, print_to, as_json, dry_ru
     predator-prey relationship, is mandatory).
 
     Exit status: 0 when seated; 1 when refused (an earlier round not seated,
-    a round with results without --force, too few players); 2 when FILE
+    a round with results or later rounds seated without --force, a later
+    round played, too few players); 2 when FILE
     cannot be read or the event has no such round; 3 when FILE or the seat
     list cannot be written.
 

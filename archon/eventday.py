@@ -317,7 +317,7 @@ def _check_vekn(vekn: Optional[str], source: str) -> Optional[str]:
 def _registration_state(event: Event, proposed: Iterable[int]) -> tuple[int, list[int]]:
     """(the round a player registered now joins from, rounds already seated without them)."""
     proposed = set(proposed)
-    started = [r.number for r in event.rounds if any(v is not None for t in r.tables for v in t.vps)]
+    started = [r.number for r in event.rounds if _has_results(r)]
     joins = max(started, default=0) + 1
     seated = sorted(
         r.number for r in event.rounds
@@ -468,11 +468,7 @@ def _registered_lines(event: Event, ev: Event, added: list[Player], joins: int, 
             text += f": a late arrival, joins from round {joins} (rules 3.3.1)"
         lines.append(text)
     if seated_without:
-        lines.append(
-            f"{_rounds_text(seated_without)} already seated without "
-            f"{'them' if len(added) > 1 else added[0]}: if it has not started, seat it again "
-            f"(archon seat FILE --round {seated_without[0]}), else they join from the round after"
-        )
+        lines.append(_seat_again_advice(seated_without, "them" if len(added) > 1 else str(added[0])))
     chart = sorted(k for k in proposed if any(r.number == k and r.tables for r in event.rounds))
     if chart:
         ev.rounds = [r for r in ev.rounds if r.number not in proposed]
@@ -484,6 +480,23 @@ def _registered_lines(event: Event, ev: Event, added: list[Player], joins: int, 
                 f"with 'archon seat FILE --round {chart[0]}' instead"
             )
     return lines
+
+
+def _seat_again_advice(seated_without: list[int], who: str) -> str:
+    """What to do about rounds seated, none played, before ``who`` registered:
+    seat the first again if it has not started (with --force when later
+    rounds are seated too: they are cleared), else the next one."""
+    first, *later = seated_without
+    text = f"{_rounds_text(seated_without)} already seated without {who}: if round {first} has not started, "
+    if not later:
+        return text + f"seat it again (archon seat FILE --round {first}), else they join from round {first + 1}"
+    after = later[1:]
+    return text + (
+        f"seat it again (archon seat FILE --round {first} --force: this clears the seating of "
+        f"{_rounds_text(later)}; seat {'it' if len(later) == 1 else 'them'} after), else they join from "
+        f"round {first + 1}: seat it again before it starts (archon seat FILE --round {first + 1}"
+        f"{' --force' if after else ''})"
+    )
 
 
 def drop(
@@ -630,7 +643,7 @@ def _refuse_unregistering(ev: Event, p: Player, proposed: set[int]) -> None:
     for r in sorted(ev.rounds, key=lambda r: r.number):
         if r.number in proposed:
             continue
-        begun = any(v is not None for t in r.tables for v in t.vps)
+        begun = _has_results(r)
         for k, t in enumerate(r.tables, start=1):
             if p.number not in t.players:
                 continue
@@ -1156,9 +1169,11 @@ def seat_round(
     played most sit out.
 
     Refused: a round outside the event's format, an earlier round not seated
-    yet, a later round already seated, or a round that already has results
-    (unless ``force``). ``proposed``: rounds only shown by The Archon's
-    chart formulas (no seat typed): they do not count as seated.
+    yet, a later round with results, and unless ``force`` a round that
+    already has results or a later round seated (``force`` clears a later
+    round's seating, which has no result). ``proposed``: rounds only shown
+    by The Archon's chart formulas (no seat typed): they do not count as
+    seated.
     """
     proposed = set(proposed)
     seated = _seated_rounds_before(event, round_number, proposed, force)
@@ -1173,24 +1188,28 @@ def seat_round(
     tables, uneven = _plan_the_round(event, round_number, rounds, present, fixed, seed=seed,
                                      time_budget=time_budget, progress=progress)
     ev = _new(event)
-    # Later rounds only show The Archon's chart, made for the chart's own
-    # earlier rounds: they no longer fit, so they are cleared.
+    # Later rounds (The Archon's chart, made for the chart's own earlier
+    # rounds, or with --force a seating not played yet) no longer fit: cleared.
     cleared = sorted(k for k in seated if k > round_number)
     ev.rounds = [r for r in ev.rounds if r.number < round_number]
     ev.rounds.append(Round(round_number, tables))
     ev.rounds.extend(Round(k, []) for k in cleared)
     # a judge's overrides of the old seating no longer apply
-    ev.overrides = [o for o in ev.overrides if str(o.round) != str(round_number)]
+    ev.overrides = [o for o in ev.overrides if str(o.round) not in {str(k) for k in [round_number, *cleared]}]
     replaced = round_number in seated and round_number not in proposed
-    lines = _seated_round_lines(event, ev, round_number, tables, present, seed, replaced, cleared, uneven)
+    lines = _seated_round_lines(event, ev, round_number, tables, present, seed, replaced,
+                                cleared, proposed, uneven)
     return Change(event=ev, lines=lines, seed=seed)
 
 
 def _seated_round_lines(event: Event, ev: Event, round_number: int, tables: list, present: list[int], seed: int,
-                        replaced: bool, cleared: list[int], uneven: Optional[str]) -> list[str]:
+                        replaced: bool, cleared: list[int], proposed: set[int], uneven: Optional[str]) -> list[str]:
     """What ``archon seat`` says of the round it seated (``event`` before,
-    ``ev`` after): tables and sizes, the seating replaced, the chart rounds
-    cleared, who sits out, and a staggered event's extra round."""
+    ``ev`` after): tables and sizes, the seating replaced, the later rounds
+    cleared (those only The Archon's chart seated are in ``proposed``), who
+    sits out, and a staggered event's extra round."""
+    chart = [k for k in cleared if k in proposed]
+    typed = [k for k in cleared if k not in proposed]
     seated_players = {p for t in tables for p in t.players}
     out = [n for n in present if n not in seated_players]
     lines = [
@@ -1200,9 +1219,12 @@ def _seated_round_lines(event: Event, ev: Event, round_number: int, tables: list
     ]
     if replaced:
         lines.append(f"the previous seating of round {round_number} is replaced")
-    if cleared:
-        lines.append(f"The Archon's chart seating of {_rounds_text(cleared)} is cleared: seat "
-                     f"{'it' if len(cleared) == 1 else 'them'} with archon when the time comes")
+    if typed:
+        lines.append(f"the seating of {_rounds_text(typed)} (no result yet) is cleared: seat "
+                     f"{'it' if len(typed) == 1 else 'them'} again (archon seat FILE --round {typed[0]})")
+    if chart:
+        lines.append(f"The Archon's chart seating of {_rounds_text(chart)} is cleared: seat "
+                     f"{'it' if len(chart) == 1 else 'them'} with archon when the time comes")
     if out:
         lines.append("sitting out this round: " + _and([_who(event, n) for n in sorted(out)]))
     if uneven:
@@ -1219,8 +1241,9 @@ def _seated_round_lines(event: Event, ev: Event, round_number: int, tables: list
 
 def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], force: bool) -> dict[int, Round]:
     """The rounds seated (by number), once the round may be seated: refused
-    outside the format, before an earlier round is seated, after a later one,
-    and over results unless ``force``."""
+    outside the format, before an earlier round is seated, once a later one
+    has results, and unless ``force`` over results or a later round seated
+    (the round's own results are named first: the real reason)."""
     rounds = planned_rounds(event)
     if not 1 <= round_number <= rounds:
         raise WrongInput(
@@ -1236,18 +1259,32 @@ def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], f
                 f"(archon seat FILE --round {k}), or type its seating"
             )
     later = sorted(k for k in seated if k > round_number and k not in proposed)
-    if later:
+    played_later = [k for k in later if _has_results(seated[k])]
+    if played_later:
         raise EventDayError(
-            f"{_rounds_text(later)} already seated: round {round_number} cannot be seated before "
-            f"{'it' if len(later) == 1 else 'them'}"
+            f"round {round_number} cannot be seated again: {_rounds_text(played_later)} after it already "
+            f"{'has' if len(played_later) == 1 else 'have'} results (a judge may correct its seating "
+            f"on the 'Round {round_number}' sheet)"
         )
+    clears_later = f"clear the seating of {_rounds_text(later)}, not played yet"
     current = seated.get(round_number)
-    if current is not None and any(v is not None for t in current.tables for v in t.vps) and not force:
+    if current is not None and _has_results(current) and not force:
         raise EventDayError(
-            f"round {round_number} already has results: archon will not reseat it "
-            f"(use --force to replace its seating and clear its results)"
+            f"round {round_number} already has results: archon will not reseat it (use --force to "
+            f"replace its seating{', clear its results and ' + clears_later if later else ' and clear its results'})"
+        )
+    if later and not force:
+        raise EventDayError(
+            f"{_rounds_text(later)} {'is' if len(later) == 1 else 'are'} already seated (no result yet): "
+            f"add --force to seat round {round_number} again and {clears_later}, then seat "
+            f"{'it' if len(later) == 1 else 'them'} again (archon seat FILE --round {later[0]})"
         )
     return seated
+
+
+def _has_results(rnd: Round) -> bool:
+    """A VP is typed at one of the round's tables."""
+    return any(v is not None for t in rnd.tables for v in t.vps)
 
 
 def _plan_the_round(event: Event, round_number: int, rounds: int, present: list[int], fixed: list, *,

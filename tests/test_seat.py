@@ -112,6 +112,44 @@ def test_refusals_leave_the_file_unchanged(cup):
     assert all(v is None for t in load_event(cup).round(1).tables for v in t.vps)
 
 
+def test_a_late_player_is_seated_in_round_1_by_the_command_register_names(cup):
+    # Rounds 1 and 2 seated ahead, nothing played: "Late Guy" arrives.
+    for k in (1, 2):
+        assert run("seat", cup, "--round", k, "--seed", 7).exit_code == 0
+    r = run("register", cup, "Late Guy")
+    assert r.exit_code == 0, r.output
+    advice = re.search(r"if round 1 has not started, seat it again \(archon seat FILE ([^:]*):", r.output)
+    assert advice is not None, r.output
+    assert advice.group(1) == "--round 1 --force" and "clears the seating of round 2" in r.output
+    before = cup.read_bytes()
+    r = run("seat", cup, "--round", 1)  # without --force: refused, saying what --force does
+    assert r.exit_code == 1 and cup.read_bytes() == before
+    assert "round 2 is already seated (no result yet): add --force to seat round 1 again" in r.output
+    r = run("seat", cup, *advice.group(1).split(), "--seed", 8)
+    assert r.exit_code == 0, r.output
+    assert "the seating of round 2 (no result yet) is cleared: seat it again" in r.output
+    assert sorted(seated(cup)) == [1]
+    assert sorted(p for t in seated(cup)[1] for p in t) == list(range(1, 27))  # #26 Late Guy plays
+    assert run("seat", cup, "--round", 2, "--seed", 8).exit_code == 0
+    assert sorted(p for t in seated(cup)[2] for p in t) == list(range(1, 27))
+
+
+def test_reseating_a_played_round_first_says_it_has_results(cup):
+    for k in (1, 2, 3):
+        assert run("seat", cup, "--round", k, "--seed", 4).exit_code == 0
+    assert run("result", cup, "--round", 1, "--table", 1, "5", "0", "0", "0", "0").exit_code == 0
+    before = cup.read_bytes()
+    r = run("seat", cup, "--round", 1)
+    assert r.exit_code == 1 and cup.read_bytes() == before
+    assert r.output.startswith("Error: round 1 already has results: archon will not reseat it (use --force"), r.output
+    assert "clear the seating of rounds 2 and 3, not played yet" in r.output
+    assert run("result", cup, "--round", 2, "--table", 1, "5", "0", "0", "0", "0").exit_code == 0
+    before = cup.read_bytes()
+    r = run("seat", cup, "--round", 1, "--force")  # a later round played: --force does not help
+    assert r.exit_code == 1 and cup.read_bytes() == before
+    assert "round 1 cannot be seated again: round 2 after it already has results" in r.output
+
+
 def test_staggered_event_every_player_plays_two_of_three_rounds(tmp_path):
     path = tmp_path / "small.xlsx"
     new_event(path, Event(name="Seven", preliminary_rounds=3, level="Standard Constructed",
