@@ -386,12 +386,15 @@ class EventDayReport:
         #: The round's :class:`RoundSeating` (``seat``), else None.
         self.seating = None
 
+    #: The first line of a dry run's report: what follows is a preview.
+    DRY_RUN_HEAD = "dry run: nothing written; this is what it would do:"
+
     def describe(self) -> str:
         out = list(self.lines)
         if not self.changed:
             out.append("nothing to write")
         elif self.dry_run:
-            out.append("dry run: nothing written")
+            out.insert(0, self.DRY_RUN_HEAD)
         elif self.written is not None:
             out.append(self.written.describe())
         return "\n".join(out)

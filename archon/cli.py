@@ -15,7 +15,7 @@ from .api import InputError, parse_vps, score_lines
 from .editions import EDITIONS, get_edition
 from .exits import ExitStatus, status_of
 from .model import DECK_FORMATS
-from .wording import WORKBOOK, count, figure, naming_workbook
+from .wording import WORKBOOK, count, figure, naming_workbook, shell_word
 from .scoring import VPError, score_table
 
 class Unreadable(click.ClickException):
@@ -599,7 +599,7 @@ def toss(file, seed, dry_run):
     rep = _changing(file, lambda: run(file, seed=seed, dry_run=dry_run))
     _done(rep)
     if rep.changed:
-        _say(f"to repeat this draw: archon toss {WORKBOOK} --seed {rep.seed}")
+        _say(f"to {'write' if dry_run else 'repeat'} this draw: archon toss {WORKBOOK} --seed {rep.seed}")
 
 
 @main.command()
@@ -668,7 +668,15 @@ def seat(file, round_number, seed, force, time_budget, print_to, as_json, dry_ru
         click.echo(line)
     for issue in seating.score.issues.get("R1", [])[:10]:
         click.echo(f"warning: R1 (predator-prey repeated): {issue}")
-    if rep.changed:
+    if rep.changed and dry_run:
+        again = " --force" if force else ""
+        if time_budget is not None:
+            again += f" --time-budget {time_budget:g}"
+        if print_to:
+            again += f" --print {shell_word(print_to)}"
+        _say(f"to write this seating: archon seat {WORKBOOK} --round {round_number} --seed {rep.seed}{again}"
+             + (" (a --time-budget search may stop elsewhere: check the tables)" if time_budget else ""))
+    elif rep.changed:
         _say(f"to repeat this seating: archon seat {WORKBOOK} --round {round_number} --seed {rep.seed}")
     if rep.printed is not None:
         click.echo(f"wrote {rep.printed} (round {round_number} seat list)")

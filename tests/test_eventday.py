@@ -53,7 +53,8 @@ def refused(path: Path, *args, status: int = ExitStatus.PROBLEMS) -> str:
 def dry(path: Path, *args) -> str:
     before = path.read_bytes()
     out = ok(*args, "--dry-run")
-    assert "dry run: nothing written" in out
+    # said first, so that what follows reads as a preview, not as done
+    assert out.startswith("dry run: nothing written; this is what it would do:\n"), out
     assert path.read_bytes() == before, "--dry-run changed the file"
     return out
 
@@ -305,6 +306,19 @@ def test_toss_prints_its_seed_and_the_seed_repeats_the_draw(tmp_path):
     ok("toss", copy_path, "--seed", seed)
     assert {n: read_event(copy_path).event.player(n).coin for n in (11, 15)} == coins
     assert compute(read_event(path).event).ties == []
+
+
+def test_a_dry_run_toss_says_how_to_write_the_draw_it_showed(tmp_path):
+    path = book(tmp_path, winter_cup(3))
+    out = dry(path, "toss", path)
+    command = re.search(r"^to write this draw: archon (toss .*)$", out, re.M)
+    assert command is not None, out
+    shown = re.search(r"#1[15] \S+ \S+ won the toss", out).group(0)
+    args = command.group(1).split()
+    assert args[1] == str(path) and args[2] == "--seed"
+    assert shown in ok(*args)
+    winner = int(shown[1:3])
+    assert read_event(path).event.player(winner).coin == 1
 
 
 def test_toss_gives_every_tied_player_a_distinct_coin_as_the_archon_counts_them():

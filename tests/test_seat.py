@@ -150,6 +150,23 @@ def test_reseating_a_played_round_first_says_it_has_results(cup):
     assert "round 1 cannot be seated again: round 2 after it already has results" in r.output
 
 
+def test_a_dry_run_says_how_to_write_the_seating_it_showed(cup):
+    assert run("seat", cup, "--round", 1, "--seed", 3).exit_code == 0
+    before = cup.read_bytes()
+    r = run("seat", cup, "--round", 2, "--dry-run")
+    assert r.exit_code == 0 and cup.read_bytes() == before
+    assert r.output.startswith("dry run: nothing written; this is what it would do:\nround 2 seated"), r.output
+    shown = [[int(n) for n in re.findall(r"(?::|,) (\d+) ", line)]
+             for line in r.output.splitlines() if line.startswith("table ")]
+    assert len(shown) == 5 and sorted(p for t in shown for p in t) == list(range(1, 26))
+    command = re.search(r"^to write this seating: archon (seat .*)$", r.output, re.M)
+    assert command is not None, r.output
+    args = command.group(1).split()
+    assert args[:4] == ["seat", str(cup), "--round", "2"] and args[4] == "--seed"
+    assert run(*args).exit_code == 0
+    assert seated(cup)[2] == shown
+
+
 def test_staggered_event_every_player_plays_two_of_three_rounds(tmp_path):
     path = tmp_path / "small.xlsx"
     new_event(path, Event(name="Seven", preliminary_rounds=3, level="Standard Constructed",
