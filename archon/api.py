@@ -434,13 +434,7 @@ def _proposed_rounds(read) -> set[int]:
     """Rounds the workbook shows from The Archon's optimal seating chart (its
     formulas), with no seat typed over them and no VP typed: they follow the
     number of players, so event-day commands leave their formulas in place."""
-    from . import layout as L
-
-    return {
-        r.number for r in read.event.rounds
-        if r.tables and r.number in L.ROUND_SHEETS and r.number not in read.typed_rounds
-        and all(v is None for t in r.tables for v in t.vps)
-    }
+    return read.chart_rounds
 
 
 def _event_day(path, change_of, *, dry_run: bool, typed_rounds: Iterable[int] = ()) -> EventDayReport:

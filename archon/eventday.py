@@ -48,7 +48,10 @@ from .editions import FINAL_SIZE, TABLE_SIZES, get_edition
 from .model import (FINAL, MAX_CELL_TEXT, OUT_REASONS, Event, Final, Override, Player, Round, Table, name_key,
                     plain_name, typed_name_forms)
 from .scoring import COMPLETE, PENDING, VPError, score_table
-from .standings import PlayerStanding, Standings, Tie, compute, planned_rounds, preliminary_key, unfinished_preliminaries
+from .standings import (
+    PlayerStanding, Standings, Tie, compute, planned_rounds, preliminary_key, tables_without_result,
+    unfinished_preliminaries,
+)
 from .typed import is_whole_number_text
 from .validation import Where
 
@@ -1199,6 +1202,7 @@ def seat_round(
     replaced = round_number in seated and round_number not in proposed
     lines = _seated_round_lines(event, ev, round_number, tables, present, seed, replaced,
                                 cleared, proposed, uneven)
+    lines += _results_missing_before(event, round_number)
     return Change(event=ev, lines=lines, seed=seed)
 
 
@@ -1235,6 +1239,22 @@ def _seated_round_lines(event: Event, ev: Event, round_number: int, tables: list
             f"{len(present)} players in a {event.format} event: {rounds} rounds where each player plays "
             f"{event.preliminary_rounds}, as The Archon's {event.format} seating chart seats them (rules "
             f"3.1.2: some sit out each round); the event stays {event.format}"
+        )
+    return lines
+
+
+def _results_missing_before(event: Event, round_number: int) -> list[str]:
+    """A warning for each round before ``round_number`` with a table that has
+    no result: seating goes ahead, but the result must not be forgotten."""
+    lines = []
+    for k, tables in sorted(tables_without_result(compute(event)).items()):
+        if k >= round_number or not tables:
+            continue
+        whole = len(tables) == len(event.round(k).tables)
+        where = f"round {k}" if whole else f"round {k}, table{'s' if len(tables) > 1 else ''} {_and([str(t) for t in tables])}"
+        lines.append(
+            f"warning: {where} {'have' if len(tables) > 1 and not whole else 'has'} no result yet: record "
+            f"{'them' if len(tables) > 1 else 'it'} (archon result FILE --round {k} --table {tables[0]} VP VP ...)"
         )
     return lines
 

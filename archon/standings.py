@@ -41,6 +41,7 @@ __all__ = [
     "rating_points",
     "preliminary_key",
     "unfinished_preliminaries",
+    "tables_without_result",
     "final_game_win",
 ]
 
@@ -391,16 +392,21 @@ def unfinished_preliminaries(event: Event, st: Standings) -> list[str]:
     """What keeps the preliminary rounds from being over, in words (empty when over):
     a planned round not seated, or a table not scored yet."""
     out = []
-    seated = {r.number: r for r in st.rounds if r.tables}
+    unscored = tables_without_result(st)
     for k in range(1, planned_rounds(event) + 1):
-        r = seated.get(k)
-        if r is None:
+        if k not in unscored:
             out.append(f"round {k} is not seated")
-            continue
-        for t in r.tables:
-            if t.result is None or not t.result.scored:
-                out.append(f"round {k}, table {t.number} has no complete result")
+        out += [f"round {k}, table {t} has no complete result" for t in unscored.get(k, [])]
     return out
+
+
+def tables_without_result(st: Standings) -> dict[int, list[int]]:
+    """Each seated preliminary round (by number): its tables not scored yet
+    (an empty list once every table has its result)."""
+    return {
+        r.number: [t.number for t in r.tables if t.result is None or not t.result.scored]
+        for r in st.rounds if r.tables
+    }
 
 
 def _exact(x: float) -> float:

@@ -13,11 +13,12 @@ import functools
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Iterable, Optional, Union
 
 from .celltext import CONTROL_CHARACTER, described
 from .editions import LEVELS, TABLE_SIZES
 from .model import FINAL, Event, name_key
+from .scoring import PENDING
 from .standings import Standings, compute, planned_rounds, preliminary_key, unfinished_preliminaries
 
 __all__ = ["Where", "Problem", "EventText", "event_texts", "check_event", "ERROR", "WARNING", "NOTE"]
@@ -173,14 +174,18 @@ def _name_problems(event: Event) -> list[Problem]:
     return out
 
 
-def check_event(event: Event, standings: Optional[Standings] = None) -> list[Problem]:
-    """Every problem found in ``event``, in the order an organizer would fix them."""
+def check_event(event: Event, standings: Optional[Standings] = None, chart_rounds: Iterable[int] = ()) -> list[Problem]:
+    """Every problem found in ``event``, in the order an organizer would fix them.
+
+    ``chart_rounds``: rounds only shown by The Archon's seating chart
+    formulas (nothing typed): not seated by anyone yet."""
     st = standings if standings is not None else compute(event)
     return [
         *_event_details(event),
         *_control_characters(event),
         *_registration(event),
         *_rounds(event, st),
+        *_results_missing(event, st, set(chart_rounds)),
         *_seating_criteria(event),
         *_overrides_without_table(event),
         *_cut_and_coins(event, st),
@@ -246,6 +251,23 @@ def _rounds(event: Event, st: Standings) -> list[Problem]:
         for t_st, table in zip(rnd_st.tables, rnd.tables):
             problems.extend(_table_problems(event, known, rnd.number, t_st, table, seen))
     return problems
+
+
+def _results_missing(event: Event, st: Standings, chart_rounds: set[int]) -> list[Problem]:
+    """A table without a result (no VP, or not every VP typed) in a round
+    before one already seated: a result forgotten. A warning on the table's
+    VP cells (a result that cannot be scored is an error of its own)."""
+    seated = [r.number for r in event.rounds if r.tables and r.number not in chart_rounds]
+    return [
+        Problem(
+            f"round {r.number}, table {t.number} has no result, and round {max(seated)} is already seated",
+            Where("table", round=r.number, table=t.number, field="vp"),
+            f"record it (archon result FILE --round {r.number} --table {t.number} VP VP ...), or type its VPs",
+            severity=WARNING,
+        )
+        for r in st.rounds if seated and r.number < max(seated)
+        for t in r.tables if t.result is not None and t.result.status == PENDING
+    ]
 
 
 def _table_problems(event: Event, known: dict, round_number: int, t_st, table,

@@ -167,6 +167,32 @@ def test_a_dry_run_says_how_to_write_the_seating_it_showed(cup):
     assert seated(cup)[2] == shown
 
 
+def record(path, round_number, tables):
+    """Type a sweep (5 VP to seat 1) at each of ``tables`` of the round."""
+    ev = load_event(path)
+    for k in tables:
+        t = ev.round(round_number).tables[k - 1]
+        t.vps = [5] + [0] * (t.size - 1)
+    write_event(path, ev)
+
+
+def test_a_result_missing_in_an_earlier_round_is_warned_by_seat_and_check(cup):
+    assert run("seat", cup, "--round", 1, "--seed", 6).exit_code == 0
+    record(cup, 1, [1, 2, 3, 4, 5])
+    assert run("seat", cup, "--round", 2, "--seed", 6).exit_code == 0
+    record(cup, 2, [1, 2, 4, 5])  # table 3's result is forgotten
+    r = run("check", cup)  # round 2 is the last seated: table 3 may still be playing
+    assert "has no result" not in r.output, r.output
+    r = run("seat", cup, "--round", 3, "--seed", 6)
+    assert r.exit_code == 0 and sorted(seated(cup)) == [1, 2, 3]  # a warning, not a refusal
+    assert "warning: round 2, table 3 has no result yet: record it (archon result FILE --round 2 --table 3" in r.output
+    r = run("check", cup)
+    assert r.exit_code == 1
+    missing = [line for line in r.output.splitlines() if "has no result" in line]
+    assert missing == [line for line in missing if line.startswith("warning: Round 2!")] and len(missing) == 1, r.output
+    assert "round 2, table 3 has no result, and round 3 is already seated" in missing[0]
+
+
 def test_staggered_event_every_player_plays_two_of_three_rounds(tmp_path):
     path = tmp_path / "small.xlsx"
     new_event(path, Event(name="Seven", preliminary_rounds=3, level="Standard Constructed",

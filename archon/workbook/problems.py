@@ -51,7 +51,7 @@ def problems_of(read, st) -> list[CheckedProblem]:
     :class:`~archon.workbook.reader.ReadResult`) and its computed standings
     ``st``: the event console reads and computes once per version."""
     rules = []
-    for p in check_event(read.event, st):
+    for p in check_event(read.event, st, read.chart_rounds):
         cell = read.cells.locate(p.where)
         rules.append(CheckedProblem(str(cell) if cell else p.where.describe(), p.message, p.advice, p.severity))
     # A cell both the reader and the rules flag (a table of 3) is said once, with the rules' advice.

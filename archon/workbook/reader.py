@@ -237,6 +237,17 @@ class ReadResult:
     application: Optional[str] = None
     typed_rounds: frozenset[int] = frozenset()
 
+    @property
+    def chart_rounds(self) -> set[int]:
+        """Rounds shown from The Archon's optimal seating chart (its formulas),
+        with no seat typed over them and no VP typed: not seated by anyone
+        yet; they follow the number of players."""
+        return {
+            r.number for r in self.event.rounds
+            if r.tables and r.number in L.ROUND_SHEETS and r.number not in self.typed_rounds
+            and all(v is None for t in r.tables for v in t.vps)
+        }
+
 
 # ---------------------------------------------------------------- entry points
 
