@@ -164,6 +164,11 @@ def _rounds_text(numbers: Sequence[int]) -> str:
     return ("round " if len(numbers) == 1 else "rounds ") + _and([str(n) for n in numbers])
 
 
+def _seat_again(rounds: Sequence[int]) -> str:
+    """The advice to seat ``rounds`` again with archon, the first one first."""
+    return f"seat {'it' if len(rounds) == 1 else 'them'} again (archon seat FILE --round {rounds[0]})"
+
+
 def _new(event: Event) -> Event:
     return copy.deepcopy(event)
 
@@ -628,7 +633,7 @@ def unregister(
                      f"(now #{moved[0]} to #{moved[-1]}), on every sheet")
     if cleared:
         lines.append(f"{_rounds_text(cleared)} had been seated with them and had no result: cleared; "
-                     f"seat {'it' if len(cleared) == 1 else 'them'} again (archon seat FILE --round {cleared[0]})")
+                     f"{_seat_again(cleared)}")
     return Change(ev, lines, player=p)
 
 
@@ -1224,8 +1229,7 @@ def _seated_round_lines(event: Event, ev: Event, round_number: int, tables: list
     if replaced:
         lines.append(f"the previous seating of round {round_number} is replaced")
     if typed:
-        lines.append(f"the seating of {_rounds_text(typed)} (no result yet) is cleared: seat "
-                     f"{'it' if len(typed) == 1 else 'them'} again (archon seat FILE --round {typed[0]})")
+        lines.append(f"the seating of {_rounds_text(typed)} (no result yet) is cleared: {_seat_again(typed)}")
     if chart:
         lines.append(f"The Archon's chart seating of {_rounds_text(chart)} is cleared: seat "
                      f"{'it' if len(chart) == 1 else 'them'} with archon when the time comes")
@@ -1296,8 +1300,7 @@ def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], f
     if later and not force:
         raise EventDayError(
             f"{_rounds_text(later)} {'is' if len(later) == 1 else 'are'} already seated (no result yet): "
-            f"add --force to seat round {round_number} again and {clears_later}, then seat "
-            f"{'it' if len(later) == 1 else 'them'} again (archon seat FILE --round {later[0]})"
+            f"add --force to seat round {round_number} again and {clears_later}, then {_seat_again(later)}"
         )
     return seated
 
