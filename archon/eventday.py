@@ -325,7 +325,7 @@ def _check_vekn(vekn: Optional[str], source: str) -> Optional[str]:
 def _registration_state(event: Event, proposed: Iterable[int]) -> tuple[int, list[int]]:
     """(the round a player registered now joins from, rounds already seated without them)."""
     proposed = set(proposed)
-    started = [r.number for r in event.rounds if _has_results(r)]
+    started = [r.number for r in event.rounds if r.has_results()]
     joins = max(started, default=0) + 1
     seated = sorted(
         r.number for r in event.rounds
@@ -651,7 +651,7 @@ def _refuse_unregistering(ev: Event, p: Player, proposed: set[int]) -> None:
     for r in sorted(ev.rounds, key=lambda r: r.number):
         if r.number in proposed:
             continue
-        begun = _has_results(r)
+        begun = r.has_results()
         for k, t in enumerate(r.tables, start=1):
             if p.number not in t.players:
                 continue
@@ -1283,7 +1283,7 @@ def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], f
                 f"(archon seat FILE --round {k}), or type its seating"
             )
     later = sorted(k for k in seated if k > round_number and k not in proposed)
-    played_later = [k for k in later if _has_results(seated[k])]
+    played_later = [k for k in later if seated[k].has_results()]
     if played_later:
         raise EventDayError(
             f"round {round_number} cannot be seated again: {_rounds_text(played_later)} after it already "
@@ -1292,7 +1292,7 @@ def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], f
         )
     clears_later = f"clear the seating of {_rounds_text(later)}, not played yet"
     current = seated.get(round_number)
-    if current is not None and _has_results(current) and not force:
+    if current is not None and current.has_results() and not force:
         raise EventDayError(
             f"round {round_number} already has results: archon will not reseat it (use --force to "
             f"replace its seating{', clear its results and ' + clears_later if later else ' and clear its results'})"
@@ -1303,11 +1303,6 @@ def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], f
             f"add --force to seat round {round_number} again and {clears_later}, then {_seat_again(later)}"
         )
     return seated
-
-
-def _has_results(rnd: Round) -> bool:
-    """A VP is typed at one of the round's tables."""
-    return any(v is not None for t in rnd.tables for v in t.vps)
 
 
 def _plan_the_round(event: Event, round_number: int, rounds: int, present: list[int], fixed: list, *,

@@ -193,6 +193,10 @@ class Round:
     def players(self) -> list[int]:
         return [p for t in self.tables for p in t.players]
 
+    def has_results(self) -> bool:
+        """A VP is typed at one of the round's tables: the round has begun."""
+        return any(v is not None for t in self.tables for v in t.vps)
+
 
 @dataclass
 class Override:

@@ -380,7 +380,7 @@ def planned_rounds(event: Event) -> int:
 
     present = {p.number for p in event.players if not p.is_out}
     rounds = rounds_to_play(len(present), event.preliminary_rounds)
-    played = sorted((r for r in event.rounds if any(v is not None for t in r.tables for v in t.vps)),
+    played = sorted((r for r in event.rounds if r.has_results()),
                     key=lambda r: r.number)
     if rounds > event.preliminary_rounds and played:
         if present <= {n for t in played[0].tables for n in t.players}:

@@ -255,9 +255,12 @@ def _rounds(event: Event, st: Standings) -> list[Problem]:
 
 def _results_missing(event: Event, st: Standings, chart_rounds: set[int]) -> list[Problem]:
     """A table without a result (no VP, or not every VP typed) in a round
-    before one already seated: a result forgotten. A warning on the table's
-    VP cells (a result that cannot be scored is an error of its own)."""
+    before one already seated, once its round or a later one has a result:
+    a result forgotten (rounds seated ahead, none played, are planned). A
+    warning on the table's VP cells (a result that cannot be scored is an
+    error of its own)."""
     seated = [r.number for r in event.rounds if r.tables and r.number not in chart_rounds]
+    played = [r.number for r in event.rounds if r.has_results()]
     return [
         Problem(
             f"round {r.number}, table {t.number} has no result, and round {max(seated)} is already seated",
@@ -265,7 +268,7 @@ def _results_missing(event: Event, st: Standings, chart_rounds: set[int]) -> lis
             f"record it (archon result FILE --round {r.number} --table {t.number} VP VP ...), or type its VPs",
             severity=WARNING,
         )
-        for r in st.rounds if seated and r.number < max(seated)
+        for r in st.rounds if seated and r.number < max(seated) and played and r.number <= max(played)
         for t in r.tables if t.result is not None and t.result.status == PENDING
     ]
 

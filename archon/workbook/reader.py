@@ -245,7 +245,7 @@ class ReadResult:
         return {
             r.number for r in self.event.rounds
             if r.tables and r.number in L.ROUND_SHEETS and r.number not in self.typed_rounds
-            and all(v is None for t in r.tables for v in t.vps)
+            and not r.has_results()
         }
 
 
