@@ -142,3 +142,12 @@ def test_all_zeros_say_a_finished_game_hands_out_vps_or_stays_unrecorded(cup22):
            "ousted, and ½ to each player still in the game at the time limit (1 to the last one left)" in out
     assert "a table still playing is recorded once its game is over (until then it stays pending)" in out
     assert "rounded up" not in out
+
+
+def test_a_read_only_workbook_says_how_to_make_it_writable_quoted_for_the_shell(cup, tmp_path):
+    (tmp_path / cup).chmod(0o444)
+    try:
+        out = refused(run("drop", cup, 3), 3)
+    finally:
+        (tmp_path / cup).chmod(0o644)
+    assert 'make it writable (chmod u+w "my cup.xlsx"; in Windows' in out

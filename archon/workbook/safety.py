@@ -66,6 +66,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Callable, Iterator, Optional
 
+from ..wording import shell_word
 from ..exits import ExitStatus
 from . import backups
 from .backups import TEMP_PREFIX, TEMP_SUFFIX, Fingerprint, backup_path, fingerprint, make_backup
@@ -172,7 +173,7 @@ def check_writable(path: "str | os.PathLike[str]") -> None:
     if not os.access(p, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
         raise WorkbookReadOnlyError(
             f"{p.name} is read-only (its file permissions do not allow writing it), so archon leaves it "
-            f"as it is and changed nothing. If it should change, make it writable (chmod u+w {p.name}; "
+            f"as it is and changed nothing. If it should change, make it writable (chmod u+w {shell_word(p.name)}; "
             "in Windows: Properties, untick Read-only) and run the command again."
         )
 
