@@ -28,6 +28,7 @@ from itertools import combinations
 from typing import Iterable, Optional, Sequence
 
 from .exits import ExitStatus
+from .wording import count
 from .editions import TABLE_SIZES, RuleEdition, get_edition
 
 __all__ = [
@@ -255,7 +256,8 @@ def _explain_too_many(halves: list[int]) -> str:
     return (
         f"{typed} add up to {total}, more than a game hands out: a half VP (as in {named_text}) goes "
         f"only to a player who was not ousted (still in the game at the time limit, or withdrawn), "
-        f"so with {kept} half VPs at most {size - kept} players were ousted (1 VP each) and this "
+        f"so with {count(kept, 'half VP')} at most {count(size - kept, 'player was', 'players were')} "
+        f"ousted (1 VP each) and this "
         f"{size}-player table hands out at most {size - kept} + {kept} \u00d7 \u00bd = "
         f"{_fmt(size - kept / 2)} VPs"
     )

@@ -4,6 +4,7 @@ cup.xlsx 24", where the core, which knows no file, says "archon drop FILE 24")."
 
 from __future__ import annotations
 
+import os
 import re
 
 __all__ = ["WORKBOOK", "count", "figure", "naming_workbook", "shell_word"]
@@ -37,17 +38,21 @@ WORKBOOK = "FILE"
 
 _TYPED_WORKBOOK = re.compile(r"(\barchon [a-z]+ )" + WORKBOOK + r"\b")
 _SHELL_SAFE = re.compile(r"[\w@%+=:,./-]+")
-_SPECIAL_IN_DOUBLE_QUOTES = re.compile(r'["$`\\!]')
+# Within double quotes a POSIX shell still reads " $ ` and ! (history), and
+# a backslash before one of them, another backslash or the closing quote.
+_SPECIAL_IN_DOUBLE_QUOTES = re.compile(r'["$`!]|\\(?=[\\"$`\n]|$)')
 
 
-def shell_word(text: str) -> str:
+def shell_word(text: str, windows: bool = os.name == "nt") -> str:
     """``text`` as one word on a command line, quoted only when a shell
-    needs it: ``cup.xlsx`` as it is, ``"my cup.xlsx"`` in double quotes
-    (in a message that quotes the command in single quotes too), and a name
-    holding ``" $ ` \\ !`` in single quotes."""
+    needs it: ``cup.xlsx`` as it is, ``"my cup.xlsx"`` and
+    ``"C:\\Users\\me\\cup.xlsx"`` in double quotes (in a message that
+    quotes the command in single quotes too), and on a POSIX shell a name
+    holding ``" $ ` !`` in single quotes. On Windows (``windows``), always
+    double quotes: cmd.exe knows no other, and a file name holds no ``"``."""
     if text and _SHELL_SAFE.fullmatch(text):
         return text
-    if not _SPECIAL_IN_DOUBLE_QUOTES.search(text):
+    if windows or not _SPECIAL_IN_DOUBLE_QUOTES.search(text):
         return f'"{text}"'
     return "'" + text.replace("'", "'\"'\"'") + "'"
 

@@ -5,12 +5,15 @@ names found however they are typed, VP mistakes said plainly."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 
 import pytest
+
 from click.testing import CliRunner
 
 from archon import api
 from archon.cli import main
+from archon.wording import shell_word
 from conftest import official_file
 
 BOOK = "my cup.xlsx"  # a name with a space: typed in double quotes
@@ -82,6 +85,22 @@ def test_a_plain_name_is_not_quoted(cup, tmp_path):
     assert "('archon standings cup19.xlsx' lists them)" in out
 
 
+@pytest.mark.parametrize("name, quote", [
+    (r"ev\cup.xlsx", '"'), (r"C:\Users\me\my cup.xlsx", '"'), ("my cup.xlsx", '"'),
+    ("cup $1.xlsx", "'"), ("Léa's cup.xlsx", '"'), ("end\\", "'"),  # a last backslash would escape the quote
+])
+def test_a_name_in_a_command_to_type_reads_back_the_same_in_a_shell(name, quote):
+    # the word archon prints is what bash hands the command: a backslash in a
+    # Windows-style path stays in double quotes (cmd.exe has no single quotes)
+    word = shell_word(name, windows=False)
+    typed = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, text=True).stdout
+    assert typed == name and word.startswith(quote), word
+
+
+def test_on_windows_a_name_is_always_in_double_quotes():
+    assert shell_word(r"C:\Users\me\cup $1.xlsx", windows=True) == r'"C:\Users\me\cup $1.xlsx"'
+
+
 #: What a dry run says first: the lines after it are a preview.
 PREVIEW = "dry run: nothing written; this is what it would do:\n"
 
@@ -134,6 +153,13 @@ def test_halves_that_add_up_to_too_much_say_why_the_table_cannot_hand_them_out(c
     assert "at most 2 players were ousted (1 VP each) and this 4-player table hands out at most " \
            "2 + 2 × ½ = 3 VPs: check the VPs with the table" in out
     assert "rounded up" not in out
+
+
+def test_three_halves_at_a_table_of_four_leave_one_player_ousted_in_good_english(cup22):
+    # 2.5, 0.5 and 0.5: three players not ousted, so at most 1 ousted: 1 + 3 x 1/2 = 2.5 VPs, not 3.5
+    out = refused(run("result", cup22, "--round", 1, "--table", 4, "2,5", "1/2", "1/2", 0))
+    assert "with 3 half VPs at most 1 player was ousted (1 VP each) and this 4-player table hands out " \
+           "at most 1 + 3 × ½ = 2.5 VPs" in out, out
 
 
 def test_all_zeros_say_a_finished_game_hands_out_vps_or_stays_unrecorded(cup22):

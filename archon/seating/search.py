@@ -100,12 +100,16 @@ _MAX_ROUNDS = 250
 def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> tuple:
     """One deterministic search; returns (key, slots) of the best plan found.
 
-    When a single round is to place, its best positions are known outright
-    (:func:`.positions._assigned`): tables dealt from them and mended
-    without a repeated pair or a worse position cannot be beaten on R1 to
-    R8, and end the search at once (the last round of most events).
-    Otherwise, or when they cannot be dealt so, the two ways in below
-    search as they would have without it, and the best plan of all is kept.
+    When every round to place has players on as many games, positions are
+    placed outright (:func:`.positions._assigned`): the best ones when a
+    single round is to place (the last round of most events), else each
+    round's best given the others'. Tables dealt from them and mended
+    without a repeated pair or a worse position end the search at once
+    (with one round to place no plan beats them on R1 to R8; with more,
+    the quality sweep of ``python -m benchmarks.seating`` finds them as good
+    as the annealing of positions they replace). Otherwise, or when they
+    cannot be dealt so, the two ways in below search as they would have
+    without it, and the best plan of all is kept.
     """
     size = sum(len(p) for (p, _), mv in zip(free, movable) if mv)
     deals = max(3, round(effort * 6))
