@@ -1227,7 +1227,12 @@ def _seated_round_lines(event: Event, ev: Event, round_number: int, tables: list
         f"({_table_sizes_text(tables)}), seed {seed}"
     ]
     if replaced:
-        lines.append(f"the previous seating of round {round_number} is replaced")
+        had = event.round(round_number)
+        if had is not None and had.has_results():
+            lines.append(f"the previous seating of round {round_number} is replaced and its results are cleared "
+                         f"(archon undo FILE puts them back)")
+        else:
+            lines.append(f"the previous seating of round {round_number} is replaced")
     if typed:
         lines.append(f"the seating of {_rounds_text(typed)} (no result yet) is cleared: {_seat_again(typed)}")
     if chart:

@@ -108,8 +108,13 @@ def test_refusals_leave_the_file_unchanged(cup):
     assert r.exit_code == 0 and "dry run: nothing written" in r.output
     assert cup.read_bytes() == before
     r = run("seat", cup, "--round", 1, "--force", "--seed", 9)
-    assert r.exit_code == 0 and "replaced" in r.output
+    assert r.exit_code == 0, r.output
+    # the organizer is told the table 1 result typed above is gone, and how to get it back
+    assert f"the previous seating of round 1 is replaced and its results are cleared (archon undo {cup} " \
+           "puts them back)" in r.output
     assert all(v is None for t in load_event(cup).round(1).tables for v in t.vps)
+    assert run("undo", cup).exit_code == 0
+    assert load_event(cup).round(1).tables[0].vps[0] == 5
 
 
 def test_a_late_player_is_seated_in_round_1_by_the_command_register_names(cup):
