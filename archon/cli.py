@@ -46,6 +46,22 @@ def _say(text: str, err: bool = False) -> None:
     click.echo(_for_user(text), err=err)
 
 
+def _say_json(data, **dumps) -> None:
+    """``data`` as JSON, the workbook named (:func:`_for_user`) in every
+    text of it that tells the organizer a command to type."""
+
+    def named(x):
+        if isinstance(x, str):
+            return _for_user(x)
+        if isinstance(x, dict):
+            return {k: named(v) for k, v in x.items()}
+        if isinstance(x, (list, tuple)):
+            return [named(v) for v in x]
+        return x
+
+    click.echo(json.dumps(named(data), **dumps))
+
+
 def _remember_workbook(ctx, param, value):
     ctx.meta["archon.workbook"] = value  # shared by the group's context: its errors name it too
     return value
@@ -219,7 +235,7 @@ def score(vps, as_json, edition):
         except InputError as exc:
             raise _failed(exc) from None
         for r in results:
-            click.echo(json.dumps(r))
+            _say_json(r)
         sys.exit(0 if all(r["legal"] for r in results) else 1)
     try:
         values = parse_vps(vps)
@@ -227,7 +243,7 @@ def score(vps, as_json, edition):
     except (InputError, VPError) as exc:
         raise _failed(exc) from None
     if as_json:
-        click.echo(json.dumps(result.as_dict()))
+        _say_json(result.as_dict())
     else:
         click.echo(f"{'seat':>4}  {'VP':>4}  {'GW':>2}  {'TP':>4}")
         for s in result.seats:
@@ -658,7 +674,7 @@ def seat(file, round_number, seed, force, time_budget, print_to, as_json, dry_ru
         progress.close()
     seating = rep.seating
     if as_json:
-        click.echo(json.dumps(seating.as_dict()))
+        _say_json(seating.as_dict())
         return
     _done(rep)
     for k, table in enumerate(seating.tables, start=1):
@@ -893,7 +909,7 @@ def _print_standings(file, data, as_json, as_csv) -> None:
     from .serialize import STANDINGS_COLUMNS, standings_rows
 
     if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        _say_json(data, ensure_ascii=False, indent=1)
         return
     rows = standings_rows(data)
     if as_csv:
@@ -939,7 +955,7 @@ def check(file, as_json, edition):
     except _workbook_errors() as exc:
         raise _failed(exc) from None
     if as_json:
-        click.echo(json.dumps([p.as_dict() for p in problems], ensure_ascii=False, indent=1))
+        _say_json([p.as_dict() for p in problems], ensure_ascii=False, indent=1)
     elif not problems:
         click.echo(f"{file}: no problems found")
     else:
@@ -1110,7 +1126,7 @@ def _print_folder_conversion(folder, as_json: bool, as_csv: bool) -> None:
             click.echo(line)
         return
     if as_json:
-        click.echo(json.dumps(folder.as_dict(), ensure_ascii=False, indent=1))
+        _say_json(folder.as_dict(), ensure_ascii=False, indent=1)
     else:
         import csv
 
@@ -1228,7 +1244,7 @@ def rating(paths, as_of, category, country, system, players, as_json, as_csv, xl
         result = run(paths, as_of=as_of, category=category, country=country, system=system, players=players,
                      xlsx=xlsx_out, processes=processes, progress=bar)
     if as_json:
-        click.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=1))
+        _say_json(result.as_dict(), ensure_ascii=False, indent=1)
     else:
         if not as_csv:
             what = "rating points, best 8 events in 18 months" if result.system == "rtp" else "Elo, 2001 rules"
@@ -1302,7 +1318,7 @@ def league(paths, best, points, start, end, name, as_json, as_csv, xlsx_out, pro
                                           zip(result.standings["rank"], result.standings["tied"])])
     totals = ("points",) if d.points == "rating" else ("gw", "vp", "tp")
     if as_json:
-        click.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=1))
+        _say_json(result.as_dict(), ensure_ascii=False, indent=1)
     elif as_csv:
         _print_frame(result.standings, True, ("rank", "tied", "vekn", "name", "city", *totals, "counted", "played"), ())
     else:
@@ -1429,7 +1445,7 @@ def plan(players, rounds, seed, as_json, as_archon, time_budget, sit_out, games,
     finally:
         bar.close()
     if as_json:
-        click.echo(json.dumps(result.as_dict()))
+        _say_json(result.as_dict())
         return
     if as_archon:
         for rnd in result.rounds:
