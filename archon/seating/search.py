@@ -111,9 +111,8 @@ def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> t
     cannot be dealt so, the two ways in below search as they would have
     without it, and the best plan of all is kept.
     """
-    size = sum(len(p) for (p, _), mv in zip(free, movable) if mv)
-    deals = max(3, round(effort * 6))
-    outright = _outright(n, history, free, movable, lcm, rng, int(effort * max(2000, 20 * size)), deals)
+    size = _seats_to_decide(free, movable)
+    outright = _outright(n, history, free, movable, lcm, rng, _mend_moves(effort, size), _deals(effort))
     if outright is not None and outright[0] <= outright[2]:
         return outright[:2]
     # when some must meet again whatever the plan, positions first cannot
@@ -121,6 +120,24 @@ def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> t
     start = outright if outright is not None and _meet_again(history, free, outright[1]) else None
     found = _ways_in(n, history, free, movable, lcm, most, unit, rng, effort, clock, start)
     return outright[:2] if outright is not None and outright[0] < found[0] else found
+
+
+def _seats_to_decide(free: list, movable: list[bool]) -> int:
+    """The seats of the rounds the search may change: the size of the problem."""
+    return sum(len(p) for (p, _), mv in zip(free, movable) if mv)
+
+
+def _deals(effort: float) -> int:
+    """How many times tables are dealt from positions and mended: three at
+    least, as a deal and its mending cost a few hundredths of a second, the
+    groups-first way that follows a failed one ten times more (97 and 193
+    players over 3 rounds needed the third deal)."""
+    return max(3, round(effort * 6))
+
+
+def _mend_moves(effort: float, size: int) -> int:
+    """The swaps one mending of a deal may try."""
+    return int(effort * max(2000, 20 * size))
 
 
 def _meet_again(history: list, free: list, slots: list) -> bool:
@@ -175,7 +192,7 @@ def _ways_in(n, history, free, movable, lcm, most, unit, rng, effort, clock, sta
     ``effort``), never on the clock, so the same seed gives the same plan on
     any machine.
     """
-    size = sum(len(p) for (p, _), mv in zip(free, movable) if mv)  # seats to decide
+    size = _seats_to_decide(free, movable)
     attempts = max(1, round(effort * (4 if size <= 40 else 2 if size <= 120 else 1)))
     it_a = int(effort * max(5000, 50 * size))
     it_b = int(effort * (2000 if size <= 60 else 150 * size))
@@ -184,10 +201,7 @@ def _ways_in(n, history, free, movable, lcm, most, unit, rng, effort, clock, sta
     # effort 1 would give, up to 30000 moves (about 0.05 s)
     base_p = max(20000, 200 * size)
     it_p = int(max(effort * base_p, min(base_p, 30000)))
-    # three deals at least: a deal and its mending cost a few hundredths of a
-    # second, the groups-first way that follows a failed one ten times more
-    # (97 and 193 players over 3 rounds needed the third deal)
-    deals = max(3, round(effort * 6))
+    deals = _deals(effort)
     best: Optional[tuple] = None
     for attempt in range(attempts):
         base = attempt / attempts
@@ -211,7 +225,7 @@ def _ways_in(n, history, free, movable, lcm, most, unit, rng, effort, clock, sta
             board = Board(n, history, [(list(s), z) for s, (_, z) in zip(start[1], free)], lcm)
         for deal in range(0 if start else deals):  # dealing and mending is cheap: a few tries
             dealt = _board(n, history, free, _deal(n, history, free, types, rng), lcm)
-            _mend(dealt, movable, rng, int(effort * max(2000, 20 * size)),
+            _mend(dealt, movable, rng, _mend_moves(effort, size),
                   stage(0.1 + 0.05 * deal / deals, 0.1 + 0.05 * (deal + 1) / deals))
             if dealt.key() <= target:
                 return dealt.key(), [list(s) for s in dealt.slots]
