@@ -103,6 +103,13 @@ def record(page, round_: int, table: int, vps) -> str:
     return submit(page, f"#{form}")
 
 
+def _roster_finds(page, typed: str, shown: str, hidden: str) -> None:
+    """The organizer's roster, searched for ``typed``, shows ``shown`` and not ``hidden``."""
+    page.fill("#roster-search", typed)
+    assert page.is_visible(f"#roster td.name:text-is('{shown}')")
+    assert not page.is_visible(f"#roster td.name:text-is('{hidden}')")
+
+
 def tables_of(base_path: Path, round_: int) -> list[list[int]]:
     data = api.standings(base_path)
     rnd = next(r for r in data["rounds"] if r["round"] == round_)
@@ -244,9 +251,7 @@ def test_a_save_behind_the_servers_back_shows_on_both_pages(browser, small):
         assert players.is_visible("#seats li:has-text('Zoe Behindback')")
         assert not players.is_visible("#seats li:has-text('Anna Kowalski')")
         # the organizer's list is searchable
-        org.fill("#roster-search", "kowal")
-        assert org.is_visible("#roster td.name:text-is('Anna Kowalski')")
-        assert not org.is_visible("#roster td.name:text-is('Zoe Behindback')")
+        _roster_finds(org, "kowal", "Anna Kowalski", "Zoe Behindback")
         # a finished table is not replaced without saying so
         org.evaluate("() => document.querySelector('#round-1').open = true")
         vp1 = org.input_value("#r1t1-vp1")
@@ -314,12 +319,8 @@ def test_the_organizers_page_works_on_a_phone(browser, small):
         assert players.text_content("#seats li:visible").split()[:3] == ["Paula", "Gómez", "#16"]
         players.fill("#find", "Gomez, Paula")  # last name first, as the command line takes it too
         assert players.text_content("#seats li:visible").split()[:3] == ["Paula", "Gómez", "#16"]
-        org.fill("#roster-search", "chloe")
-        assert org.is_visible("#roster td.name:text-is('Chloé Martin')")
-        assert not org.is_visible("#roster td.name:text-is('Anna Kowalski')")
-        org.fill("#roster-search", "Martin, Chloé")
-        assert org.is_visible("#roster td.name:text-is('Chloé Martin')")
-        assert not org.is_visible("#roster td.name:text-is('Anna Kowalski')")
+        _roster_finds(org, "chloe", "Chloé Martin", "Anna Kowalski")
+        _roster_finds(org, "Martin, Chloé", "Chloé Martin", "Anna Kowalski")
         org.fill("#roster-search", "")
         # every name in the roster whole (no 'Kowal-ski' over two lines), every button on screen
         for name, lines in org.evaluate(NAME_LINES, "#roster td.name"):
