@@ -348,7 +348,7 @@ def update(path, edition: Optional[str] = None, *, dry_run: bool = False):
     refuse_special_file(Path(path))  # a FIFO or a device is refused before anything waits on it
     with hold(path) as held:  # no other archon command changes it between the read and the write
         read = _read_for_event_day(path, held.fingerprint)
-        proposed = _proposed_rounds(read)
+        proposed = read.chart_rounds
         ev = copy.copy(read.event)
         if edition is not None:
             ev.edition = get_edition(edition).name
@@ -430,13 +430,6 @@ def _read_for_event_day(path, fp=None):
     return read
 
 
-def _proposed_rounds(read) -> set[int]:
-    """Rounds the workbook shows from The Archon's optimal seating chart (its
-    formulas), with no seat typed over them and no VP typed: they follow the
-    number of players, so event-day commands leave their formulas in place."""
-    return read.chart_rounds
-
-
 def _event_day(path, change_of, *, dry_run: bool, typed_rounds: Iterable[int] = ()) -> EventDayReport:
     """Read ``path``, apply ``change_of(event, proposed, locate)``, write the result back.
 
@@ -464,7 +457,7 @@ def _event_day_held(path, change_of, *, dry_run: bool, typed_rounds: Iterable[in
     from .workbook import write_event
 
     read = _read_for_event_day(path, fp)
-    proposed = _proposed_rounds(read)
+    proposed = read.chart_rounds  # The Archon's chart formulas, nothing typed: left in place
 
     def locate(where):
         cell = read.cells.locate(where)
@@ -477,7 +470,7 @@ def _event_day_held(path, change_of, *, dry_run: bool, typed_rounds: Iterable[in
         ev.rounds = [
             r for r in ev.rounds
             if r.number in typed_rounds
-            or not (r.number in proposed and all(v is None for t in r.tables for v in t.vps))
+            or not (r.number in proposed and not r.has_results())
         ]
         written = write_event(read.path, ev, chart_rounds=proposed)
     return EventDayReport(read.path, change.lines, changed=change.changed, dry_run=dry_run, written=written,

@@ -380,10 +380,9 @@ def planned_rounds(event: Event) -> int:
 
     present = {p.number for p in event.players if not p.is_out}
     rounds = rounds_to_play(len(present), event.preliminary_rounds)
-    played = sorted((r for r in event.rounds if r.has_results()),
-                    key=lambda r: r.number)
-    if rounds > event.preliminary_rounds and played:
-        if present <= {n for t in played[0].tables for n in t.players}:
+    first = min((r for r in event.rounds if r.has_results()), key=lambda r: r.number, default=None)
+    if rounds > event.preliminary_rounds and first is not None:
+        if present <= {n for t in first.tables for n in t.players}:
             return event.preliminary_rounds
     return rounds
 

@@ -259,16 +259,16 @@ def _results_missing(event: Event, st: Standings, chart_rounds: set[int]) -> lis
     a result forgotten (rounds seated ahead, none played, are planned). A
     warning on the table's VP cells (a result that cannot be scored is an
     error of its own)."""
-    seated = [r.number for r in event.rounds if r.tables and r.number not in chart_rounds]
-    played = [r.number for r in event.rounds if r.has_results()]
+    last_seated = max((r.number for r in event.rounds if r.tables and r.number not in chart_rounds), default=0)
+    last_played = max((r.number for r in event.rounds if r.has_results()), default=0)
     return [
         Problem(
-            f"round {r.number}, table {t.number} has no result, and round {max(seated)} is already seated",
+            f"round {r.number}, table {t.number} has no result, and round {last_seated} is already seated",
             Where("table", round=r.number, table=t.number, field="vp"),
             f"record it (archon result FILE --round {r.number} --table {t.number} VP VP ...), or type its VPs",
             severity=WARNING,
         )
-        for r in st.rounds if seated and r.number < max(seated) and played and r.number <= max(played)
+        for r in st.rounds if r.number < last_seated and r.number <= last_played
         for t in r.tables if t.result is not None and t.result.status == PENDING
     ]
 
@@ -460,7 +460,7 @@ def _seating_criteria(event: Event) -> list[Problem]:
             )
             # R1 is mandatory: an error while the round can still be reseated
             # (no result typed yet); once played it is history, a note.
-            fixable = rule == "R1" and all(v is None for t in last.tables for v in t.vps)
+            fixable = rule == "R1" and not last.has_results()
             out.append(Problem(
                 f"seating {rule} ({RULE_TITLES[rule]}): {issue} — "
                 + ", ".join(_name(event, n) for n in who),
