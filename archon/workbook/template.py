@@ -27,14 +27,14 @@ import datetime as _dt
 import io
 import sys
 from pathlib import Path
-from typing import Optional
-
-import xlsxwriter
-from xlsxwriter.utility import xl_cell_to_rowcol
+from typing import TYPE_CHECKING, Optional
 
 from .. import layout as L
 from ..editions import DEFAULT_EDITION, LEVELS
 from ..model import DECK_FORMATS
+
+if TYPE_CHECKING:
+    import xlsxwriter
 
 __all__ = ["build_bytes", "build", "default_path", "main"]
 
@@ -56,6 +56,8 @@ def default_path() -> Optional[Path]:
 
 
 def _rc(ref: str) -> tuple[int, int]:
+    from xlsxwriter.utility import xl_cell_to_rowcol
+
     return xl_cell_to_rowcol(ref)
 
 
@@ -444,7 +446,11 @@ def _tp_matrix(wb, fm: _Formats) -> None:
 
 
 def build_bytes() -> bytes:
-    """The built-in template as xlsx bytes (identical on every call)."""
+    """The built-in template as xlsx bytes (identical on every call).
+    xlsxwriter is imported here: ``archon new`` reads the committed
+    template through :func:`default_path` without it."""
+    import xlsxwriter
+
     buf = io.BytesIO()
     wb = xlsxwriter.Workbook(buf, {"in_memory": True, "strings_to_numbers": False, "strings_to_formulas": False})
     wb.set_properties(
