@@ -263,17 +263,13 @@ def workbook_backups(path: "str | os.PathLike[str]") -> list[Path]:
     return sorted(found, key=_backup_key)
 
 
-def prune(
-    path: "str | os.PathLike[str]", keep: int, protect: Iterable[Path] = (), *, journal: Optional[list[dict]] = None
-) -> list[Path]:
+def prune(path: "str | os.PathLike[str]", keep: int, entries: list[dict], protect: Iterable[Path] = ()) -> list[Path]:
     """Delete ``path``'s oldest backups so that ``keep`` remain (never one in
     ``protect``: the one ``undo`` needs). Age is the order of the journal
-    (backups it does not name, left by a killed command, are the oldest), as
-    two backups of one second may not sort by name. ``journal``: its
-    entries when the caller has read them (:func:`journal_entries`), else
-    it is read here. Returns the deleted backups."""
+    ``entries`` of this workbook (backups they do not name, left by a
+    killed command, are the oldest), as two backups of one second may not
+    sort by name. Returns the deleted backups."""
     protected = {Path(p).name for p in protect if p is not None}
-    entries = journal_entries(path) if journal is None else of_workbook(journal, path)
     made_by = {e.get("backup"): e["id"] for e in entries}
     backups = sorted(workbook_backups(path), key=lambda b: made_by.get(b.name, 0))
     extra = len(backups) - max(keep, 0)
@@ -357,7 +353,7 @@ def record_change(path: "str | os.PathLike[str]", entry: dict, made: Path, keep:
     mine = of_workbook(journal, path) + [full]
     stack = undo_stack(mine)
     needed = [backup_folder(path) / stack[-1]["backup"]] if stack and stack[-1].get("backup") else []
-    prune(path, keep, protect=[made, *needed], journal=mine)
+    prune(path, keep, mine, protect=[made, *needed])
     return full
 
 
