@@ -278,9 +278,7 @@ def _cell_xml(p: str, ref: str, style: Optional[str], value, date1904: bool) -> 
         return f"<{p}c r=\"{ref}\"{s}><{p}v>{_number(value)}</{p}v></{p}c>"
     if isinstance(value, (_dt.date, _dt.datetime)):
         return f"<{p}c r=\"{ref}\"{s}><{p}v>{_number(_serial(value, date1904))}</{p}v></{p}c>"
-    if isinstance(value, str):
-        if len(value) > MAX_TEXT:
-            raise PatchError(f"cell {ref}: text longer than {MAX_TEXT} characters")
+    if isinstance(value, str):  # no longer than a cell holds: _refuse_long_text checked
         space = ' xml:space="preserve"' if value != value.strip() or "\n" in value else ""
         return (
             f'<{p}c r="{ref}"{s} t="inlineStr"><{p}is><{p}t{space}>{_escape_text(value)}'
