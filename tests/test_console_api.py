@@ -584,3 +584,13 @@ def test_the_console_finds_a_name_as_the_command_line_does_and_names_the_workboo
     # a refusal tells what to type with the served workbook's name, not FILE
     r = post(client, "drop", {"player": "24", "version": client.get("/api/state").json()["version"]})
     assert r.status_code == 400 and "('archon standings cup.xlsx' lists them)" in r.json()["error"], r.text
+
+
+def test_the_read_endpoints_name_the_workbook_as_the_writes_do(client, cup):
+    # after round 1 there is no final result: archondata's refusal says what to type, with cup.xlsx, not FILE
+    r = client.get("/api/archondata")
+    assert r.status_code == 409, r.text
+    assert r.json()["error"] == "the event is not finished: the final has no result yet (archon result cup.xlsx --final ...)"
+    # followed as a link from the organizer's page: the same words, as text
+    r = client.get("/api/archondata", headers={"Accept": "text/html"})
+    assert r.status_code == 409 and r.text.endswith("(archon result cup.xlsx --final ...)")

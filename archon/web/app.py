@@ -98,15 +98,16 @@ def http_status(exc: BaseException) -> int:
     return {ExitStatus.PROBLEMS: 409, ExitStatus.UNREADABLE: 400, ExitStatus.NOT_WRITTEN: 423}.get(status, 500)
 
 
-def _error(exc: BaseException, workbook: str = "") -> JSONResponse:
-    """The error's answer; ``workbook``, the served file's name, is named in
-    the commands the message tells the organizer to type ("archon drop FILE 24")."""
+def _error(request: Request, exc: BaseException) -> JSONResponse:
+    """The error's answer, for every endpoint: the served workbook is named
+    as typed in the commands the message tells the organizer to type
+    ("archon drop FILE 24" says "archon drop cup.xlsx 24")."""
     from ..wording import naming_workbook
 
     code = http_status(exc)
     message = str(exc) if code != 500 else (
         f"archon failed ({type(exc).__name__}: {exc}); nothing was written. Please report it.")
-    message = naming_workbook(message, workbook) if workbook else message
+    message = naming_workbook(message, request.app.state.book.name)
     body = {"ok": False, "error": message, "exit_status": int(status_of(exc, ExitStatus.INTERNAL))}
     if code == 409 and status_of(exc, ExitStatus.INTERNAL) == ExitStatus.NOT_WRITTEN:
         body["reload"] = True  # the file changed: the page shows the new state
@@ -329,7 +330,7 @@ async def write(request: Request) -> Response:
         if not isinstance(exc, BadRequest) and http_status(exc) == 500:
             request.app.state.log_failure(exc)
         request.app.state.changes.notify()
-        return _error(exc, book.name)
+        return _error(request, exc)
     request.app.state.changes.notify()
     from ..wording import naming_workbook
 
@@ -351,22 +352,24 @@ async def api_state(request: Request) -> Response:
     return JSONResponse({"version": st.version, "key": key, "open_in": open_in, "error": st.error})
 
 
-async def _twin(fn: Callable, *args, **kwargs):
+async def _twin(request: Request, fn: Callable, *args, **kwargs):
+    """``fn(*args, **kwargs)`` (a twin of archon.api) and ``None``, or
+    ``None`` and the error's answer (:func:`_error`)."""
     try:
         return await run_in_threadpool(fn, *args, **kwargs), None
     except Exception as exc:  # noqa: BLE001
         if http_status(exc) == 500:
             raise
-        return None, _error(exc)
+        return None, _error(request, exc)
 
 
 async def api_standings(request: Request) -> Response:
-    data, err = await _twin(api.standings, request.app.state.book.path)
+    data, err = await _twin(request, api.standings, request.app.state.book.path)
     return err or JSONResponse(data)
 
 
 async def api_check(request: Request) -> Response:
-    problems, err = await _twin(api.check, request.app.state.book.path)
+    problems, err = await _twin(request, api.check, request.app.state.book.path)
     return err or JSONResponse([p.as_dict() for p in problems])
 
 
@@ -386,7 +389,7 @@ async def api_score(request: Request) -> Response:
     except Exception as exc:  # noqa: BLE001
         if http_status(exc) == 500:
             raise
-        return _error(exc)
+        return _error(request, exc)
 
 
 def _for_a_link(request: Request, err: Response) -> Response:
@@ -398,13 +401,13 @@ def _for_a_link(request: Request, err: Response) -> Response:
 
 
 async def api_archondata(request: Request) -> Response:
-    text, err = await _twin(api.archondata, request.app.state.book.path)
+    text, err = await _twin(request, api.archondata, request.app.state.book.path)
     return _for_a_link(request, err) if err else PlainTextResponse(text)
 
 
 async def api_twd(request: Request) -> Response:
     q = request.query_params
-    text, err = await _twin(api.twd, request.app.state.book.path, url=q.get("url") or None,
+    text, err = await _twin(request, api.twd, request.app.state.book.path, url=q.get("url") or None,
                             country=q.get("country") or None)
     return _for_a_link(request, err) if err else PlainTextResponse(text)
 
@@ -425,7 +428,7 @@ async def download(request: Request) -> Response:
     tmp = tempfile.TemporaryDirectory(prefix="archon-console-")
     out = Path(tmp.name) / kwargs.pop("xlsx" if "xlsx" in kwargs else "html")
     key = "xlsx" if out.suffix == ".xlsx" else "html"
-    _, err = await _twin(api.report, book.path, **{key: out}, **kwargs)
+    _, err = await _twin(request, api.report, book.path, **{key: out}, **kwargs)
     if err is not None:
         tmp.cleanup()
         return _for_a_link(request, err)
@@ -518,7 +521,7 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 async def _failed(request: Request, exc: Exception) -> Response:
     request.app.state.log_failure(exc)
-    return _error(exc)
+    return _error(request, exc)
 
 
 def create_app(path, token: Optional[str] = None, *, watch: bool = True) -> Starlette:
