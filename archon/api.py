@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Iterable, Optional, Sequence
 
 from .exits import ExitStatus
 from .editions import RuleEdition, get_edition
-from .scoring import TableResult, VPError, score_table
+from .scoring import COMPLETE, PENDING, TableResult, VPError, score_table
 
 if TYPE_CHECKING:
     from .workbook.problems import CheckedProblem
@@ -39,7 +39,7 @@ def parse_vps(tokens: Sequence[str]) -> list[float]:
 
     blank = [seat for seat, t in enumerate(tokens, start=1) if not str(t).strip()]
     if blank:
-        raise InputError(f"no VP typed for seat {', '.join(map(str, blank))}: type 0 for a player who scored none")
+        raise InputError(_no_vp_typed(blank))
     out = []
     for t in tokens:
         x = number_from_text(t)
@@ -49,13 +49,30 @@ def parse_vps(tokens: Sequence[str]) -> list[float]:
     return out
 
 
-def score(vps: Sequence[float], edition: "str | RuleEdition | None" = None) -> TableResult:
+def _no_vp_typed(seats: Sequence[int]) -> str:
+    """Why a result with the ``seats`` left blank is not recorded yet."""
+    return f"no VP typed for seat {', '.join(map(str, seats))}: type 0 for a player who scored none"
+
+
+def score(vps: Sequence[Optional[float]], edition: "str | RuleEdition | None" = None) -> TableResult:
     """Twin of ``archon score VP VP ...``: classify one table and score each seat.
+
+    ``None`` is a seat whose VP is not typed yet (a form's empty field, the
+    event console's verdict as the VPs are typed): a table a game can end
+    with once those seats read 0 is ``pending`` until every seat is typed,
+    with the reason :func:`parse_vps` gives (a result is recorded with every
+    seat typed); otherwise blanks read 0, as in the workbook.
 
     Raises :class:`archon.scoring.VPError` for a table that is not 4 or 5 seats
     or a VP that is not a half point between 0 and the table size.
     """
-    return score_table(list(vps), get_edition(edition))
+    import dataclasses
+
+    verdict = score_table(list(vps), get_edition(edition))
+    blank = [seat for seat, v in enumerate(vps, start=1) if v is None]
+    if blank and verdict.status == COMPLETE:
+        return dataclasses.replace(verdict, status=PENDING, reason=_no_vp_typed(blank))
+    return verdict
 
 
 def score_lines(lines: Iterable[str], edition: "str | RuleEdition | None" = None) -> list[dict]:

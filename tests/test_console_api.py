@@ -273,7 +273,15 @@ def test_unknown_routes_and_bad_scores_are_json_errors(client):
     assert r.status_code == 400 and "not a number of VPs" in r.json()["error"]
     r = client.get("/api/score", params={"vps": "3,0,0,1,0,0"})
     assert r.status_code == 400
+    # seats 1 and 4 already hold 3 + 1 = 4 VP, all a 4-player game hands out, and no game gives
+    # them together (seat 4's only prey is seat 1): whatever seat 3 gets, invalid
     assert client.get("/api/score", params={"vps": "3,0,,1"}).json()["status"] == "invalid"
+    # 4 0 0 0 ends a game (seat 1 ousts all three: 3 VP, and 1 as the last one left), but three
+    # seats are not typed yet: pending, with the words the record would refuse it with
+    verdict = client.get("/api/score", params={"vps": "4,,,"}).json()
+    assert (verdict["status"], verdict["legal"]) == ("pending", False)
+    assert verdict["reason"] == "no VP typed for seat 2, 3, 4: type 0 for a player who scored none"
+    assert client.get("/api/score", params={"vps": "4,0,0,0"}).json()["status"] == "complete"
     assert client.get("/api/score", params={"vps": "2.5,0,0,0.5"}).json()["status"] == "complete"
     # a decimal comma, as typed in much of Europe: ';' between the VPs (what the page sends)
     assert client.get("/api/score", params={"vps": "2,5;0;0;0,5"}).json()["status"] == "complete"

@@ -332,10 +332,11 @@ def test_the_organizers_page_works_on_a_phone(browser, small):
         org.evaluate("() => document.querySelector('#round-1').open = true")
         type_vps(org, "r1t3", ["2,5", "0", "0", "0,5"])
         org.wait_for_function("() => document.querySelector('#r1t3 .verdict').textContent.startsWith('legal')")
-        # a seat left blank: the rules would read it as 0, the page asks for it before anything is sent
+        # a seat left blank: the rules would read it as 0, the page asks for it (GET /api/score's
+        # verdict) before anything is sent
         type_vps(org, "r1t3", ["4", "", "", ""])
         org.wait_for_function("() => document.querySelector('#r1t3').dataset.status === 'pending'")
-        assert org.text_content("#r1t3 .verdict") == "pending: type every seat's VP (0 for a player who scored none)"
+        assert org.text_content("#r1t3 .verdict") == "pending: no VP typed for seat 2, 3, 4: type 0 for a player who scored none"
         org.check("#r1t3-replace")
         assert org.is_disabled("#r1t3 button")
         # a DQ from the roster, then its undo, with what happened said at the top

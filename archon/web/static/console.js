@@ -118,11 +118,6 @@
       .then(function (d) {
         var p = form.querySelector(".verdict");
         var status = d.status || "invalid", reason = d.reason || "";
-        if (values.every(function (v) { return v === ""; })) status = "pending";
-        else if (status === "complete" && values.indexOf("") !== -1) {
-          // the rules read a blank as 0, the record needs every seat typed
-          status = "pending"; reason = "type every seat's VP (0 for a player who scored none)";
-        }
         form.dataset.status = status;
         p.className = "verdict s-" + status;
         p.dataset.status = status;
