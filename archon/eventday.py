@@ -57,6 +57,7 @@ from .validation import Where
 
 __all__ = [
     "EventDayError",
+    "ForceNeeded",
     "WrongInput",
     "AmbiguousPlayer",
     "Change",
@@ -94,6 +95,11 @@ class EventDayError(ValueError):
     the message says where and what to do."""
 
     exit_status = ExitStatus.PROBLEMS
+
+
+class ForceNeeded(EventDayError):
+    """A refusal that ``force`` overrides (``archon seat --round N --force``):
+    the message says what forcing it would replace and clear."""
 
 
 class WrongInput(EventDayError):
@@ -1298,12 +1304,12 @@ def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], f
     clears_later = f"clear the seating of {_rounds_text(later)}, not played yet"
     current = seated.get(round_number)
     if current is not None and current.has_results() and not force:
-        raise EventDayError(
+        raise ForceNeeded(
             f"round {round_number} already has results: archon will not reseat it (use --force to "
             f"replace its seating{', clear its results and ' + clears_later if later else ' and clear its results'})"
         )
     if later and not force:
-        raise EventDayError(
+        raise ForceNeeded(
             f"{_rounds_text(later)} {'is' if len(later) == 1 else 'are'} already seated (no result yet): "
             f"add --force to seat round {round_number} again and {clears_later}, then {_seat_again(later)}"
         )

@@ -602,3 +602,40 @@ def test_the_read_endpoints_name_the_workbook_as_the_writes_do(client, cup):
     # followed as a link from the organizer's page: the same words, as text
     r = client.get("/api/archondata", headers={"Accept": "text/html"})
     assert r.status_code == 409 and r.text.endswith("(archon result cup.xlsx --final ...)")
+
+
+def _cli_lines(*args) -> list[str]:
+    """What ``archon`` prints (stdout and stderr), line by line."""
+    out = CliRunner().invoke(main, [str(a) for a in args])
+    return out.output.splitlines()
+
+
+def test_round_1_is_seated_again_once_round_2_is_seated_with_force_as_the_command_line_does(
+        client, cup, tmp_path, monkeypatch):
+    api.seat(cup, 2, seed=7)  # round 2 seated, not played
+    (tmp_path / "cli").mkdir()
+    shutil.copyfile(cup, tmp_path / "cli" / cup.name)
+    monkeypatch.chdir(tmp_path / "cli")
+    twin = cup.name  # the command line's copy, typed as the console names its workbook
+    before = cup.read_bytes()
+    # without force: refused as 'archon seat' refuses it, and the answer says force would do it
+    r = post(client, "seat", {"round": 1, "seed": 5})
+    assert r.status_code == 409 and r.json()["force"] is True, r.text
+    assert ("round 1 already has results: archon will not reseat it (use --force to replace its seating, "
+            "clear its results and clear the seating of round 2, not played yet)") in r.json()["error"]
+    assert f"Error: {r.json()['error']}" in _cli_lines("seat", twin, "--round", 1, "--seed", 5)
+    assert cup.read_bytes() == before
+    # with force: done, saying what it cleared, in the command line's words
+    r = post(client, "seat", {"round": 1, "seed": 5, "force": True})
+    assert r.status_code == 200, r.text
+    lines = r.json()["lines"]
+    assert "the seating of round 2 (no result yet) is cleared: seat it again (archon seat cup.xlsx --round 2)" in lines
+    printed = _cli_lines("seat", twin, "--round", 1, "--seed", 5, "--force")
+    said = [line for line in lines if "previous version kept" not in line]  # each its own backup
+    assert said[:-1] == [line for line in printed if "previous version kept" not in line][:len(said) - 1]
+    assert said[-1] in printed  # the lines, then the score line
+    after = read_event(cup).event
+    assert [r.number for r in after.rounds if r.tables] == [1] and not after.round(1).has_results()
+    # and 'archon undo' puts it all back
+    assert post(client, "undo", {}).status_code == 200
+    assert cup.read_bytes() == before

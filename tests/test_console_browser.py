@@ -373,3 +373,39 @@ def test_a_write_from_a_page_behind_a_spreadsheet_save_is_refused_and_the_page_c
         org.fill("#reg-name", "Typed Onthepage")
         assert submit(org, "#register").startswith("registered #25 Typed Onthepage")
         org.close()
+
+
+def test_round_1_is_seated_again_after_round_2_once_the_organizer_confirms_and_undo_puts_it_back(browser, tmp_path):
+    from archon.workbook import new_event
+    from test_eventday import winter_cup
+
+    path = tmp_path / "cup.xlsx"
+    new_event(path, winter_cup(0))  # 22 players registered
+    api.seat(path, 1, seed=1)
+    api.seat(path, 2, seed=2)  # seated early, nothing played: round 1 must be seated again
+    round_2 = tables_of(path, 2)
+    before = path.read_bytes()
+    # the command line's words for it
+    refused = ("round 2 is already seated (no result yet): add --force to seat round 1 again and clear the "
+               "seating of round 2, not played yet, then seat it again (archon seat cup.xlsx --round 2)")
+    asked = []
+    with Server(path) as base:
+        page = organizer_page(browser, base)
+        page.on("dialog", lambda d: (asked.append(d.message), d.dismiss() if len(asked) == 1 else d.accept()))
+        page.fill("#seat-round", "1")
+        page.fill("#seat-seed", "9")
+        # the first time the organizer says no: nothing written, the refusal said
+        assert submit(page, "#seat") == refused
+        assert asked == [f"{refused}\n\nOK: do it now, as --force does ('Undo the last change' puts everything back)."]
+        assert path.read_bytes() == before
+        # then yes
+        page.fill("#seat-round", "1")
+        page.fill("#seat-seed", "9")
+        said = submit(page, "#seat")
+        assert len(asked) == 2 and said.startswith("round 1 seated: 22 players at 5 tables")
+        assert "the seating of round 2 (no result yet) is cleared: seat it again (archon seat cup.xlsx --round 2)" in said
+        assert [r["round"] for r in api.standings(path)["rounds"] if r["tables"]] == [1]
+        # and undo puts round 2 back
+        assert submit(page, "#undo").startswith("restored cup.xlsx as it was before \"archon serve cup.xlsx: POST /api/seat")
+        assert tables_of(path, 2) == round_2 and path.read_bytes() == before
+        page.close()

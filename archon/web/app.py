@@ -16,7 +16,7 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/register``     ``{"name", "vekn", "city"}``
 ``POST /api/drop``         ``{"player", "reason": "WD", "undo": false}``
 ``POST /api/result``       ``{"round", "table", "vps", "override", "replace"}`` or ``{"final": true, "vps"}``
-``POST /api/seat``         ``{"round", "seed"}``
+``POST /api/seat``         ``{"round", "seed", "force": false}``
 ``POST /api/toss``         ``{"seed"}``
 ``POST /api/finals``       ``{"seating": [17, 4, 9, 1, 12]}`` or ``{"none": true}``
 ``POST /api/undo``         ``{"force": false}``: ``archon undo``
@@ -28,7 +28,9 @@ the organizer page's cookie), a JSON object body of at most
 the page read (refused with 409 when the file changed since). Answers:
 ``{"ok": true, "lines": [...], "version"}`` with the lines the command line
 prints, or ``{"ok": false, "error": "...", "exit_status": N}`` with the
-HTTP status of :func:`http_status`.
+HTTP status of :func:`http_status` (and ``"force": true`` when the same
+request with ``"force": true`` would be done, as ``--force`` does: the
+error says what it would clear).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import __version__, api
+from ..eventday import ForceNeeded
 from ..exits import ExitStatus, status_of
 from ..typed import is_whole_number_text
 from .render import render
@@ -109,6 +112,8 @@ def _error(request: Request, exc: BaseException) -> JSONResponse:
         f"archon failed ({type(exc).__name__}: {exc}); nothing was written. Please report it.")
     message = naming_workbook(message, request.app.state.book.name)
     body = {"ok": False, "error": message, "exit_status": int(status_of(exc, ExitStatus.INTERNAL))}
+    if isinstance(exc, ForceNeeded):
+        body["force"] = True  # sent again with "force": true, it is done (the message says what it clears)
     if code == 409 and status_of(exc, ExitStatus.INTERNAL) == ExitStatus.NOT_WRITTEN:
         body["reload"] = True  # the file changed: the page shows the new state
     return JSONResponse(body, status_code=code)
@@ -261,7 +266,7 @@ def _do_result(path, body):
 
 def _do_seat(path, body):
     number = _field(body, "round", int, required=True)
-    rep = api.seat(path, number, seed=_field(body, "seed", int))
+    rep = api.seat(path, number, seed=_field(body, "seed", int), force=_field(body, "force", bool, default=False))
     return [*_lines(rep), rep.seating.score_line()]
 
 

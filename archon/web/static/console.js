@@ -162,25 +162,36 @@
     if (out.seating) out.seating = out.seating.filter(function (v) { return v !== ""; });
     return out;
   }
-  document.addEventListener("submit", function (e) {
-    var form = e.target;
-    if (!form.dataset.action) return;
-    e.preventDefault();
+  // A refusal that "force" overrides ("force": true in the answer, e.g. seating
+  // round 1 again once round 2 is seated): the form's data-force asks, under
+  // the refusal's own words (what it would clear), and the form is sent again.
+  function send(form, force) {
     var ids = Array.prototype.map.call(form.querySelectorAll("input[id]"), function (i) { return i.id; });
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     document.body.dataset.busy = "1";  // until the page shows the new state
     say("working…");
-    fetch(form.dataset.action, {
+    var sent = body(form);
+    if (force) sent.force = true;
+    return fetch(form.dataset.action, {
       method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json" }, body: JSON.stringify(body(form))
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify(sent)
     }).then(function (r) {
       return r.json().then(function (d) { return { status: r.status, d: d }; });
     }).then(function (res) {
       if (res.d.ok) { say(res.d.lines.join("\n")); return refresh(ids); }
+      if (res.d.force && !force && form.dataset.force && window.confirm(res.d.error + "\n\n" + form.dataset.force)) {
+        return send(form, true);
+      }
       say(res.d.error || ("refused (HTTP " + res.status + ")"), true);
       return refresh(res.d.reload ? ids : []);
     }).catch(function (err) { say("the server did not answer: " + err, true); return refresh(); })
       .then(function () { delete document.body.dataset.busy; });
+  }
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.dataset.action) return;
+    e.preventDefault();
+    send(form, false);
   });
 
   // -- after every (re)load ------------------------------------------------
