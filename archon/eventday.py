@@ -184,14 +184,45 @@ def unfinished(event: Event, st: Optional[Standings] = None) -> list[str]:
     return unfinished_preliminaries(event, st if st is not None else compute(event))
 
 
-def _require_preliminaries_over(event: Event, st: Standings, what: str) -> None:
-    """Refuse ``what`` (e.g. "toss") while a preliminary table has no result."""
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action of the event day is refused now: ``message``, what the
+    command says when refused, and ``short``, the part that says when it
+    will be accepted (the event console shows it beside a button it turns
+    off). :func:`toss_refused`, :func:`final_seating_refused` and
+    :func:`no_final_refused` are the checks the actions make."""
+
+    message: str
+    short: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+#: When the actions of the final are accepted.
+ONCE_PRELIMINARIES_OVER = "once every table has its result"
+
+
+def _preliminaries_refused(event: Event, st: Standings, what: str) -> Optional[Refusal]:
+    """Why ``what`` (e.g. "toss") is refused while a preliminary table has no result."""
     left = unfinished(event, st)
-    if left:
-        raise EventDayError(
-            f"the preliminary rounds are not over ({'; '.join(left[:3])}{'; ...' if len(left) > 3 else ''}): "
-            f"{what} once every table has its result"
-        )
+    if not left:
+        return None
+    return Refusal(
+        f"the preliminary rounds are not over ({'; '.join(left[:3])}{'; ...' if len(left) > 3 else ''}): "
+        f"{what} {ONCE_PRELIMINARIES_OVER}",
+        ONCE_PRELIMINARIES_OVER,
+    )
+
+
+def _refuse(refusal: Optional[Refusal]) -> None:
+    if refusal is not None:
+        raise EventDayError(refusal.message)
+
+
+def _said(message: str) -> Refusal:
+    """A refusal whose message is short enough to show as it is."""
+    return Refusal(message, message)
 
 
 def preliminaries_finished(event: Event, st: Optional[Standings] = None) -> bool:
@@ -910,11 +941,9 @@ def toss(event: Event, seed: int) -> Change:
     """
     ev = _new(event)
     st = compute(ev)
-    _require_preliminaries_over(ev, st, "toss")
+    _refuse(toss_refused(ev, st))
     if not st.ties:
         return Change(ev, ["no tie to break: the top five are decided"], changed=False, seed=seed)
-    if st.final is not None and st.final.played:
-        raise EventDayError("the final has a result: the seeds can no longer change")
     rng = random.Random(seed)
     keys = st.edition.ranking_keys
     lines = [f"draw seed {seed}"]
@@ -939,6 +968,16 @@ def toss(event: Event, seed: int) -> Change:
                 + "; ".join(f"{_who(ev, n)} is {by[n].rank}{_suffix(by[n].rank or 0)}" for n in outs)
             )
     return Change(ev, lines, seed=seed)
+
+
+def toss_refused(event: Event, st: Optional[Standings] = None) -> Optional[Refusal]:
+    """Why :func:`toss` is refused now (``None``: it may run): before the
+    preliminary rounds are over, and for a tie once the final has a result."""
+    st = st if st is not None else compute(event)
+    refused = _preliminaries_refused(event, st, "toss")
+    if refused is None and st.ties and st.final is not None and st.final.played:
+        refused = _said("the final has a result: the seeds can no longer change")
+    return refused
 
 
 def _suffix(n: int) -> str:
@@ -1016,7 +1055,9 @@ class FinalsView:
     then seed 1); ``ties``: unresolved ties in the top five (``archon
     toss``); ``unfinished``: what keeps the preliminary rounds from being
     over; ``seating`` the final table as recorded (seat order) with
-    ``seeds``; ``winner`` once it has a result.
+    ``seeds``; ``winner`` once it has a result; ``refused``: why each action
+    of the final is refused now (a :class:`Refusal`, ``None`` when it would
+    be done): ``"toss"``, ``"seat_final"``, ``"no_final"``.
     """
 
     has_final: bool
@@ -1029,6 +1070,7 @@ class FinalsView:
     vps: list[Optional[float]]
     winner: Optional[int]
     standings: Standings
+    refused: dict = field(default_factory=dict)
 
     @property
     def ready(self) -> bool:
@@ -1063,6 +1105,8 @@ def finals_view(event: Event, st: Optional[Standings] = None) -> FinalsView:
         vps=list(event.final.vps),
         winner=st.final.winner if st.final is not None else None,
         standings=st,
+        refused={"toss": toss_refused(event, st), "seat_final": final_seating_refused(event, st),
+                 "no_final": no_final_refused(event)},
     )
 
 
@@ -1075,25 +1119,9 @@ def seat_final(event: Event, seating: Sequence[int], *, locate: Optional[Locate]
     for a seating that is not exactly the finalists.
     """
     ev = _new(event)
-    if not ev.has_final:
-        raise EventDayError("this event closes without a final (rules 3.1.6): there is no final to seat")
     st = compute(ev)
-    _require_preliminaries_over(ev, st, "seat the final")
-    if st.ties:
-        raise EventDayError(
-            "; ".join(t.describe(ev) for t in st.ties) + ": run 'archon toss FILE' first"
-        )
-    if any(v is not None for v in ev.final.vps):
-        raise EventDayError(
-            "the final already has a result: clear its VPs on the Final Round sheet before seating it again"
-        )
+    _refuse(final_seating_refused(ev, st))
     finalists = list(st.finalists)
-    if len(finalists) not in TABLE_SIZES:
-        raise EventDayError(
-            f"only {len(finalists)} players can reach the final: a final table seats "
-            f"{' or '.join(str(s) for s in TABLE_SIZES)}; close the event without a final "
-            f"(archon finals FILE --none) if the rules allow it"
-        )
     by = st.by_number()
     names = ", ".join(f"{_who(ev, n)} (seed {by[n].seed})" for n in finalists)
     known = ev.players_by_number()
@@ -1122,6 +1150,51 @@ def seat_final(event: Event, seating: Sequence[int], *, locate: Optional[Locate]
     return Change(ev, lines, changed=previous != list(seating))
 
 
+def final_seating_refused(event: Event, st: Optional[Standings] = None) -> Optional[Refusal]:
+    """Why :func:`seat_final` is refused now whatever the seating (``None``:
+    the finalists may be seated): no final, the preliminary rounds not over,
+    a tie in the top five, a final with a result, too few finalists."""
+    if not event.has_final:
+        return _said("this event closes without a final (rules 3.1.6): there is no final to seat")
+    st = st if st is not None else compute(event)
+    refused = _preliminaries_refused(event, st, "seat the final")
+    if refused is not None:
+        return refused
+    if st.ties:
+        return Refusal("; ".join(t.describe(event) for t in st.ties) + ": run 'archon toss FILE' first",
+                       "once the toss has decided the tie")
+    if any(v is not None for v in event.final.vps):
+        return _said("the final already has a result: clear its VPs on the Final Round sheet before seating it again")
+    if len(st.finalists) not in TABLE_SIZES:
+        return _said(
+            f"only {len(st.finalists)} players can reach the final: a final table seats "
+            f"{' or '.join(str(s) for s in TABLE_SIZES)}; close the event without a final "
+            f"(archon finals FILE --none) if the rules allow it"
+        )
+    return None
+
+
+def no_final_refused(event: Event) -> Optional[Refusal]:
+    """Why :func:`close_without_final` is refused (``None``: the event may
+    close without a final): a final seated, rules without it, too many players."""
+    if not event.has_final:
+        return None
+    if event.final.seated:
+        return _said("the final is seated: clear the final table (Final Round sheet) before closing the event without it")
+    ed = get_edition(event.edition)
+    if not ed.no_final_allowed:
+        return _said(
+            f"this event runs under the {ed.name} rules ({ed.title}), which have no tournament without a final "
+            f"(rules 3.1.6 came later): seat the final ('archon finals FILE')"
+        )
+    if len(event.players) > NO_FINAL_MAX_PLAYERS:
+        return _said(
+            f"{len(event.players)} players entered: rules 3.1.6 allow a tournament without a final only "
+            f"with fewer than {NO_FINAL_MAX_PLAYERS + 1} players"
+        )
+    return None
+
+
 def close_without_final(event: Event) -> Change:
     """Close the event without a final (rules 3.1.6: fewer than 8 players).
 
@@ -1130,21 +1203,7 @@ def close_without_final(event: Event) -> Change:
     ev = _new(event)
     if not ev.has_final:
         return Change(ev, ["this event already closes without a final"], changed=False)
-    if ev.final.seated:
-        raise EventDayError(
-            "the final is seated: clear the final table (Final Round sheet) before closing the event without it"
-        )
-    ed = get_edition(ev.edition)
-    if not ed.no_final_allowed:
-        raise EventDayError(
-            f"this event runs under the {ed.name} rules ({ed.title}), which have no tournament without a final "
-            f"(rules 3.1.6 came later): seat the final ('archon finals FILE')"
-        )
-    if len(ev.players) > NO_FINAL_MAX_PLAYERS:
-        raise EventDayError(
-            f"{len(ev.players)} players entered: rules 3.1.6 allow a tournament without a final only "
-            f"with fewer than {NO_FINAL_MAX_PLAYERS + 1} players"
-        )
+    _refuse(no_final_refused(ev))
     ev.has_final = False
     lines = ["this event closes without a final (rules 3.1.6): the preliminary standings are the final standings"]
     st = compute(ev)

@@ -409,3 +409,41 @@ def test_round_1_is_seated_again_after_round_2_once_the_organizer_confirms_and_u
         assert submit(page, "#undo").startswith("restored cup.xlsx as it was before \"archon serve cup.xlsx: POST /api/seat")
         assert tables_of(path, 2) == round_2 and path.read_bytes() == before
         page.close()
+
+
+def test_the_finals_buttons_are_off_with_the_reason_until_the_api_would_take_them(browser, tmp_path):
+    from archon.model import Event, Player, Round, Table
+    from archon.workbook import new_event
+    from test_eventday import winter_cup
+
+    # 8 players, round 1 of 3 played: each table's seat 1 wins with 2 VP, the two tie for places 1 and 2
+    early = tmp_path / "early.xlsx"
+    event = Event(name="Early", level="Standard Constructed", preliminary_rounds=3,
+                  players=[Player(n, f"First{n}", f"Last{n}") for n in range(1, 9)])
+    event.rounds.append(Round(1, [Table([1, 2, 3, 4], [2, 1, 1, 0]), Table([5, 6, 7, 8], [2, 1, 1, 0])]))
+    new_event(early, event)
+    with Server(early) as base:
+        page = organizer_page(browser, base)
+        assert page.is_visible("#toss button") and page.is_disabled("#toss button")
+        assert page.text_content("#toss .why") == "once every table has its result"
+        # rules 3.1.6: no final only below 8 players, whenever it is asked
+        assert page.is_disabled("#no-final button")
+        assert page.text_content("#no-final .why") == ("8 players entered: rules 3.1.6 allow a tournament without "
+                                                       "a final only with fewer than 8 players")
+        # the API refuses both, as the page says
+        refused = page.evaluate("""() => Promise.all(['/api/toss', '/api/finals'].map((url, k) => fetch(url,
+            {method: 'POST', credentials: 'same-origin', headers: {'Content-Type': 'application/json'},
+             body: JSON.stringify(k ? {none: true} : {})}).then(r => r.json())))""")
+        assert refused[0]["error"].endswith(": toss once every table has its result")
+        assert refused[1]["error"].startswith("8 players entered")
+        page.close()
+    # the Winter Cup's 3 rounds played, a tie at the cut (test_event_e2e): the toss is on, and does it
+    done = tmp_path / "cup.xlsx"
+    new_event(done, winter_cup(3))
+    with Server(done) as base:
+        page = organizer_page(browser, base)
+        assert page.is_enabled("#toss button") and page.locator("#toss .why").count() == 0
+        assert submit(page, "#toss").startswith("draw seed ")
+        page.wait_for_selector("#final-seating")
+        assert page.is_enabled("#final-seating button") and page.locator("#final-seating .why").count() == 0
+        page.close()

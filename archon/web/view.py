@@ -57,9 +57,13 @@ def _where(data: dict, current: Optional[dict]) -> dict[int, str]:
 
 def page_context(state: State, *, name: str, key: str, open_in: Optional[str], organizer: bool) -> dict[str, Any]:
     """The template context of both pages."""
+    from ..wording import naming_workbook
+
+    refused = {action: naming_workbook(why, name) if why else None
+               for action, why in state.finals.get("refused", {}).items()}
     ctx: dict[str, Any] = {
         "file": name, "key": key, "version": state.version, "open_in": open_in, "error": state.error,
-        "organizer": organizer, "problems": state.problems, "finals": state.finals,
+        "organizer": organizer, "problems": state.problems, "finals": {**state.finals, "refused": refused},
     }
     data = state.standings
     if data is None:

@@ -72,6 +72,8 @@ def _finals_summary(view) -> dict:
         "ties": [t.describe(ev) for t in view.ties],
         "unfinished": list(view.unfinished),
         "seated": bool(view.seating),
+        # why each action of the final would be refused now, in short (None: it would be done)
+        "refused": {action: (r.short if r else None) for action, r in view.refused.items()},
     }
 
 
