@@ -762,12 +762,15 @@ def finals(file, seating, no_final, dry_run):
 
 
 def _print_finals(v, file) -> None:
+    import textwrap
+
+    from .eventday import NO_FINAL_SAID, SEAT_CHOICE, SEAT_CHOICE_HOW
+
     ev = v.standings.event
     if not v.has_final:
-        click.echo("This event closes without a final (rules 3.1.6): the preliminary standings are final.")
+        click.echo(NO_FINAL_SAID)
         return
-    title = "Finalists" if not v.unfinished else "Current leaders (the preliminary rounds are not over)"
-    click.echo(f"{title}:")
+    click.echo(f"{v.title}:")
     keys = v.standings.edition.ranking_keys
     header = f"{'seed':>4} {'#':>3}  {'player':<28} " + " ".join(f"{k.upper():>5}" for k in keys)
     click.echo(header)
@@ -791,11 +794,10 @@ def _print_finals(v, file) -> None:
             click.echo(f"winner: {ev.player(v.winner)}")
         return
     if v.choosing_order:
-        click.echo("\nSeat choice (rules 3.1.3): the lowest qualifier places first:")
+        click.echo(f"\n{SEAT_CHOICE}:")
         for i, f in enumerate(v.choosing_order, start=1):
             click.echo(f"  {i}. seed {f.seed}: {f.player}")
-        click.echo("Each places their card at either end of the row or between two cards; the row, read")
-        click.echo("left to right, is the seat order; the judge then draws who plays first (seat 1).")
+        click.echo(textwrap.fill(SEAT_CHOICE_HOW, 86))
     if v.ready:
         _say(f"Once seated, record the table (seat 1 plays first): archon finals {WORKBOOK} --seating "
                    + ",".join("N" for _ in v.finalists))

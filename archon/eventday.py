@@ -1033,6 +1033,14 @@ def _toss_group(ev: Event, st: Standings, tie: Tie, keys: Sequence[str], rng: ra
 # The final
 
 
+#: What ``archon finals`` and the event console say of the final: an event
+#: without one, the order of the seat choice and how it goes (rules 3.1.3).
+NO_FINAL_SAID = "This event closes without a final (rules 3.1.6): the preliminary standings are final."
+SEAT_CHOICE = "Seat choice (rules 3.1.3): the lowest qualifier places first"
+SEAT_CHOICE_HOW = ("Each places their card at either end of the row or between two cards; the row, read "
+                   "left to right, is the seat order; the judge then draws who plays first (seat 1).")
+
+
 @dataclass
 class Finalist:
     """A finalist (or a player tied for a place in the final)."""
@@ -1071,6 +1079,12 @@ class FinalsView:
     winner: Optional[int]
     standings: Standings
     refused: dict = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        """What the list of finalists is: the finalists once the preliminary
+        rounds are over, the current leaders before."""
+        return "Finalists" if not self.unfinished else "Current leaders (the preliminary rounds are not over)"
 
     @property
     def ready(self) -> bool:

@@ -422,11 +422,16 @@ def test_the_finalists_and_their_seat_choice_order_then_the_final(tmp_path):
     with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
         page = organizer_fragment(c)
         # test_event_e2e: seeds 1 to 4 are #1, #2, #4, #6 (by GW, VP); #15 won the toss for seed 5
-        assert ('<li>seed 1: #1 Anna Kowalski</li><li>seed 2: #2 Bruno Ferreira</li><li>seed 3: #4 Dmitri Volkov</li>'
-                '<li>seed 4: #6 Farid Haddad</li><li>seed 5: #15 Oscar Jensen</li>') in page
-        # rules 3.1.3: the lowest qualifier chooses first
-        assert ("1. seed 5 #15 Oscar Jensen; 2. seed 4 #6 Farid Haddad; 3. seed 3 #4 Dmitri Volkov; "
-                "4. seed 2 #2 Bruno Ferreira; 5. seed 1 #1 Anna Kowalski.") in page
+        seeds = [(1, 1, "Anna Kowalski"), (2, 2, "Bruno Ferreira"), (3, 4, "Dmitri Volkov"), (4, 6, "Farid Haddad"),
+                 (5, 15, "Oscar Jensen")]
+        rows = [f'<tr><td class="n">{seed}</td><td class="n">{n}</td><td class="name">{name}</td>'
+                for seed, n, name in seeds]
+        assert [page.index(row) for row in rows] == sorted(page.index(row) for row in rows)
+        # rules 3.1.3: the lowest qualifier chooses first, in the command line's words
+        assert "<p id=\"seat-choice\">Seat choice (rules 3.1.3): the lowest qualifier places first:</p>" in page
+        assert ('<ol class="choosing" id="choosing"><li>seed 5: #15 Oscar Jensen</li><li>seed 4: #6 Farid Haddad</li>'
+                '<li>seed 3: #4 Dmitri Volkov</li><li>seed 2: #2 Bruno Ferreira</li><li>seed 1: #1 Anna Kowalski</li>'
+                '</ol>') in page
         assert 'id="no-final"' in page
         r = post(c, "finals", {"seating": [6, 15, 1, 4, 2]})
         assert r.status_code == 200, r.text
@@ -447,9 +452,12 @@ def test_tied_finalists_say_their_seed_is_not_decided(tmp_path):
     new_event(path, event)
     with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
         page = organizer_fragment(c)
-    assert "seed not decided yet (tie): #1 First1 Last1" in page
-    assert "seed not decided yet (tie): #5 First5 Last5" in page
-    assert "seed :" not in page
+    # their seed is '-', as 'archon finals' prints it, and the tie says which places the toss decides
+    for n in (1, 5):
+        assert f'<tr><td class="n">-</td><td class="n">{n}</td><td class="name">First{n} Last{n}</td>' in page
+    assert ("tie: players #1 First1 Last1, #5 First5 Last5 are tied for places 1 to 2; a coin toss "
+            "(coin ranking) must decide their seeds in the final") in page
+    assert "seed :" not in page and "seed not decided" not in page
 
 
 def test_a_small_event_closes_without_a_final_from_the_console(tmp_path):

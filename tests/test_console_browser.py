@@ -447,3 +447,51 @@ def test_the_finals_buttons_are_off_with_the_reason_until_the_api_would_take_the
         page.wait_for_selector("#final-seating")
         assert page.is_enabled("#final-seating button") and page.locator("#final-seating .why").count() == 0
         page.close()
+
+
+def _finals_printed(path: Path) -> list[str]:
+    """What 'archon finals' prints for ``path``, line by line."""
+    return CliRunner().invoke(main, ["finals", str(path)]).output.splitlines()
+
+
+def test_the_finalists_read_as_seeds_and_the_seat_choice_as_an_order_in_the_command_lines_words(browser, tmp_path):
+    from archon.model import Event, Player, Round, Table
+    from archon.workbook import new_event
+    from test_eventday import tossed, winter_cup
+
+    # 8 players, round 1 of 3 played: #1 and #5 win their tables with 2 VP (GW 1, VP 2, TP 60), tied for seeds 1 and 2
+    early = tmp_path / "early.xlsx"
+    event = Event(name="Early", level="Standard Constructed", preliminary_rounds=3,
+                  players=[Player(n, f"First{n}", f"Last{n}") for n in range(1, 9)])
+    event.rounds.append(Round(1, [Table([1, 2, 3, 4], [2, 1, 1, 0]), Table([5, 6, 7, 8], [2, 1, 1, 0])]))
+    new_event(early, event)
+    rows = "t => Array.from(t.querySelectorAll('tr')).slice(1).map(r => Array.from(r.cells).map(c => c.textContent))"
+    with Server(early) as base:
+        page = organizer_page(browser, base)
+        assert page.text_content("#finalists caption") == "Current leaders (the preliminary rounds are not over)"
+        # no numbered list that could read as an order: the seed of each, '-' while a toss must decide it
+        assert page.eval_on_selector("#finalists", rows) == [["-", "1", "First1 Last1", "1", "2", "60"],
+                                                               ["-", "5", "First5 Last5", "1", "2", "60"]]
+        assert page.locator("#finals ol").count() == 0
+        ties = [line.split(": once the preliminary rounds are over, run")[0]
+                for line in _finals_printed(early) if line.startswith("tie: ")]
+        assert ties[0].startswith("tie: players #1 First1 Last1, #5 First5 Last5 are tied for places 1 to 2")
+        assert page.locator("#finals p.tie").all_text_contents() == ties
+        page.close()
+    done = tmp_path / "cup.xlsx"
+    new_event(done, tossed(winter_cup(3), winner=15))
+    with Server(done) as base:
+        page = organizer_page(browser, base)
+        assert page.text_content("#finalists caption") == "Finalists"
+        # test_event_e2e: seeds 1 to 4 are #1, #2, #4, #6; #15 won the toss for seed 5
+        assert [r[:2] for r in page.eval_on_selector("#finalists", rows)] == [
+            ["1", "1"], ["2", "2"], ["3", "4"], ["4", "6"], ["5", "15"]]
+        # the seat choice, the lowest qualifier first (rules 3.1.3), as 'archon finals' says it
+        printed = _finals_printed(done)
+        assert page.text_content("#seat-choice") in printed
+        shown = page.locator("#choosing li").all_text_contents()
+        assert shown == ["seed 5: #15 Oscar Jensen", "seed 4: #6 Farid Haddad", "seed 3: #4 Dmitri Volkov",
+                         "seed 2: #2 Bruno Ferreira", "seed 1: #1 Anna Kowalski"]
+        assert [f"  {k}. {line}" for k, line in enumerate(shown, start=1)] == [
+            line for line in printed if line.startswith("  ") and ". seed " in line]
+        page.close()

@@ -59,13 +59,20 @@ class State:
 
 def _finals_summary(view) -> dict:
     """The parts of :class:`archon.eventday.FinalsView` the organizer's page shows."""
+    from ..eventday import NO_FINAL_SAID, SEAT_CHOICE, SEAT_CHOICE_HOW
+
     ev = view.standings.event
+    keys = view.standings.edition.ranking_keys
 
     def who(f) -> dict:
-        return {"seed": f.seed, "number": f.number, "name": f.player.name}
+        return {"seed": f.seed, "number": f.number, "name": f.player.name,
+                "figures": [float(getattr(f.standing, k) or 0) for k in keys]}
 
     return {
         "has_final": view.has_final,
+        # the words of 'archon finals'
+        "title": view.title, "no_final_said": NO_FINAL_SAID, "seat_choice": SEAT_CHOICE,
+        "seat_choice_how": SEAT_CHOICE_HOW, "ranking_keys": [k.upper() for k in keys],
         "ready": view.ready,
         "finalists": [who(f) for f in view.finalists],
         "choosing_order": [who(f) for f in view.choosing_order],
