@@ -411,17 +411,25 @@ def test_round_1_is_seated_again_after_round_2_once_the_organizer_confirms_and_u
         page.close()
 
 
-def test_the_finals_buttons_are_off_with_the_reason_until_the_api_would_take_them(browser, tmp_path):
+def tied_after_round_1(tmp_path: Path) -> Path:
+    """8 players, round 1 of 3 played: each table's seat 1 (#1, #5) wins with 2 VP
+    (GW 1, VP 2, TP 60): the two tie for places 1 and 2."""
     from archon.model import Event, Player, Round, Table
     from archon.workbook import new_event
-    from test_eventday import winter_cup
 
-    # 8 players, round 1 of 3 played: each table's seat 1 wins with 2 VP, the two tie for places 1 and 2
-    early = tmp_path / "early.xlsx"
+    path = tmp_path / "early.xlsx"
     event = Event(name="Early", level="Standard Constructed", preliminary_rounds=3,
                   players=[Player(n, f"First{n}", f"Last{n}") for n in range(1, 9)])
     event.rounds.append(Round(1, [Table([1, 2, 3, 4], [2, 1, 1, 0]), Table([5, 6, 7, 8], [2, 1, 1, 0])]))
-    new_event(early, event)
+    new_event(path, event)
+    return path
+
+
+def test_the_finals_buttons_are_off_with_the_reason_until_the_api_would_take_them(browser, tmp_path):
+    from archon.workbook import new_event
+    from test_eventday import winter_cup
+
+    early = tied_after_round_1(tmp_path)
     with Server(early) as base:
         page = organizer_page(browser, base)
         assert page.is_visible("#toss button") and page.is_disabled("#toss button")
@@ -455,16 +463,10 @@ def _finals_printed(path: Path) -> list[str]:
 
 
 def test_the_finalists_read_as_seeds_and_the_seat_choice_as_an_order_in_the_command_lines_words(browser, tmp_path):
-    from archon.model import Event, Player, Round, Table
     from archon.workbook import new_event
     from test_eventday import tossed, winter_cup
 
-    # 8 players, round 1 of 3 played: #1 and #5 win their tables with 2 VP (GW 1, VP 2, TP 60), tied for seeds 1 and 2
-    early = tmp_path / "early.xlsx"
-    event = Event(name="Early", level="Standard Constructed", preliminary_rounds=3,
-                  players=[Player(n, f"First{n}", f"Last{n}") for n in range(1, 9)])
-    event.rounds.append(Round(1, [Table([1, 2, 3, 4], [2, 1, 1, 0]), Table([5, 6, 7, 8], [2, 1, 1, 0])]))
-    new_event(early, event)
+    early = tied_after_round_1(tmp_path)
     rows = "t => Array.from(t.querySelectorAll('tr')).slice(1).map(r => Array.from(r.cells).map(c => c.textContent))"
     with Server(early) as base:
         page = organizer_page(browser, base)
