@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 __all__ = [
     "score", "score_lines", "parse_vps", "InputError", "report", "ReportResult",
     "EventDayReport", "register", "unregister", "drop", "result", "toss", "finals", "seat_final",
-    "close_without_final", "vekn_report", "archondata", "twd", "plan", "PlanResult",
+    "close_without_final", "vekn_report", "report_standings", "archondata", "twd", "plan", "PlanResult",
     "standings", "check", "CheckedProblem", "new", "update", "seat", "convert", "warn", "warnings",
     "results_frame", "rating", "league", "undo",
     "RoundSeating",
@@ -104,9 +104,10 @@ def score_lines(lines: Iterable[str], edition: "str | RuleEdition | None" = None
 
 
 class ReportResult:
-    """What :func:`report` did: ``written`` = [(path, what)], ``problems`` =
-    what the workbook reader reported (``archon check`` explains them),
-    ``notes``: what a written file cannot hold (the CSV set), in sentences."""
+    """What :func:`report` did: ``written`` = [(path, what)], ``notes``: what
+    a written file cannot hold (the CSV set), in sentences. ``problems`` is
+    always empty: a workbook read only in part is refused
+    (:func:`report_standings`), no report is made of it."""
 
     def __init__(self, written: list, problems: list, notes: Optional[list] = None) -> None:
         self.written = written
@@ -154,8 +155,6 @@ def report(
     """
     from .reports import check_target, write_html_report, write_posting_sheet, write_xlsx_report
     from .serialize import standings_to_dict
-    from .standings import compute
-    from .workbook import read_event
 
     if xlsx is None and html is None and csv is None:
         raise InputError("nothing to write: give --xlsx OUT.xlsx, --html OUT.html and/or --csv DIR")
@@ -166,8 +165,7 @@ def report(
         check_target(xlsx, ".xlsx")
     if html is not None:
         check_target(html)
-    read = read_event(path)
-    st = compute(read.event, edition)
+    st = report_standings(path, edition)
     data = standings_to_dict(st, extras=True)  # the reports also show the deck format
     if dry_run:
         import tempfile
@@ -202,8 +200,8 @@ def report(
         notes = list(done.not_held) + [
             f"{p} is left from an earlier export and is not part of this event: delete it" for p in done.stale
         ]
-        return ReportResult(written, list(read.problems), notes)
-    return ReportResult(written, list(read.problems))
+        return ReportResult(written, [], notes)
+    return ReportResult(written, [])
 
 
 # ---------------------------------------------------------------------------
@@ -817,11 +815,32 @@ def close_without_final(path, *, dry_run: bool = False) -> EventDayReport:
     return _event_day(path, lambda ev, proposed, locate: eventday.close_without_final(ev), dry_run=dry_run)
 
 
-def _standings_of(path, edition=None):
+def report_standings(path, edition: "str | RuleEdition | None" = None, *, partly_read: bool = False):
+    """The computed standings every report of the workbook ``path`` is made
+    from (:func:`archon.standings.compute`), the one read every report path
+    shares.
+
+    A workbook archon could read only in part (a round sheet missing or
+    renamed, a formula cell with no saved value: what ``archon standings``
+    warns about and exits 1 for) is refused: raises
+    :class:`archon.reports.ReportError` (exit status 1) naming the cells,
+    unless ``partly_read`` (``--archondata --force`` only).
+    """
+    from .reports import ReportError
     from .standings import compute
     from .workbook import read_event
 
-    return compute(read_event(path).event, edition)
+    read = read_event(path)
+    if read.problems and not partly_read:
+        shown = "; ".join(str(p) for p in read.problems[:5])
+        more = f"; and {len(read.problems) - 5} more" if len(read.problems) > 5 else ""
+        err = ReportError(
+            f"{Path(path).name} could not be read whole, so a report of it would be wrong: {shown}{more}. "
+            f"Fix the workbook ('archon check FILE' says what to do) and report again; nothing was written"
+        )
+        err.exit_status = ExitStatus.PROBLEMS  # as 'archon standings' on the same file
+        raise err
+    return compute(read.event, edition)
 
 
 def vekn_report(path, edition: "str | RuleEdition | None" = None):
@@ -829,7 +848,7 @@ def vekn_report(path, edition: "str | RuleEdition | None" = None):
     (:func:`archon.vekn.vekn_report`; :func:`archon.vekn.vekn_report_text` prints them)."""
     from .vekn import vekn_report as rows
 
-    return rows(_standings_of(path, edition))
+    return rows(report_standings(path, edition))
 
 
 def archondata(path, edition: "str | RuleEdition | None" = None, *, force: bool = False) -> str:
@@ -847,7 +866,7 @@ def archondata(path, edition: "str | RuleEdition | None" = None, *, force: bool 
     from .wording import count
     from .workbook.problems import check_workbook
 
-    text = data(_standings_of(path, edition))
+    text = data(report_standings(path, edition, partly_read=force))
     errors = [p for p in check_workbook(path, edition) if p.severity == "error"]
     if errors and not force:
         shown = "; ".join(str(p) for p in errors[:8]) + ("; ..." if len(errors) > 8 else "")
@@ -880,7 +899,7 @@ def twd(path, *, url: Optional[str] = None, country: Optional[str] = None, deck=
             raise InputError(f"cannot read the deck list {deck}: {exc.strerror or exc}") from None
         except UnicodeDecodeError:
             raise InputError(f"{deck} is not UTF-8 text: save the deck list as UTF-8 text") from None
-    return twd_entry(_standings_of(path, edition), url=url, country=country, deck=deck_text)
+    return twd_entry(report_standings(path, edition), url=url, country=country, deck=deck_text)
 
 
 # ---------------------------------------------------------------------------

@@ -291,10 +291,15 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     (header and score line; --deck adds the deck list); --xlsx, --html and --csv write files. The
     numbers are those of 'archon standings', computed once from FILE.
 
+    A workbook archon can read only in part (a round sheet missing or
+    renamed, a formula with no saved value: see 'archon check') is not
+    reported: a report of it would be wrong.
+
     Exit status: 0 when the report is printed or written; 1 when the event
     cannot be reported yet (--archondata or --twd before the event is over,
-    a tie to toss, a VEKN number missing; --round N for a round not seated);
-    2 when FILE cannot be read or the options do not go together; 3 when an
+    a tie to toss, a VEKN number missing; --round N for a round not seated)
+    or FILE could be read only in part; 2 when FILE cannot be read, the
+    options do not go together or the event has no round N; 3 when an
     output cannot be written (it exists, it is the event workbook, its
     folder is missing or read-only).
 
@@ -308,12 +313,12 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     """
     from .api import archondata as make_archondata
     from .api import report as make_report
+    from .api import report_standings
     from .api import twd as make_twd
     from .csvset import CsvSetError
     from .reports import ReportError
-    from .standings import compute
     from .vekn import VeknReportError, vekn_report_text
-    from .workbook import WorkbookError, read_event
+    from .workbook import WorkbookError
 
     files = xlsx_out is not None or html_out is not None or csv_dir is not None
     if (url or country or deck_file) and not as_twd:
@@ -324,8 +329,7 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
         if not files and not as_archondata and not as_twd:
             if round_number is not None:
                 raise InputError("--round N writes that round's seat list to a workbook: give --xlsx OUT.xlsx")
-            read = read_event(file)
-            click.echo(vekn_report_text(compute(read.event, edition)))
+            click.echo(vekn_report_text(report_standings(file, edition)))
             return
         if as_archondata:
             click.echo(make_archondata(file, edition, force=force))
@@ -339,10 +343,6 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
         raise _failed(exc) from None
     except (ReportError, CsvSetError) as exc:
         raise _failed(exc) from None
-    for problem in result.problems[:5]:
-        _say(f"warning: {problem}", err=True)
-    if len(result.problems) > 5:
-        _say(f"warning: {len(result.problems) - 5} more problems; see 'archon check {WORKBOOK}'", err=True)
     for note in result.notes:
         _say(f"note: {note}", err=True)
     for path, what in result.written:

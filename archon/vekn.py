@@ -154,11 +154,11 @@ def vekn_report_text(st: Standings) -> str:
     """The VEKN report as a text table, with the event's title line."""
     ev = st.event
     rows = vekn_report(st)
-    title = ev.name or "VEKN report"
+    title = f"{ev.name} — VEKN report" if ev.name else "VEKN report"
     state = "" if report_complete(st) else " (incomplete: " + (
         "the final has no result yet)" if ev.has_final else "the preliminary rounds are not over)"
     )
-    lines = [f"{title} — VEKN report{state}"]
+    lines = [f"{title}{state}"]
     header = f"{'#':>3}  {'VEKN':<8} {'name':<28} {'played':>6} {'won':>3} {'VPs':>5} {'rank':>4}"
     lines.append(header)
     lines.append("-" * len(header))

@@ -324,8 +324,15 @@ def test_posting_sheet_alone(tmp_path, event):
 
 
 def test_posting_a_round_not_seated_says_so_and_writes_nothing(tmp_path, event):
-    path = tmp_path / "round4.xlsx"
-    with pytest.raises(ReportError, match="round 4 has no seating.*rounds seated: 1, 2, 3"):
+    import copy
+
+    two_rounds = copy.deepcopy(event)
+    two_rounds.rounds.pop()
+    two_rounds.final = Final()
+    path = tmp_path / "round3.xlsx"
+    with pytest.raises(ReportError, match="round 3 has no seating.*rounds seated: 1, 2"):
+        write_posting_sheet(two_rounds, 3, path)
+    with pytest.raises(ReportError, match="there is no round 4: the event has 3 preliminary rounds"):
         write_posting_sheet(event, 4, path)
     assert not path.exists()
     assert list(tmp_path.iterdir()) == []
@@ -560,7 +567,7 @@ def test_archon_report_round_writes_only_that_seat_list(event_workbook, tmp_path
 
     missing = tmp_path / "round4.xlsx"
     r = CliRunner().invoke(main, ["report", str(event_workbook), "--round", "4", "--xlsx", str(missing)])
-    assert r.exit_code == 1 and "round 4 has no seating" in r.output and "Traceback" not in r.output
+    assert r.exit_code == 2 and "there is no round 4" in r.output and "Traceback" not in r.output
     assert not missing.exists()
     # With no output option, 'archon report' prints the VEKN report (issue 5).
     r = CliRunner().invoke(main, ["report", str(event_workbook)])

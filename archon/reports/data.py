@@ -108,6 +108,13 @@ def find_round(data: dict, round_number: int) -> dict:
     for r in data.get("rounds") or []:
         if int(r["round"]) == int(round_number) and r.get("tables"):
             return r
+    rounds = [int(r["round"]) for r in data.get("rounds") or []]
+    planned = max([int(data["event"].get("rounds_to_play") or 0), *rounds])
+    if planned and int(round_number) > planned:
+        err = ReportError(f"there is no round {round_number}: the event has {planned} preliminary rounds "
+                          f"(--round 1 to {planned}; the final is in the report workbook)")
+        err.exit_status = ExitStatus.UNREADABLE  # the command was used wrongly: no such round
+        raise err
     seated = [str(r["round"]) for r in data.get("rounds") or [] if r.get("tables")]
     hint = f"rounds seated: {', '.join(seated)}" if seated else "no round is seated yet"
     err = ReportError(f"round {round_number} has no seating ({hint}); seat it first with 'archon seat'")
