@@ -451,19 +451,19 @@ def _event_day(path, change_of, *, dry_run: bool, typed_rounds: Iterable[int] = 
     Rounds The Archon only proposes (its chart formulas, nothing typed) keep
     their formulas, except ``typed_rounds``, which the change seated.
 
-    Unless ``dry_run``, the workbook is read and written within one
+    The workbook is read and written within one
     :func:`archon.workbook.safety.hold`: another archon command waits, then
-    applies its change to the new workbook.
+    applies its change to the new workbook. A ``dry_run`` goes the same way
+    to the end: the new workbook is made and every check of the write runs
+    (:func:`archon.workbook.safety.safe_write` with ``dry_run``), so that
+    it is refused as the command would be; nothing is written.
     """
-    from contextlib import nullcontext
-
     from .workbook.grid import refuse_special_file
     from .workbook.safety import hold
 
     refuse_special_file(Path(path))  # a FIFO or a device is refused before anything waits on it
-    with nullcontext() if dry_run else hold(path) as held:
-        return _event_day_held(path, change_of, dry_run=dry_run, typed_rounds=typed_rounds,
-                               fp=None if held is None else held.fingerprint)
+    with hold(path) as held:
+        return _event_day_held(path, change_of, dry_run=dry_run, typed_rounds=typed_rounds, fp=held.fingerprint)
 
 
 def _event_day_held(path, change_of, *, dry_run: bool, typed_rounds: Iterable[int], fp=None) -> EventDayReport:
@@ -480,14 +480,16 @@ def _event_day_held(path, change_of, *, dry_run: bool, typed_rounds: Iterable[in
 
     change = change_of(read.event, proposed, locate)
     written = None
-    if change.changed and not dry_run:
+    if change.changed:
         ev = copy.copy(change.event)
         ev.rounds = [
             r for r in ev.rounds
             if r.number in typed_rounds
             or not (r.number in proposed and not r.has_results())
         ]
-        written = write_event(read.path, ev, chart_rounds=proposed)
+        written = write_event(read.path, ev, chart_rounds=proposed, dry_run=dry_run)
+        if dry_run:
+            written = None  # a rehearsal: refused as the write would be, nothing written
     return EventDayReport(read.path, change.lines, changed=change.changed, dry_run=dry_run, written=written,
                           event=change.event, seed=change.seed, player=change.player)
 

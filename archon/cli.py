@@ -27,9 +27,28 @@ class Unreadable(click.ClickException):
 def _failed(exc: BaseException) -> click.ClickException:
     """The one-line error for ``exc``, exiting with the status it carries
     (:func:`archon.exits.status_of`; 2, unreadable input, by default)."""
-    err = click.ClickException(_for_user(str(exc)))
+    err = click.ClickException(_error_text(exc))
     err.exit_code = status_of(exc)
     return err
+
+
+#: Said after the error of a command given --dry-run: it was refused as the
+#: command itself would be (the same message and exit status).
+DRY_RUN_REFUSED = "(dry run: the command itself would stop here the same way; nothing was written)"
+
+
+def _error_text(exc: BaseException) -> str:
+    """The message of ``exc`` as printed (:func:`_for_user`); a dry run says it is one."""
+    ctx = click.get_current_context(silent=True)
+    text = _for_user(str(exc))
+    if ctx is not None and ctx.meta.get("archon.dry_run"):
+        text += " " + DRY_RUN_REFUSED
+    return text
+
+
+def _remember_dry_run(ctx, param, value):
+    ctx.meta["archon.dry_run"] = value  # shared by the group's context: its errors say so too
+    return value
 
 
 def _for_user(text: str) -> str:
@@ -137,7 +156,7 @@ class _Archon(click.Group):
                 _say_not_written(exc)
                 ctx.exit(ExitStatus.NOT_WRITTEN)
             if hasattr(exc, "exit_status"):
-                _say(f"Error: {exc}", err=True)
+                click.echo(f"Error: {_error_text(exc)}", err=True)
                 ctx.exit(status_of(exc))
             click.echo(
                 f"Error: archon failed ({type(exc).__name__}: {exc}). Nothing was written by this command. "
@@ -277,7 +296,7 @@ def editions():
 @click.option("--country", default=None, help="With --twd: the country, written after the city.")
 @click.option("--deck", "deck_file", type=click.Path(dir_okay=False), help="With --twd: append the winner's deck list from this text file, as given.")
 @click.option("--force", is_flag=True, help="With --archondata: print it even when 'archon check' finds errors.")
-@click.option("--dry-run", is_flag=True, help="With --xlsx/--html/--csv: make every file but write none; say what would be written.")
+@click.option("--dry-run", is_flag=True, callback=_remember_dry_run, help="With --xlsx/--html/--csv: make every file but write none; say what would be written.")
 @EDITION_OPTION
 def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file, force,
            dry_run, edition):
@@ -355,7 +374,7 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
 # Event day: register, drop, result, toss, finals (twins in archon.api)
 
 DRY_RUN_OPTION = click.option(
-    "--dry-run", is_flag=True, help="Print what would change; write nothing."
+    "--dry-run", is_flag=True, callback=_remember_dry_run, help="Print what would change; write nothing."
 )
 
 
@@ -1049,7 +1068,7 @@ def update(file, edition, dry_run):
 @click.option("--template", type=click.Path(dir_okay=False), default=None,
               help="An official Archon workbook to copy instead of archon's built-in template.")
 @click.option("--force", is_flag=True, help="Convert even when some values have no place in the current layout (they are left out).")
-@click.option("--dry-run", is_flag=True, help="Convert and check, but write nothing; say what would be written.")
+@click.option("--dry-run", is_flag=True, callback=_remember_dry_run, help="Convert and check, but write nothing; say what would be written.")
 @click.option("--json", "as_json", is_flag=True,
               help="A folder: print each file converted, failed, duplicate or skipped as JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help="A folder: print a row per file as CSV.")

@@ -974,6 +974,9 @@ def convert(
     if not dry_run:
         _write_and_check(out, event, template, src.carried, result, say)
         return result
+    from .workbook.safety import safe_write
+
+    safe_write(out, lambda f: None, must_exist=False, dry_run=True)  # refused where the write would be
     with tempfile.TemporaryDirectory(prefix="archon-dry-run-") as tmp:
         _write_and_check(Path(tmp) / out.name, event, template, src.carried, result, say)
     result.dry_run = True

@@ -252,3 +252,82 @@ def test_a_dry_run_of_a_new_workbook_waits_for_the_command_that_holds_its_name(t
         t.join()
     report = new_event(path, tiny_event(), dry_run=True)
     assert report.changed and report.dry_run and list(tmp_path.iterdir()) == []
+
+
+# Every command's dry run is refused where the command itself would be
+# (findings item 8: `drop --dry-run` and `warn --dry-run` promised writes the
+# real command refuses): the same message and exit status, saying it is a
+# dry run; the workbook, its folder and its backups untouched.
+
+
+def dry_run_and_real(*args):
+    """The command given --dry-run, then without it: (dry run, real) results."""
+    from click.testing import CliRunner
+
+    from archon.cli import main
+
+    words = [str(a) for a in args]
+    return CliRunner().invoke(main, words + ["--dry-run"]), CliRunner().invoke(main, words)
+
+
+def refused_alike(dry, real, status: int, words: str) -> None:
+    assert (dry.exit_code, real.exit_code) == (status, status), (dry.output, real.output)
+    assert words in dry.output and words in real.output
+    assert dry.output.strip() == real.output.strip() + " " + "(dry run: the command itself would stop here the " \
+        "same way; nothing was written)"
+    assert "dry run" not in real.output and "Traceback" not in dry.output + real.output
+
+
+@pytest.mark.parametrize("command", [
+    ["drop", "{book}", "3"],
+    ["warn", "{book}", "3", "slow play"],
+    ["register", "{book}", "Anna Kowalski"],
+    ["unregister", "{book}", "5"],
+    ["result", "{book}", "--round", "1", "--table", "1", "5", "0", "0", "0", "0"],
+    ["update", "{book}", "--edition", "2004"],
+    ["undo", "{book}"],
+])
+def test_every_dry_run_of_a_workbook_open_in_libreoffice_is_refused_like_the_command(tmp_path, workbook, command):
+    from archon import api
+
+    write_event(workbook, tiny_event())
+    api.seat(workbook, 1, seed=1)  # something to undo, a round to record
+    (workbook.parent / ".~lock.event.xlsx#").write_bytes(b"someone")
+    listing, before = sorted(p.name for p in tmp_path.rglob("*")), workbook.read_bytes()
+    dry, real = dry_run_and_real(*[w.format(book=workbook) for w in command])
+    refused_alike(dry, real, 3, "is open in LibreOffice (its lock file .~lock.event.xlsx# is beside it)")
+    assert workbook.read_bytes() == before and sorted(p.name for p in tmp_path.rglob("*")) == listing
+
+
+def test_a_dry_run_on_a_workbook_archon_cannot_write_is_refused_like_the_command(tmp_path):
+    book = tmp_path / "event.ods"
+    shutil.copyfile(official_file("ods"), book)
+    before = book.read_bytes()
+    dry, real = dry_run_and_real("register", book, "Anna Kowalski")
+    refused_alike(dry, real, 3, "event.ods: archon writes Excel workbooks (.xlsx) only")
+    assert book.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["event.ods"]
+
+
+def test_a_dry_run_on_a_read_only_workbook_is_refused_like_the_command(workbook):
+    write_event(workbook, tiny_event())
+    workbook.chmod(0o444)
+    try:
+        dry, real = dry_run_and_real("drop", workbook, "2", "--reason", "DQ")
+    finally:
+        workbook.chmod(0o644)
+    refused_alike(dry, real, 3, "event.xlsx is read-only")
+
+
+def test_a_dry_run_of_a_conversion_into_a_name_open_in_libreoffice_is_refused_like_the_conversion(tmp_path, workbook):
+    write_event(workbook, tiny_event())
+    (tmp_path / ".~lock.new.xlsx#").write_bytes(b"someone")
+    dry, real = dry_run_and_real("convert", workbook, tmp_path / "new.xlsx")
+    assert "new.xlsx is open in LibreOffice" in dry.output and dry.exit_code == real.exit_code == 3
+    assert "dry run: the command itself would stop here the same way" in dry.output
+    assert not (tmp_path / "new.xlsx").exists()
+
+
+def test_a_dry_run_that_the_rules_refuse_says_it_is_a_dry_run(workbook):
+    write_event(workbook, tiny_event())
+    dry, real = dry_run_and_real("drop", workbook, "9")
+    assert dry.exit_code == real.exit_code == 2 and "(dry run: " in dry.output and "(dry run" not in real.output

@@ -82,16 +82,17 @@ def undo(path, *, force: bool = False, dry_run: bool = False) -> UndoResult:
     changed since archon wrote it (a spreadsheet save: refused unless
     ``force``); exit status 2 when the workbook does not exist; the
     :mod:`archon.workbook.safety` errors (exit status 3) when it cannot be
-    written. Nothing is written on a dry run.
+    written. A dry run makes every check and writes nothing.
     """
     target = Path(path)
     if not target.is_file():
         raise UndoError(f"{target.name}: no such file ({target})", ExitStatus.UNREADABLE)
-    if dry_run:
-        return _plan(target, force, dry_run=True)[0]
     with hold(target):
-        planned, data, last = _plan(target, force, dry_run=False)
-        done = safe_write(target, lambda f: f.write(data), journal={"undoes": last["id"]})
+        planned, data, last = _plan(target, force, dry_run=dry_run)
+        # a dry run rehearses the write: refused as the undo would be (lock files, permissions...)
+        done = safe_write(target, lambda f: f.write(data), journal={"undoes": last["id"]}, dry_run=dry_run)
+        if dry_run:
+            return planned
         if not done.changed:  # the workbook already is that version: only the journal moves back
             now = fingerprint(target)
             backups.record(target, {
@@ -131,4 +132,4 @@ def _plan(target: Path, force: bool, *, dry_run: bool):
             f"to restore it anyway as it was before that command, run: archon undo {target.name} --force"
         )
     result = UndoResult(target, command, stamp, source, None, dry_run, forced=changed)
-    return result, (None if dry_run else source.read_bytes()), last
+    return result, source.read_bytes(), last
