@@ -345,8 +345,9 @@ def test_the_organizers_page_works_on_a_phone(browser, small):
         org.wait_for_function(QUIET)
         assert org.text_content("#log p").startswith("#7 Greta Lindqvist is out (DQ")
         assert "out (DQ)" in org.text_content(row)
-        # the answer stays a strip at the top of the screen, the page under it usable
+        # the answer takes its own place under the row, a strip, the row's buttons still usable
         assert org.locator("#log p").bounding_box()["height"] <= 0.35 * 844
+        assert org.is_visible("#player-7 + tr #log p")  # #7 Greta Lindqvist's row, then the answer's
         org.click(f"{row} button:text-is('Undo out (DQ)')")
         org.wait_for_function(QUIET)
         assert org.text_content("#log p").startswith("#7 Greta Lindqvist plays again")
@@ -497,3 +498,37 @@ def test_the_finalists_read_as_seeds_and_the_seat_choice_as_an_order_in_the_comm
         assert [f"  {k}. {line}" for k, line in enumerate(shown, start=1)] == [
             line for line in printed if line.startswith("  ") and ". seed " in line]
         page.close()
+
+
+# Whether the middle of an element is the element itself, seen where the page is scrolled (nothing over it).
+ON_TOP = """sel => { const el = document.querySelector(sel), b = el.getBoundingClientRect();
+    return b.top >= 0 && b.bottom <= innerHeight && document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2) === el; }"""
+
+
+def test_a_refusal_on_a_phone_covers_nothing_the_organizer_must_type_next(browser, small):
+    with Server(small) as base:
+        org = browser.new_page(viewport={"width": 390, "height": 844})
+        org.set_default_timeout(60_000)
+        org.goto(f"{base}/organizer?token={TOKEN}")
+        org.wait_for_selector("#registration")
+        org.evaluate("() => document.querySelector('#round-1').open = true")
+        # round 1, table 3 ended 2.5 0 0 0.5 (test_event_e2e); retyped 3 0 0 1, which no game gives, and sent
+        # before its verdict came back (a quick tap): the server refuses it and says a judge may accept it
+        org.check("#r1t3-replace")
+        type_vps(org, "r1t3", [3, 0, 0, 1])
+        # the organizer's thumb is on this table: its override field near the top of the screen
+        org.evaluate("() => scrollBy(0, document.querySelector('#r1t3-override').getBoundingClientRect().top - 60)")
+        assert org.evaluate(ON_TOP, "#r1t3-override")
+        org.evaluate("() => { document.activeElement.blur(); document.querySelector('#r1t3').requestSubmit(); }")
+        org.wait_for_function(QUIET)
+        said = org.text_content("#log p")
+        assert org.get_attribute("#log p", "class") == "error"
+        assert said.startswith("round 1, table 3: ") and said.endswith('record it with --override "the judge\'s reason"')
+        # the answer is on the page, the override field still uncovered where it was: typed into at once
+        assert org.is_visible("#r1t3 + #log p") and org.evaluate(ON_TOP, "#r1t3-override")  # the answer under its form
+        org.click("#r1t3-override", timeout=5_000)
+        org.keyboard.type("seat 4 ejected: a judge's decision")
+        org.wait_for_function("() => document.querySelector('#r1t3 button').textContent === \"Record as judge's decision\"")
+        assert submit(org, "#r1t3").startswith("round 1, table 3: ")
+        assert org.get_attribute("#log p", "class") is None
+        org.close()

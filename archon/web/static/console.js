@@ -26,6 +26,7 @@
     var open = {};
     live().querySelectorAll("details[id]").forEach(function (d) { open[d.id] = d.open; });
     live().replaceWith(fresh);
+    place();
     Object.keys(open).forEach(function (id) { var d = document.getElementById(id); if (d) d.open = open[id]; });
     Object.keys(kept).forEach(function (id) {
       var el = document.getElementById(id);
@@ -141,8 +142,35 @@
   });
 
   // -- writes: forms sent as JSON ----------------------------------------
+  // The answer (#log) takes its own place in the page, right under the form
+  // sent (under its row, in the roster): it covers nothing, and the fields
+  // it may ask for (a judge's reason) stay where they were. It follows its
+  // form when the page shows the new state; when the form is gone (the toss
+  // done), it stands at the top of the form's section.
+  var log = document.getElementById("log"), spot = null;
+  function anchorOf(form) {
+    var row = form.closest("tr[id]"), section = form.closest("section[id]");
+    return { id: row ? row.id : form.id, section: section && section.id };
+  }
+  function place() {
+    if (!log || !spot) return;
+    var held = log.closest("tr.log-row");
+    var at = spot.id && document.getElementById(spot.id);
+    if (at && at.tagName === "TR") {
+      var row = document.createElement("tr"), cell = document.createElement("td");
+      row.className = "log-row";
+      cell.colSpan = at.cells.length;
+      cell.appendChild(log);
+      row.appendChild(cell);
+      at.after(row);
+    } else if (at) at.after(log);
+    else {
+      var section = spot.section && document.getElementById(spot.section);
+      if (section) section.querySelector("h2").after(log);
+    }
+    if (held && held !== log.closest("tr.log-row")) held.remove();
+  }
   function say(lines, error) {
-    var log = document.getElementById("log");
     if (!log) return;
     var p = document.createElement("p");
     p.textContent = lines;
@@ -169,6 +197,8 @@
     var ids = Array.prototype.map.call(form.querySelectorAll("input[id]"), function (i) { return i.id; });
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     document.body.dataset.busy = "1";  // until the page shows the new state
+    spot = anchorOf(form);
+    place();
     say("working…");
     var sent = body(form);
     if (force) sent.force = true;
