@@ -74,8 +74,13 @@ def browser():
         b.close()
 
 
-def organizer_page(browser, base):
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+#: A phone's screen, in CSS pixels.
+PHONE = {"width": 390, "height": 844}
+
+
+def organizer_page(browser, base, viewport=None):
+    """The organizer's page, on a laptop's screen unless ``viewport`` says otherwise."""
+    page = browser.new_page(viewport=viewport or {"width": 1280, "height": 900})
     page.set_default_timeout(60_000)
     page.goto(f"{base}/organizer?token={TOKEN}")
     page.wait_for_selector("#registration")
@@ -303,10 +308,7 @@ NAME_LINES = """sel => Array.from(document.querySelectorAll(sel)).map(td => {
 
 def test_the_organizers_page_works_on_a_phone(browser, small):
     with Server(small) as base:
-        org = browser.new_page(viewport={"width": 390, "height": 844})
-        org.set_default_timeout(60_000)
-        org.goto(f"{base}/organizer?token={TOKEN}")
-        org.wait_for_selector("#registration")
+        org = organizer_page(browser, base, PHONE)
         players = browser.new_page(viewport={"width": 390, "height": 844})
         players.goto(base + "/")
         for p in (org, players):  # nothing wider than the phone: no sideways scrolling
@@ -507,10 +509,7 @@ ON_TOP = """sel => { const el = document.querySelector(sel), b = el.getBoundingC
 
 def test_a_refusal_on_a_phone_covers_nothing_the_organizer_must_type_next(browser, small):
     with Server(small) as base:
-        org = browser.new_page(viewport={"width": 390, "height": 844})
-        org.set_default_timeout(60_000)
-        org.goto(f"{base}/organizer?token={TOKEN}")
-        org.wait_for_selector("#registration")
+        org = organizer_page(browser, base, PHONE)
         org.evaluate("() => document.querySelector('#round-1').open = true")
         # round 1, table 3 ended 2.5 0 0 0.5 (test_event_e2e); retyped 3 0 0 1, which no game gives, and sent
         # before its verdict came back (a quick tap): the server refuses it and says a judge may accept it
