@@ -663,8 +663,9 @@ def seat(
     time_budget: Optional[float] = None,
     progress=None,
     print_to=None,
+    show: bool = False,
 ) -> EventDayReport:
-    """Twin of ``archon seat FILE --round N [--print OUT.xlsx]``: seat a preliminary round.
+    """Twin of ``archon seat FILE --round N [--print OUT.xlsx] [--show]``: seat a preliminary round.
 
     Rounds already played stay as they were and count in the seating
     criteria, players flagged out are left out, players registered since are
@@ -673,7 +674,13 @@ def seat(
     random one is drawn; it is in the report (``.seed``) so the seating can
     be reproduced. A round that already has results, or one before later
     rounds seated but not played, is refused unless ``force`` (which clears
-    them); one before a later round played is refused.
+    them); one before a later round played is refused. A round seated
+    without results is not seated again unless ``force``
+    (:class:`archon.eventday.ForceNeeded`, saying how to see it).
+
+    ``show``: seat nothing; the report's ``.seating`` is the round as seated
+    (and ``print_to`` writes its seat list again). A round not seated is
+    refused (:class:`archon.eventday.EventDayError`).
 
     ``print_to``: also write the round's seat list, to print and post
     (:func:`archon.reports.write_posting_sheet`; not on a dry run); its path
@@ -695,6 +702,11 @@ def seat(
         from .reports import check_target
 
         check_target(print_to, ".xlsx")
+    if show:
+        if seed is not None or force or dry_run or time_budget is not None:
+            raise InputError("--show prints the round as seated: leave out --seed, --force, --dry-run "
+                             "and --time-budget")
+        return _show_seating(path, int(round), print_to)
     if seed is None:
         seed = _random.SystemRandom().randrange(10**9)
     rep = _event_day(
@@ -706,12 +718,42 @@ def seat(
         typed_rounds=set(range(int(round), 4)),
     )
     if print_to is not None and not dry_run:
-        from .reports import write_posting_sheet
-        from .serialize import standings_to_dict
-        from .standings import compute
-
-        rep.printed = write_posting_sheet(standings_to_dict(compute(rep.event), extras=True), int(round), print_to)
+        rep.printed = _print_seat_list(rep.event, int(round), print_to)
     rep.seating = RoundSeating.of(rep.event, int(round), rep.seed)
+    return rep
+
+
+def _print_seat_list(event, round: int, print_to):
+    """Write round ``round``'s seat list to ``print_to``; its path."""
+    from .reports import write_posting_sheet
+    from .serialize import standings_to_dict
+    from .standings import compute
+
+    return write_posting_sheet(standings_to_dict(compute(event), extras=True), round, print_to)
+
+
+def _show_seating(path, round: int, print_to) -> EventDayReport:
+    """``archon seat FILE --round N --show``: the round as seated, nothing written
+    but the seat list asked for."""
+    from . import eventday
+    from .workbook import read_event
+
+    read = read_event(path)
+    ev = read.event
+    eventday.check_preliminary_round(ev, round)
+    tables = [t for r in ev.rounds if r.number == round for t in r.tables]
+    if not tables:
+        raise eventday.EventDayError(
+            f"{read.path.name}: round {round} is not seated yet: seat it (archon seat FILE --round {round})")
+    players = sum(len(t.players) for t in tables)
+    lines = [f"round {round} as seated: {players} players at {len(tables)} table{'s' if len(tables) != 1 else ''}"]
+    if round in read.chart_rounds:
+        lines.append(f"round {round} only shows The Archon's seating chart (no seat typed): "
+                     f"'archon seat FILE --round {round}' seats it with archon")
+    rep = EventDayReport(read.path, lines, changed=False, dry_run=False, event=ev)
+    if print_to is not None:
+        rep.printed = _print_seat_list(ev, round, print_to)
+    rep.seating = RoundSeating.of(ev, round)
     return rep
 
 

@@ -641,28 +641,35 @@ def toss(file, seed, dry_run):
 @WORKBOOK_ARGUMENT
 @click.option("--round", "round_number", type=int, required=True, help="The preliminary round to seat.")
 @click.option("--seed", type=int, default=None, help="Seed of the seating (the same seed gives the same seating).")
-@click.option("--force", is_flag=True, help="Reseat a round that already has results (its results are cleared) "
-                                             "or before later rounds seated but not played (their seating is cleared).")
+@click.option("--force", is_flag=True, help="Draw a new seating of a round already seated (its results, if any, "
+                                             "are cleared), or before later rounds seated but not played (their "
+                                             "seating is cleared).")
 @click.option("--time-budget", type=float, default=None, help="Seconds the seating engine may search.")
 @click.option("--print", "print_to", type=click.Path(dir_okay=False), default=None,
               help="Also write the round's seat list, to print and post (OUT.xlsx).")
+@click.option("--show", is_flag=True,
+              help="Seat nothing: print the round as seated (with --print, write its seat list again).")
 @click.option("--json", "as_json", is_flag=True,
               help='Print only {"round", "seed", "tables": [[{"number", "name"}, ...], ...], '
                    '"score", "bounds", "optimal", "gaps"} (the keys of plan --json).')
 @DRY_RUN_OPTION
-def seat(file, round_number, seed, force, time_budget, print_to, as_json, dry_run):
+def seat(file, round_number, seed, force, time_budget, print_to, show, as_json, dry_run):
     """Seat a preliminary round with archon's seating engine.
 
     Rounds already played stay as they were and count in the VEKN seating
     criteria; players flagged out are left out and players registered since
     are in. The seating is typed over The Archon's chart formulas. Prints the
     tables and the seating's score on the nine criteria (R1, no repeated
-    predator-prey relationship, is mandatory).
+    predator-prey relationship, is mandatory). A round already seated is
+    kept: --show prints it (--print writes its seat list again), --force
+    draws a new seating.
 
-    Exit status: 0 when seated; 1 when refused (an earlier round not seated,
-    a round with results or later rounds seated without --force, a later
-    round played, too few players); 2 when FILE
-    cannot be read or the event has no such round; 3 when FILE or the seat
+    Exit status: 0 when seated (or shown); 1 when refused (an earlier round
+    not seated, a round already seated or later rounds seated without
+    --force, a later round played, a final seated that the new seating would
+    change, too few players; --show: a round not seated); 2 when FILE
+    cannot be read, the event has no such round or --show comes with
+    --seed, --force, --dry-run or --time-budget; 3 when FILE or the seat
     list cannot be written.
 
     With --json, prints one JSON object instead: the round, the seed, the
@@ -675,6 +682,7 @@ def seat(file, round_number, seed, force, time_budget, print_to, as_json, dry_ru
       archon seat event.xlsx --round 1
       archon seat event.xlsx --round 2 --print round2.xlsx
       archon seat event.xlsx --round 2 --json
+      archon seat event.xlsx --round 2 --show --print round2.xlsx
     """
     from .api import seat as run
 
@@ -686,7 +694,7 @@ def seat(file, round_number, seed, force, time_budget, print_to, as_json, dry_ru
     progress = _LazyProgress(f"seating round {round_number}")  # shown once it takes over a second
     try:
         rep = run(file, round_number, seed=seed, force=force, dry_run=dry_run,
-                  time_budget=time_budget, progress=progress, print_to=print_to)
+                  time_budget=time_budget, progress=progress, print_to=print_to, show=show)
     except (*_event_day_errors(), *report_errors) as exc:
         raise _failed(exc) from None
     finally:
@@ -695,7 +703,7 @@ def seat(file, round_number, seed, force, time_budget, print_to, as_json, dry_ru
     if as_json:
         _say_json(seating.as_dict())
         return
-    _done(rep)
+    _say("\n".join(rep.lines) if show else rep.describe())
     for k, table in enumerate(seating.tables, start=1):
         click.echo(f"table {k}: " + ", ".join(f"{p} {name}".strip() for p, name in table))
     click.echo(seating.score_line())

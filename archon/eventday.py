@@ -74,6 +74,8 @@ __all__ = [
     "seat_final",
     "close_without_final",
     "finals_view",
+    "check_preliminary_round",
+    "already_seated",
     "FinalsView",
     "Finalist",
     "preliminaries_finished",
@@ -231,14 +233,17 @@ def preliminaries_finished(event: Event, st: Optional[Standings] = None) -> bool
 
 
 def _final_guard(before: Event, after: Event, what: str) -> None:
-    """Refuse a change that alters who reaches a final already seated."""
+    """Refuse a change that alters who reaches a final already seated, or
+    undoes the preliminary results that decided it."""
     if not (after.has_final and after.final.seated):
         return
-    old = set(compute(before).finalists)
+    old_st = compute(before)
+    old = set(old_st.finalists)
     new_st = compute(after)
     new = set(new_st.finalists)
     seating = set(after.final.seating)
-    if old == new or (new == seating and old != seating):
+    reopened = unfinished(after, new_st) if not unfinished(before, old_st) else []
+    if not reopened and (old == new or (new == seating and old != seating)):
         return  # same finalists, or the change makes them match the seated final
     gone = [_who(after, n) for n in sorted(old - new)]
     came = [_who(after, n) for n in sorted(new - old)]
@@ -249,6 +254,8 @@ def _final_guard(before: Event, after: Event, what: str) -> None:
         detail.append(f"{_and(came)} would")
     if new_st.cut_tie is not None and not came:
         detail.append("a new tie would decide the last place in the final")
+    if reopened and not detail:
+        detail.append(f"the preliminary rounds that decided it would no longer be over: {reopened[0]}")
     raise EventDayError(
         f"{what} changes who reaches the final, which is already seated "
         f"({'; '.join(detail) or 'the finalists change'}): record the final's result as played, "
@@ -534,13 +541,12 @@ def _seat_again_advice(seated_without: list[int], who: str) -> str:
     first, *later = seated_without
     text = f"{_rounds_text(seated_without)} already seated without {who}: if round {first} has not started, "
     if not later:
-        return text + f"seat it again (archon seat FILE --round {first}), else they join from round {first + 1}"
-    after = later[1:]
+        return text + (f"seat it again (archon seat FILE --round {first} --force), else they join from "
+                       f"round {first + 1}")
     return text + (
         f"seat it again (archon seat FILE --round {first} --force: this clears the seating of "
         f"{_rounds_text(later)}; seat {'it' if len(later) == 1 else 'them'} after), else they join from "
-        f"round {first + 1}: seat it again before it starts (archon seat FILE --round {first + 1}"
-        f"{' --force' if after else ''})"
+        f"round {first + 1}: seat it again before it starts (archon seat FILE --round {first + 1} --force)"
     )
 
 
@@ -617,7 +623,8 @@ def _still_seated_lines(after, number: int, proposed: set[int]) -> list[str]:
                 lines.append(
                     f"they are seated at round {rs.number}, table {t.number}, which has no result yet: "
                     f"if that round has begun they take a Loss there (rules 3.1.4): record the table's "
-                    f"VPs as played; else seat the round again without them"
+                    f"VPs as played; else seat the round again without them "
+                    f"(archon seat FILE --round {rs.number} --force)"
                 )
     return lines
 
@@ -1347,16 +1354,21 @@ def _results_missing_before(event: Event, round_number: int) -> list[str]:
     return lines
 
 
-def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], force: bool) -> dict[int, Round]:
-    """The rounds seated (by number), once the round may be seated: refused
-    outside the format, before an earlier round is seated, once a later one
-    has results, and unless ``force`` over results or a later round seated
-    (the round's own results are named first: the real reason)."""
+def check_preliminary_round(event: Event, round_number: int) -> None:
+    """Refuse (:class:`WrongInput`) a round number outside the event's preliminary rounds."""
     rounds = planned_rounds(event)
     if not 1 <= round_number <= rounds:
         raise WrongInput(
             f"round {round_number}: this is a {event.format} event, with preliminary rounds 1 to {rounds}"
         )
+
+
+def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], force: bool) -> dict[int, Round]:
+    """The rounds seated (by number), once the round may be seated: refused
+    outside the format, before an earlier round is seated, once a later one
+    has results, and unless ``force`` over results or a later round seated
+    (the round's own results are named first: the real reason)."""
+    check_preliminary_round(event, round_number)
     seated = {r.number: r for r in event.rounds if r.tables}
     for k in range(1, round_number):
         if k not in seated:
@@ -1374,6 +1386,7 @@ def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], f
             f"{'has' if len(played_later) == 1 else 'have'} results (a judge may correct its seating "
             f"on the 'Round {round_number}' sheet)"
         )
+    _final_guard(event, _results_cleared(event, round_number), f"seating round {round_number} again")
     clears_later = f"clear the seating of {_rounds_text(later)}, not played yet"
     current = seated.get(round_number)
     if current is not None and current.has_results() and not force:
@@ -1386,7 +1399,29 @@ def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], f
             f"{_rounds_text(later)} {'is' if len(later) == 1 else 'are'} already seated (no result yet): "
             f"add --force to seat round {round_number} again and {clears_later}, then {_seat_again(later)}"
         )
+    if current is not None and round_number not in proposed and not force:
+        raise ForceNeeded(already_seated(round_number))
     return seated
+
+
+def already_seated(round_number: int) -> str:
+    """Why ``archon seat`` does not draw a new seating of a round seated
+    without results (run twice, or to reprint its list), and what to type."""
+    return (
+        f"round {round_number} is already seated (no result yet): archon keeps its seating; "
+        f"'archon seat FILE --round {round_number} --show' prints it (add --print OUT.xlsx for its seat "
+        f"list); add --force to draw a new seating"
+    )
+
+
+def _results_cleared(event: Event, round_number: int) -> Event:
+    """``event`` as seating round ``round_number`` again leaves it, as far as
+    the standings go: that round and the later ones without results."""
+    ev = _new(event)
+    ev.rounds = [r if r.number < round_number else Round(r.number, [Table(list(t.players)) for t in r.tables])
+                 for r in ev.rounds]
+    ev.overrides = [o for o in ev.overrides if not (str(o.round).isdigit() and int(o.round) >= round_number)]
+    return ev
 
 
 def _plan_the_round(event: Event, round_number: int, rounds: int, present: list[int], fixed: list, *,

@@ -540,3 +540,24 @@ def test_a_round_the_format_does_not_have_is_named_as_such(tmp_path):
     out = without_folders(refused(path, "result", path, "--round", 5, "--table", 1, 5, 0, 0, 0, 0,
                                   status=ExitStatus.UNREADABLE), path)
     assert "this is a 3R+F event, with 3 preliminary rounds" in out and "'Round 5'" not in out
+
+
+def test_seating_a_round_again_that_decided_a_seated_final_is_refused(tmp_path):
+    """Trial finding 2: 'seat --round 3 --force' once the final was seated (and
+    played) cleared round 3's results, and the winner was no longer a finalist."""
+    import hashlib
+
+    ev = tossed(winter_cup(3))
+    ev.final = Final([6, 15, 1, 4, 2])
+    path = book(tmp_path, ev)
+    played = book(tmp_path, ev, "played.xlsx")
+    ok("result", played, "--final", 2, 0, 1, 0, 2)
+    for workbook in (path, played):
+        before = hashlib.sha256(workbook.read_bytes()).hexdigest()
+        for extra in (["--force"], []):  # without --force too: --force would not help
+            out = refused(workbook, "seat", workbook, "--round", 3, *extra)
+            assert out.startswith("Error: seating round 3 again changes who reaches the final, which is "
+                                  "already seated ("), out
+            assert "would no longer reach the final" in out and "Traceback" not in out
+            assert len(out.strip().splitlines()) == 1
+        assert hashlib.sha256(workbook.read_bytes()).hexdigest() == before

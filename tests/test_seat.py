@@ -321,3 +321,56 @@ def test_a_drop_that_leaves_seven_players_seats_five_and_keeps_games_within_one(
     assert 2 not in [p for k in (2, 3) for t in rounds[k] for p in t]
     assert max(games[p] for p in range(1, 9) if p != 2) - min(games[p] for p in range(1, 9) if p != 2) == 1
     assert score_plan([rounds[1], rounds[2], rounds[3]]).R1 == 0
+
+
+def _sha(path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_a_seated_round_is_kept_when_seat_runs_again_and_show_prints_it(cup, tmp_path):
+    """Trial finding 1: 'archon seat --round 1' run twice (or again to reprint the
+    posted list) drew a new seating and wrote it."""
+    import openpyxl
+
+    from archon import api, eventday
+
+    assert run("seat", cup, "--round", 1, "--seed", 4).exit_code == 0
+    posted = seated(cup)[1]
+    before = _sha(cup)
+    refusal = (f"Error: round 1 is already seated (no result yet): archon keeps its seating; 'archon seat {cup} "
+               f"--round 1 --show' prints it (add --print OUT.xlsx for its seat list); add --force to draw a new "
+               f"seating")
+    sheet = tmp_path / "r1.xlsx"
+    for extra in ([], ["--json"], ["--print", sheet], ["--seed", 5]):
+        r = run("seat", cup, "--round", 1, *extra)
+        assert r.exit_code == 1 and r.output.strip() == refusal, r.output
+        assert _sha(cup) == before and not sheet.exists()
+    with pytest.raises(eventday.ForceNeeded, match=r"round 1 is already seated \(no result yet\).*FILE --round 1 --show"):
+        api.seat(cup, 1, seed=5)  # the console's seat action: it asks, then sends force
+    assert _sha(cup) == before
+
+    # --show prints the seating as it is (from the workbook), and reprints its list
+    r = run("seat", cup, "--round", 1, "--show", "--print", sheet)
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("round 1 as seated: 25 players at 5 tables\n"), r.output
+    names = {p.number: p.name for p in load_event(cup).players}
+    for k, table in enumerate(posted, start=1):
+        assert f"table {k}: " + ", ".join(f"{p} {names[p]}" for p in table) + "\n" in r.output
+    assert f"wrote {sheet} (round 1 seat list)" in r.output and _sha(cup) == before
+    listed = [row[0] for row in openpyxl.load_workbook(sheet).active.iter_rows(min_row=3, max_col=1, values_only=True)
+              if row[0]]
+    assert len(listed) == 25
+    data = json.loads(run("seat", cup, "--round", 1, "--show", "--json").output)
+    assert [[p["number"] for p in t] for t in data["tables"]] == posted and data["seed"] is None
+    # nothing to show, or --show with what draws a seating
+    r = run("seat", cup, "--round", 2, "--show")
+    assert r.exit_code == 1 and f"round 2 is not seated yet: seat it (archon seat {cup} --round 2)" in r.output
+    r = run("seat", cup, "--round", 1, "--show", "--force")
+    assert r.exit_code == 2 and "--show prints the round as seated: leave out --seed, --force" in r.output
+    assert _sha(cup) == before
+
+    r = run("seat", cup, "--round", 1, "--force", "--seed", 5)
+    assert r.exit_code == 0 and "the previous seating of round 1 is replaced" in r.output
+    assert seated(cup)[1] != posted
