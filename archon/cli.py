@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Optional
 
 import click
 
@@ -15,7 +16,7 @@ from .api import InputError, parse_vps, score_lines
 from .editions import EDITIONS, get_edition
 from .exits import ExitStatus, status_of
 from .model import DECK_FORMATS
-from .wording import WORKBOOK, count, figure, naming_workbook, shell_word
+from .wording import WORKBOOK, count, figure, naming_workbook, naming_workbook_in, shell_word
 from .scoring import VPError, score_table
 
 class Unreadable(click.ClickException):
@@ -51,13 +52,18 @@ def _remember_dry_run(ctx, param, value):
     return value
 
 
+def _typed_workbook() -> Optional[str]:
+    """The workbook the command was given, as typed (``None``: none)."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get("archon.workbook") if ctx is not None else None
+
+
 def _for_user(text: str) -> str:
     """``text`` with the workbook the command was given named in every
     command it tells the organizer to type, where the core says FILE
     (:func:`archon.wording.naming_workbook`): the one place the shell fills
     in the name, for every message it prints."""
-    ctx = click.get_current_context(silent=True)
-    file = ctx.meta.get("archon.workbook") if ctx is not None else None
+    file = _typed_workbook()
     return naming_workbook(text, file) if file else text
 
 
@@ -68,17 +74,8 @@ def _say(text: str, err: bool = False) -> None:
 def _say_json(data, **dumps) -> None:
     """``data`` as JSON, the workbook named (:func:`_for_user`) in every
     text of it that tells the organizer a command to type."""
-
-    def named(x):
-        if isinstance(x, str):
-            return _for_user(x)
-        if isinstance(x, dict):
-            return {k: named(v) for k, v in x.items()}
-        if isinstance(x, (list, tuple)):
-            return [named(v) for v in x]
-        return x
-
-    click.echo(json.dumps(named(data), **dumps))
+    file = _typed_workbook()
+    click.echo(json.dumps(naming_workbook_in(data, file) if file else data, **dumps))
 
 
 def _remember_workbook(ctx, param, value):

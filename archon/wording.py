@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import re
 
-__all__ = ["WORKBOOK", "count", "figure", "naming_workbook", "shell_word"]
+__all__ = ["WORKBOOK", "count", "figure", "naming_workbook", "naming_workbook_in", "shell_word"]
 
 
 def count(n: int, singular: str, plural: str = "") -> str:
@@ -62,3 +62,16 @@ def naming_workbook(text: str, name: str) -> str:
     every command it tells them to type: "archon drop FILE 24" becomes
     "archon drop cup.xlsx 24"."""
     return _TYPED_WORKBOOK.sub(lambda m: m.group(1) + shell_word(name), text)
+
+
+def naming_workbook_in(data, name: str):
+    """``data`` (a text, or the dicts and lists of texts JSON holds: ``archon
+    check --json``'s problems, a write's lines) with :func:`naming_workbook`
+    applied to every text in it."""
+    if isinstance(data, str):
+        return naming_workbook(data, name)
+    if isinstance(data, dict):
+        return {k: naming_workbook_in(v, name) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [naming_workbook_in(v, name) for v in data]
+    return data

@@ -647,3 +647,19 @@ def test_round_1_is_seated_again_once_round_2_is_seated_with_force_as_the_comman
     # and 'archon undo' puts it all back
     assert post(client, "undo", {}).status_code == 200
     assert cup.read_bytes() == before
+
+
+def test_archon_checks_advice_names_the_workbook_on_the_page_and_in_api_check_as_check_json_does(
+        tmp_path, monkeypatch):
+    event = winter_cup(2)
+    event.rounds[0].tables[1].vps = [None] * len(event.rounds[0].tables[1].players)  # round 1, table 2 forgotten
+    path = tmp_path / "cup.xlsx"
+    new_event(path, event)
+    monkeypatch.chdir(tmp_path)
+    printed = json.loads(cli("check", "cup.xlsx", "--json"))  # typed as the console names it
+    advice = "record it (archon result cup.xlsx --round 1 --table 2 VP VP ...), or type its VPs"
+    assert any(p["advice"] == advice for p in printed)
+    with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
+        assert c.get("/api/check").json() == printed
+        page = organizer_fragment(c)
+    assert advice in page and "FILE" not in page

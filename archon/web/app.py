@@ -337,10 +337,9 @@ async def write(request: Request) -> Response:
         request.app.state.changes.notify()
         return _error(request, exc)
     request.app.state.changes.notify()
-    from ..wording import naming_workbook
+    from ..wording import naming_workbook_in
 
-    lines = [naming_workbook(line, book.name) for line in lines]
-    return JSONResponse({"ok": True, "lines": lines, "version": version})
+    return JSONResponse({"ok": True, "lines": naming_workbook_in(lines, book.name), "version": version})
 
 
 # ---------------------------------------------------------------------------
@@ -369,13 +368,17 @@ async def _twin(request: Request, fn: Callable, *args, **kwargs):
 
 
 async def api_standings(request: Request) -> Response:
+    from ..wording import naming_workbook_in
+
     data, err = await _twin(request, api.standings, request.app.state.book.path)
-    return err or JSONResponse(data)
+    return err or JSONResponse(naming_workbook_in(data, request.app.state.book.name))  # as --json names it
 
 
 async def api_check(request: Request) -> Response:
+    from ..wording import naming_workbook_in
+
     problems, err = await _twin(request, api.check, request.app.state.book.path)
-    return err or JSONResponse([p.as_dict() for p in problems])
+    return err or JSONResponse(naming_workbook_in([p.as_dict() for p in problems], request.app.state.book.name))
 
 
 async def api_score(request: Request) -> Response:

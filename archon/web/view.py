@@ -57,13 +57,14 @@ def _where(data: dict, current: Optional[dict]) -> dict[int, str]:
 
 def page_context(state: State, *, name: str, key: str, open_in: Optional[str], organizer: bool) -> dict[str, Any]:
     """The template context of both pages."""
-    from ..wording import naming_workbook
+    from ..wording import naming_workbook_in
 
-    refused = {action: naming_workbook(why, name) if why else None
-               for action, why in state.finals.get("refused", {}).items()}
+    # the commands its texts tell the organizer to type name the workbook, as typed
     ctx: dict[str, Any] = {
-        "file": name, "key": key, "version": state.version, "open_in": open_in, "error": state.error,
-        "organizer": organizer, "problems": state.problems, "finals": {**state.finals, "refused": refused},
+        "file": name, "key": key, "version": state.version, "open_in": open_in,
+        "error": naming_workbook_in(state.error, name),
+        "organizer": organizer, "problems": naming_workbook_in(state.problems, name),
+        "finals": naming_workbook_in(state.finals, name),
     }
     data = state.standings
     if data is None:
