@@ -589,14 +589,18 @@ def warn(path, player, reason: str, *, round=None, dry_run: bool = False) -> Eve
     (:mod:`archon.workbook.judge_records`), which Excel and LibreOffice keep
     and The Archon's formulas ignore; ``archon convert`` carries them over
     from a workbook (.xlsx, .ods, .xls: the standings JSON and the CSV set
-    do not hold them) and the reports show them. Raises :class:`archon.eventday.EventDayError`
-    (exit status 1) for an unknown player, a round the event does not have or
-    a reason that is blank or longer than 200 characters.
+    do not hold them) and the reports show them. Raises
+    :class:`archon.eventday.WrongInput` (exit status 2) for an unknown
+    player, a round the event does not have or a reason that is blank or
+    longer than 200 characters; :class:`archon.eventday.EventDayError` (1)
+    for a round not seated yet, the final before it is seated, or the same
+    warning (player, reason, round) already recorded.
     """
     from . import judging
 
     return _event_day(
-        path, lambda ev, proposed, locate: judging.warn(ev, player, reason, round=round, locate=locate),
+        path, lambda ev, proposed, locate: judging.warn(ev, player, reason, round=round, locate=locate,
+                                                           proposed=proposed),
         dry_run=dry_run,
     )
 

@@ -451,7 +451,7 @@ def register(file, name, vekn, city, from_csv, dry_run):
 @WORKBOOK_ARGUMENT
 @click.argument("player", required=False)
 @click.argument("reason", required=False)
-@click.option("--round", "round_key", default=None, help="The round of the warning: 1, 2, 3 or F (the final).")
+@click.option("--round", "round_key", default=None, help="The round of the warning: 1, 2, 3 (a round seated so far) or F (the final, once seated).")
 @click.option("--list", "as_list", is_flag=True, help="List the warnings recorded (as 'archon warnings FILE').")
 @DRY_RUN_OPTION
 def warn(file, player, reason, round_key, as_list, dry_run):
@@ -462,11 +462,15 @@ def warn(file, player, reason, round_key, as_list, dry_run):
     REASON says why, in up to 200 characters. The workbook keeps the
     warnings in its document properties (File > Properties > Custom), which
     Excel and LibreOffice keep and The Archon's formulas ignore; the reports
-    list them for the head judge's report to the VEKN.
+    list them for the head judge's report to the VEKN. --round names a
+    round seated so far, or F once the final is seated; the same warning
+    (player, reason, round) is recorded once.
 
-    Exit status: 0 when recorded (or listed); 2 when FILE cannot be read, no
-    player or several fit PLAYER, the reason is blank or too long, or the
-    event has no such round; 3 when FILE cannot be written.
+    Exit status: 0 when recorded (or listed); 1 when refused (a round not
+    seated yet, the final not seated, the same warning already recorded); 2
+    when FILE cannot be read, no player or several fit PLAYER, the reason is
+    blank or too long, or the event has no such round; 3 when FILE cannot be
+    written.
 
     \b
     Examples:

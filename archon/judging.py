@@ -9,7 +9,7 @@ which The Archon's formulas never read. Pure functions over the event.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Iterable, Optional, Union
 
 from .model import FINAL, Event, JudgeWarning
 from .typed import is_whole_number_text
@@ -40,15 +40,48 @@ def parse_round(event: Event, text: Union[int, str, None]) -> Union[int, str, No
     raise WrongInput(f"round {text!r}: this {event.format} event has rounds 1 to {rounds} and the final (F)")
 
 
+def rounds_under_way(event: Event, proposed: Iterable[int] = ()) -> list[int]:
+    """The preliminary rounds a judge may have given a warning in: every
+    round up to the last one seated (seats typed) or with results, and the
+    next one when The Archon's chart seats it (``proposed``: its formulas,
+    nothing typed) and the rounds before it have their results."""
+    proposed = set(proposed)
+    chart = {r.number for r in event.rounds if r.tables and r.number in proposed and not r.has_results()}
+    begun = [r.number for r in event.rounds if r.tables and r.number not in chart]
+    last = max(begun, default=0)
+    if last + 1 in chart and all(r.has_results() for r in event.rounds if r.number <= last):
+        last += 1
+    return list(range(1, last + 1))
+
+
+def _refuse_a_round_not_under_way(event: Event, key: Union[int, str, None], proposed: Iterable[int]) -> None:
+    """A warning in a round not seated yet, or in the final before it is seated, is refused."""
+    from .eventday import EventDayError, _rounds_text
+
+    under_way = rounds_under_way(event, proposed)
+    final_seated = event.has_final and event.final.seated
+    if key is None or key in under_way or (key == FINAL and final_seated):
+        return
+    which = _rounds_text(under_way) if under_way else "no round yet"
+    which += " and the final (F)" if final_seated else ""
+    what = "the final is not seated yet" if key == FINAL else f"round {key} is not seated yet"
+    raise EventDayError(f"{what}: this event has {which} seated so far; give one of those with --round, "
+                        f"or leave out --round")
+
+
 def warn(event: Event, player: "str | int", reason: str, *, round: Union[int, str, None] = None,
-         locate: "Optional[Locate]" = None) -> "Change":
+         locate: "Optional[Locate]" = None, proposed: Iterable[int] = ()) -> "Change":
     """Record a judge's warning to ``player`` (a number, VEKN number or part of
-    a name) for ``reason``, in ``round`` when given. The event is copied."""
+    a name) for ``reason``, in ``round`` when given. The event is copied.
+
+    Refused: a round not seated yet (:func:`rounds_under_way`; ``proposed``:
+    rounds only The Archon's chart seats), the final before it is seated,
+    and the same warning (player, reason, round) recorded already."""
     import copy
 
     # event-day's player lookup and refusals (imported here: the reports read
     # warning_rows without the event-day machinery)
-    from .eventday import Change, WrongInput, find_player
+    from .eventday import Change, EventDayError, WrongInput, find_player
 
     ev = copy.deepcopy(event)
     p = find_player(ev, player, locate)
@@ -60,6 +93,16 @@ def warn(event: Event, player: "str | int", reason: str, *, round: Union[int, st
             f"the reason has {len(text)} characters: keep it to {MAX_REASON} (a spreadsheet keeps no more)"
         )
     w = JudgeWarning(p.number, text, parse_round(ev, round))
+    _refuse_a_round_not_under_way(ev, w.round, proposed)
+    same = [x for x in ev.warnings
+            if x.player == w.player and str(x.round) == str(w.round) and x.reason.casefold() == text.casefold()]
+    if same:
+        when = f" in {w.round_text}" if w.round_text else ""
+        raise EventDayError(
+            f"{p} already has this warning{when} ({same[0].reason}): nothing recorded; 'archon warnings FILE' "
+            f"lists them; a second warning for the same reason needs a reason of its own "
+            f"(e.g. \"{same[0].reason}, again\")"
+        )
     ev.warnings.append(w)
     count = sum(1 for x in ev.warnings if x.player == p.number)
     when = f" in {w.round_text}" if w.round_text else ""

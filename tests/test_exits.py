@@ -227,6 +227,8 @@ def test_unregister_statuses(tmp_path, args, expected):
     (["{cup2}", "--list"], OK, "listed"),
     (["{cup2}", "Zorro", "slow play"], UNREADABLE, "no-such-player"),
     (["{cup2}", "7", "slow play", "--round", "5"], UNREADABLE, "no-such-round"),
+    (["{cup2}", "7", "slow play", "--round", "3"], PROBLEMS, "round-not-seated"),
+    (["{cup2}", "7", "slow play", "--round", "F"], PROBLEMS, "final-not-seated"),
     (["{cup2}", "7", " "], UNREADABLE, "no-reason"),
     (["{cup2}", "7"], UNREADABLE, "reason-missing"),
     (["{cup2!locked}", "7", "slow play"], NOT_WRITTEN, "open-in-a-spreadsheet"),

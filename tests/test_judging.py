@@ -33,13 +33,28 @@ def event_book(tmp_path, official_xlsx):
     return path
 
 
+def under_way(path):
+    """Rounds 1 and 2 seated (archon seat) and a final table typed: a warning
+    may go with round 2 or the final (archon refuses one in a round not seated)."""
+    from archon.model import Final
+    from archon.workbook import load_event, write_event
+
+    for k in (1, 2):
+        r = run("seat", path, "--round", k, "--seed", 1)
+        assert r.exit_code == 0, r.output
+    ev = load_event(path)
+    ev.final = Final([1, 2, 3, 4, 5])
+    write_event(path, ev)
+    return path
+
+
 def sheet_parts(path) -> dict[str, bytes]:
     with zipfile.ZipFile(path) as zf:
         return {n: zf.read(n) for n in zf.namelist() if n.startswith("xl/worksheets/")}
 
 
 def test_warnings_are_recorded_listed_and_survive_a_libreoffice_save(tmp_path, official_xlsx, soffice):
-    path = event_book(tmp_path, official_xlsx)
+    path = under_way(event_book(tmp_path, official_xlsx))
     cells_before = sheet_parts(path)
     r = run("warn", path, "3", "slow play", "--round", "2")
     assert r.exit_code == 0, r.output
@@ -114,3 +129,52 @@ def test_warn_refuses_what_does_not_fit_and_writes_nothing(tmp_path, official_xl
     dry = api.warn(path, 3, "slow play", dry_run=True)
     assert dry.changed and path.read_bytes() == before
     assert run("warnings", path).output.strip() == "no warnings recorded"
+
+
+def _sha(path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_the_same_warning_twice_is_recorded_once(tmp_path, official_xlsx):
+    """Trial finding 7: 'archon warn' run twice recorded the warning twice,
+    and the reports showed it twice."""
+    path = under_way(event_book(tmp_path, official_xlsx))
+    assert run("warn", path, "3", "slow play", "--round", "2").exit_code == 0
+    before = _sha(path)
+    for args in (["3", "slow play", "--round", "2"], ["Marchand", "  Slow   PLAY ", "--round", "2"]):
+        r = run("warn", path, *args)
+        assert r.exit_code == 1 and "Traceback" not in r.output, r.output
+        assert r.output.strip() == (
+            f"Error: #3 Chloé Marchand already has this warning in round 2 (slow play): nothing recorded; "
+            f"'archon warnings {path}' lists them; a second warning for the same reason needs a reason of its "
+            f"own (e.g. \"slow play, again\")"), r.output
+        assert _sha(path) == before
+    assert run("warnings", path).output.splitlines() == ["#3 Chloé Marchand, round 2: slow play"]
+    # another round, another reason or another player is another warning
+    assert run("warn", path, "3", "slow play", "--round", "1").exit_code == 0
+    assert run("warn", path, "3", "slow play, again", "--round", "2").exit_code == 0
+    assert run("warn", path, "4", "slow play", "--round", "2").exit_code == 0
+    assert len(api.warnings(path)) == 4
+
+
+def test_a_warning_in_a_round_not_seated_yet_or_a_final_not_seated_is_refused(tmp_path, official_xlsx):
+    """Trial finding 7: '--round 3' was accepted during round 1, '--round F' with no final seated."""
+    path = event_book(tmp_path, official_xlsx)  # nothing typed: The Archon's chart seats round 1
+    before = _sha(path)
+    for key, what, rounds in (("2", "round 2 is not seated yet", "round 1"),
+                              ("F", "the final is not seated yet", "round 1")):
+        r = run("warn", path, "3", "slow play", "--round", key)
+        assert r.exit_code == 1 and r.output.strip() == (
+            f"Error: {what}: this event has {rounds} seated so far; give one of those with --round, "
+            f"or leave out --round"), r.output
+        assert _sha(path) == before
+    with pytest.raises(EventDayError, match="round 3 is not seated yet: this event has round 1 seated so far"):
+        api.warn(path, 3, "slow play", round=3)
+    assert run("warn", path, "3", "slow play", "--round", "1").exit_code == 0  # round 1, from the chart
+    assert run("seat", path, "--round", 1, "--seed", 1).exit_code == 0
+    assert run("seat", path, "--round", 2, "--seed", 1).exit_code == 0
+    r = run("warn", path, "3", "slow play", "--round", "3")
+    assert r.exit_code == 1 and "round 3 is not seated yet: this event has rounds 1 and 2 seated so far" in r.output
+    assert run("warn", path, "3", "slow play", "--round", "2").exit_code == 0
