@@ -243,6 +243,67 @@ class Board:
             if k != i and q >= 0:
                 self._pair(p, q, (k - i) % z, z, sign)  # q sits that many seats after p
 
+    # Longer than a screen: the four groups of pairs a swap changes, each
+    # pair's counters read once, inline (it scores every move of the mends).
+    def key_after_swap(self, r: int, i: int, j: int) -> tuple:
+        """:meth:`key` as it would be after :meth:`swap` of slots ``i`` and
+        ``j`` of free round ``r``, at two different tables, the board left
+        as it is. Each pair that changes is a different pair of players
+        (the mover with the players of the table left or joined), so each
+        counter moves once and its new count decides the criteria."""
+        slots, slot_z, slot_s = self.slots[r], self.slot_z[r], self.slot_s[r]
+        x, y = slots[i], slots[j]
+        zi, si, zj, sj = slot_z[i], slot_s[i], slot_z[j], slot_s[j]
+        r1, r2, r4, r6, r9 = self.r1, self.r2, self.r4, self.r6, self.r9
+        n, t2 = self.n, self.t2
+        adj, nadj, prey, gprey, cross = self.adj, self.nadj, self.prey, self.gprey, self.cross
+        # (mover, table start, slot, size, sign): x and y leave, then join
+        for p, a, at, z, sign in ((x, i - si, i, zi, -1), (y, j - sj, j, zj, -1),
+                                  (y, i - si, i, zi, 1), (x, j - sj, j, zj, 1)):
+            for k in range(a, a + z):
+                if k == at:
+                    continue
+                q = slots[k]
+                d = (k - at) % z  # q sits d seats after p
+                key = p * n + q if p < q else q * n + p
+                if d == 1 or d == z - 1:
+                    group, rel, adjacent = adj, prey, True
+                    idx = p * n + q if d == 1 else q * n + p
+                elif z == 5:
+                    group, rel, adjacent = nadj, gprey, False
+                    idx = p * n + q if d == 2 else q * n + p
+                else:
+                    group, rel, adjacent = nadj, cross, False
+                    idx = key
+                met = adj[key] + nadj[key]
+                if sign > 0:
+                    r9 += group[key] == 1
+                    r4 += met == 1
+                    r2 += met + 1 == t2
+                    if rel[idx] == 1:
+                        r6 += 1
+                        r1 += adjacent
+                else:
+                    r9 -= group[key] == 2
+                    r4 -= met == 2
+                    r2 -= met == t2
+                    if rel[idx] == 2:
+                        r6 -= 1
+                        r1 -= adjacent
+        # positions: VPs available, transfers, seats
+        lx, ly = self.lm[x], self.lm[y]
+        vx0, vy0, tx0, ty0 = self.vp[x], self.vp[y], self.tr[x], self.tr[y]
+        dz, dt = zj - zi, TRANSFERS[sj] - TRANSFERS[si]
+        vx1, vy1, tx1, ty1 = vx0 + dz, vy0 - dz, tx0 + dt, ty0 - dt
+        s1v = self.s1v + dz * lx - dz * ly
+        s2v = self.s2v + (vx1 * vx1 - vx0 * vx0) * lx * lx + (vy1 * vy1 - vy0 * vy0) * ly * ly
+        s1t = self.s1t + dt * lx - dt * ly
+        s2t = self.s2t + (tx1 * tx1 - tx0 * tx0) * lx * lx + (ty1 * ty1 - ty0 * ty0) * ly * ly
+        d5, d7 = _seat_swap_delta(self.sc, x * 6 + si + 1, x * 6 + sj + 1, y * 6 + sj + 1, y * 6 + si + 1, si, sj)
+        q3 = self.nplay * s2v - s1v * s1v
+        q8 = self.nplay * s2t - s1t * s1t
+        return (r1, r2, q3, r4, self.r5 + d5, r6, self.r7 + d7, q8, r9)
+
     def swap(self, r: int, i: int, j: int) -> None:
         """Swap the players in slots ``i`` and ``j`` of free round ``r``."""
         slots = self.slots[r]

@@ -185,11 +185,10 @@ def _shake(board: Board, r: int, t: int, same: dict, rng, log: list, swaps: list
         i = board.starts[r][t] + int(rand() * z)
         j = board.starts[r][u] + int(rand() * board.sizes[r][u])
         before = board.key()
-        board.swap(r, i, j)
-        after = board.key()
+        after = board.key_after_swap(r, i, j)
         if (after[1], after[2], after[3]) > (before[1], before[2], before[3]):
-            board.swap(r, i, j)
             return None
+        board.swap(r, i, j)
         swaps.append((r, i, j))
         return [(r, t), (r, u)]
     old = _table(board, r, t)

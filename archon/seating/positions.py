@@ -315,9 +315,8 @@ def _mend(board: "Board", movable: list[bool], rng, moves: int, tick=None) -> No
                 neutral = False
             if board.slot_t[r][j] == board.slot_t[r][i]:
                 continue
-            before = board.key()
+            if board.key_after_swap(r, i, j) > board.key():
+                continue
             board.swap(r, i, j)
-            if board.key() > before:
-                board.swap(r, i, j)
-            elif not neutral:
+            if not neutral:
                 twins = {r: _twins(board, r) for r in rounds}
