@@ -80,7 +80,6 @@ def _positions(
     for it in range(iterations):
         if tick is not None and it % step == 0 and tick(it / iterations):
             break
-        temp = t_hi * exp(ratio * it / iterations)
         r = rounds[int(rand() * len(rounds))]
         players = free[r][0]
         ty = types[r]
@@ -107,11 +106,13 @@ def _positions(
         d2t = (tx1 * tx1 - tx0 * tx0) * lx * lx + (ty1 * ty1 - ty0 * ty0) * ly * ly
         dq3 = nplay * d2v - (2 * s1v * d1v + d1v * d1v)
         dq8 = nplay * d2t - (2 * s1t * d1t + d1t * d1t)
-        kxa, kxb = x * 6 + sa + 1, x * 6 + sb + 1
-        kya, kyb = y * 6 + sa + 1, y * 6 + sb + 1
-        d5, d7 = _seat_swap_delta(sc, kxa, kxb, kyb, kya, sa, sb)
+        d5 = d7 = 0
+        if sa != sb:
+            kxa, kxb = x * 6 + sa + 1, x * 6 + sb + 1
+            kya, kyb = y * 6 + sa + 1, y * 6 + sb + 1
+            d5, d7 = _seat_swap_delta(sc, kxa, kxb, kyb, kya, sa, sb)
         delta = (W3 * dq3 + dq8) / unit + W5 * d5 + W7 * d7
-        if delta <= 0 or rand() < exp(-delta / temp):
+        if delta <= 0 or rand() < exp(-delta / (t_hi * exp(ratio * it / iterations))):
             ty[i] = b
             ty[j] = a
             vp[x], vp[y], tr[x], tr[y] = vx1, vy1, tx1, ty1
