@@ -42,7 +42,6 @@ import random
 from typing import Optional
 
 from .board import Board
-from .bounds import lower_bounds
 from .groups import _groups, _seat_orders
 from .polish import _polish
 from .positions import _assigned, _deal, _mend, _positions
@@ -107,18 +106,19 @@ def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> t
     without a repeated pair or a worse position end the search at once
     (with one round to place no plan beats them on R1 to R8; with more,
     the quality sweep of ``python -m benchmarks.seating`` finds them as good
-    as the annealing of positions they replace). Otherwise, or when they
-    cannot be dealt so, the two ways in below search as they would have
-    without it, and the best plan of all is kept.
+    as the annealing of positions they replace). When they cannot be dealt
+    so, the best of those deals and its target replace way 1 of the ways
+    in (:func:`_ways_in`): annealing positions again and dealing them
+    reached no better plans, over 2,560 seatings of round 2 or 3 after a
+    drop (12 to 300 players), than six deals of the outright positions, and
+    took a third of the search's time. Otherwise both ways in search from
+    scratch.
     """
     size = _seats_to_decide(free, movable)
-    outright = _outright(n, history, free, movable, lcm, rng, _mend_moves(effort, size), _deals(effort))
+    outright = _outright(n, history, free, movable, lcm, rng, _mend_moves(effort, size), _outright_deals(effort))
     if outright is not None and outright[0] <= outright[2]:
         return outright[:2]
-    # when some must meet again whatever the plan, positions first cannot
-    # end the search: the best positions, dealt, are its start
-    start = outright if outright is not None and _meet_again(history, free, outright[1]) else None
-    found = _ways_in(n, history, free, movable, lcm, most, unit, rng, effort, clock, start)
+    found = _ways_in(n, history, free, movable, lcm, most, unit, rng, effort, clock, outright)
     return outright[:2] if outright is not None and outright[0] < found[0] else found
 
 
@@ -128,27 +128,22 @@ def _seats_to_decide(free: list, movable: list[bool]) -> int:
 
 
 def _deals(effort: float) -> int:
-    """How many times tables are dealt from positions and mended: three at
-    least, as a deal and its mending cost a few hundredths of a second, the
-    groups-first way that follows a failed one ten times more (97 and 193
-    players over 3 rounds needed the third deal)."""
+    """How many times tables are dealt from annealed positions and mended:
+    three at least, as a deal and its mending cost a few hundredths of a
+    second, the groups-first way that follows a failed one ten times more
+    (97 and 193 players over 3 rounds needed the third deal)."""
     return max(3, round(effort * 6))
+
+
+def _outright_deals(effort: float) -> int:
+    """How many times tables are dealt from the outright positions: twice
+    :func:`_deals`, as they stand in for way 1's annealing and deals too."""
+    return 2 * _deals(effort)
 
 
 def _mend_moves(effort: float, size: int) -> int:
     """The swaps one mending of a deal may try."""
     return int(effort * max(2000, 20 * size))
-
-
-def _meet_again(history: list, free: list, slots: list) -> bool:
-    """Whether every plan of these rounds repeats a pair, a relation or a
-    position group (R1, R2, R4, R6 or R9 above 0: :mod:`.bounds`)."""
-    rounds = [list(rnd) for rnd in history]
-    for s, (_, sizes) in zip(slots, free):
-        starts = [sum(sizes[:t]) for t in range(len(sizes))]
-        rounds.append([s[a : a + z] for a, z in zip(starts, sizes)])
-    b = lower_bounds(rounds, len(history))
-    return any((b.R1, b.R2, b.R4, b.R6, b.R9))
 
 
 def _outright(n, history, free, movable, lcm, rng, moves: int, deals: int) -> Optional[tuple]:
