@@ -110,12 +110,12 @@ def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> t
     so, the best of those deals and its target replace way 1 of the ways
     in (:func:`_ways_in`): annealing positions again and dealing them
     reached no better plans, over 2,560 seatings of round 2 or 3 after a
-    drop (12 to 300 players), than six deals of the outright positions, and
-    took a third of the search's time. Otherwise both ways in search from
+    drop (12 to 300 players), than :func:`_deals` of the outright positions,
+    and took a third of the search's time. Otherwise both ways in search from
     scratch.
     """
     size = _seats_to_decide(free, movable)
-    outright = _outright(n, history, free, movable, lcm, rng, _mend_moves(effort, size), _outright_deals(effort))
+    outright = _outright(n, history, free, movable, lcm, rng, _mend_moves(effort, size), _deals(effort))
     if outright is not None and outright[0] <= outright[2]:
         return outright[:2]
     found = _ways_in(n, history, free, movable, lcm, most, unit, rng, effort, clock, outright)
@@ -128,17 +128,13 @@ def _seats_to_decide(free: list, movable: list[bool]) -> int:
 
 
 def _deals(effort: float) -> int:
-    """How many times tables are dealt from annealed positions and mended:
-    three at least, as a deal and its mending cost a few hundredths of a
-    second, the groups-first way that follows a failed one ten times more
-    (97 and 193 players over 3 rounds needed the third deal)."""
-    return max(3, round(effort * 6))
-
-
-def _outright_deals(effort: float) -> int:
-    """How many times tables are dealt from the outright positions: twice
-    :func:`_deals`, as they stand in for way 1's annealing and deals too."""
-    return 2 * _deals(effort)
+    """How many times tables are dealt from positions and mended: six at
+    least, as a deal and its mending cost a few thousandths of a second, the
+    groups-first way that follows a failed one ten times more. Six deals of
+    one annealing of positions reached as good plans as three deals of the
+    better of two annealings, in a third less time (1,280 seatings of round
+    2 or 3 after a late arrival, 12 to 300 players)."""
+    return max(6, round(effort * 12))
 
 
 def _mend_moves(effort: float, size: int) -> int:
@@ -205,27 +201,21 @@ def _ways_in(n, history, free, movable, lcm, most, unit, rng, effort, clock, sta
         def stage(a: float, b: float):
             return clock.stage(base + span * a, span * (b - a))
 
-        # way 1, positions first; twice, as they also set the target
-        target = types = None
-        for k in range(0 if start else 2):
-            tick = stage(0.05 * k, 0.05 * (k + 1))
-            tried = _positions(n, history, free, movable, lcm, most, rng, it_p, tick)
-            key = _board(n, history, free, _deal(n, history, free, tried, rng), lcm).key()
-            key = _positions_only(key)
-            if target is None or key < target:
-                target, types = key, tried
-        board = None
+        # way 1, positions first, or the best deal of the outright positions
         if start:
-            target = start[2]
-            board = Board(n, history, [(list(s), z) for s, (_, z) in zip(start[1], free)], lcm)
-        for deal in range(0 if start else deals):  # dealing and mending is cheap: a few tries
-            dealt = _board(n, history, free, _deal(n, history, free, types, rng), lcm)
-            _mend(dealt, movable, rng, _mend_moves(effort, size),
-                  stage(0.1 + 0.05 * deal / deals, 0.1 + 0.05 * (deal + 1) / deals))
-            if dealt.key() <= target:
-                return dealt.key(), [list(s) for s in dealt.slots]
-            if board is None or dealt.key() < board.key():
-                board = dealt
+            target, board = start[2], Board(n, history, [(list(s), z) for s, (_, z) in zip(start[1], free)], lcm)
+        else:
+            target, board = None, None
+            types = _positions(n, history, free, movable, lcm, most, rng, it_p, stage(0.0, 0.1))
+            for deal in range(deals):  # dealing and mending is cheap: a few tries
+                dealt = _board(n, history, free, _deal(n, history, free, types, rng), lcm)
+                target = target or _positions_only(dealt.key())  # the positions', whoever meets
+                _mend(dealt, movable, rng, _mend_moves(effort, size),
+                      stage(0.1 + 0.05 * deal / deals, 0.1 + 0.05 * (deal + 1) / deals))
+                if dealt.key() <= target:
+                    return dealt.key(), [list(s) for s in dealt.slots]
+                if board is None or dealt.key() < board.key():
+                    board = dealt
         # way 2, groups first
         tables = _groups(n, history, free, movable, lcm, most, rng, it_a, stage(0.15, 0.25))
         tables = _seat_orders(n, history, tables, movable, lcm, most, rng, it_b, stage(0.25, 0.4))
