@@ -253,7 +253,7 @@ def _final_guard(before: Event, after: Event, what: str) -> None:
     if came:
         detail.append(f"{_and(came)} would")
     if new_st.cut_tie is not None and not came:
-        detail.append("a new tie would decide the last place in the final")
+        detail.append(f"a new tie would decide {new_st.cut_tie.stake(after)}")
     if reopened and not detail:
         detail.append(f"the preliminary rounds that decided it would no longer be over: {reopened[0]}")
     raise EventDayError(
@@ -1018,12 +1018,8 @@ def _toss_group(ev: Event, st: Standings, tie: Tie, keys: Sequence[str], rng: ra
                 coin += 1
                 ev.player(n).coin = coin
                 parts.append(f"{_who(ev, n)} coin {coin}")
-            if not ev.has_final:
-                what = "their places in the top five"
-            else:
-                what = "the last place in the final" if tie.at_cut else "their seeds"
             lines.append(
-                f"places {tie.first} to {tie.last} ({what}; tied on {_stats(members[0], keys)}): "
+                f"places {tie.first} to {tie.last} ({tie.stake(ev)}; tied on {_stats(members[0], keys)}): "
                 f"{_who(ev, drawn[0])} won the toss — " + ", ".join(parts)
             )
         elif len(members) == 1:

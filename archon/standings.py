@@ -122,6 +122,20 @@ class Tie:
     last: int
     #: True when the tie decides who reaches the final.
     at_cut: bool
+    #: Places in the final (5, or fewer players left).
+    final_size: int = FINAL_SIZE
+
+    def stake(self, event: Optional[Event] = None) -> str:
+        """What the coin toss decides, in words: "the last place in the
+        final", "the last 4 places in the final" (the places of the final
+        the tied players share), "their seeds in the final"; what
+        ``archon finals`` and ``archon toss`` both say."""
+        if event is not None and not event.has_final:
+            return "their places in the top five"  # rules 3.1.6: no final, the ranks are final
+        if not self.at_cut:
+            return "their seeds in the final"
+        places = self.final_size - self.first + 1
+        return "the last place in the final" if places == 1 else f"the last {places} places in the final"
 
     def describe(self, event: Optional[Event] = None) -> str:
         names = []
@@ -133,13 +147,9 @@ class Tie:
                 except KeyError:
                     pass
             names.append(f"#{n}")
-        if event is not None and not event.has_final:
-            what = "their places in the top five"  # rules 3.1.6: no final, the ranks are final
-        else:
-            what = "the last place in the final" if self.at_cut else "their seeds in the final"
         return (
             f"players {', '.join(names)} are tied for places {self.first} to {self.last}; "
-            f"a coin toss (coin ranking) must decide {what}"
+            f"a coin toss (coin ranking) must decide {self.stake(event)}"
         )
 
 
@@ -306,6 +316,7 @@ def _top_five_ties(eligible: list[PlayerStanding], keys: dict[int, tuple], final
                     first=first,
                     last=last,
                     at_cut=last > final_size,
+                    final_size=final_size,
                 )
             )
     ties.sort(key=lambda t: t.first)

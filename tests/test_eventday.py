@@ -561,3 +561,25 @@ def test_seating_a_round_again_that_decided_a_seated_final_is_refused(tmp_path):
             assert "would no longer reach the final" in out and "Traceback" not in out
             assert len(out.strip().splitlines()) == 1
         assert hashlib.sha256(workbook.read_bytes()).hexdigest() == before
+
+
+def test_finals_and_toss_say_how_many_places_in_the_final_a_tie_decides(tmp_path):
+    """Trial finding 10: 'archon finals' said a toss decides "the last place in
+    the final" for 13 players tied for places 2 to 14 (four places at stake);
+    'archon toss' then put four of them in the final."""
+    ev = Event(name="Ten", city="Lyon", level="Standard Constructed", preliminary_rounds=2)
+    ev.players = [Player(n, f"P{n}", f"Last{n}") for n in range(1, 11)]
+    sweep, draw = [5, 0, 0, 0, 0], [0.5] * 5
+    ev.rounds = [Round(1, [Table([1, 2, 3, 4, 5], sweep), Table([6, 7, 8, 9, 10], draw)]),
+                 Round(2, [Table([1, 2, 3, 4, 5], draw), Table([6, 7, 8, 9, 10], draw)])]
+    # by hand: #1 GW 1, 5.5 VP; #6 to #10 1 VP, TP 36 + 36; #2 to #5 0.5 VP, TP 30 + 36:
+    # #6 to #10 share places 2 to 6, and the final has places 2 to 5 for four of them
+    path = book(tmp_path, ev)
+    out = refused(path, "finals", path)
+    assert ("tie: players #6 P6 Last6, #7 P7 Last7, #8 P8 Last8, #9 P9 Last9, #10 P10 Last10 are tied for "
+            "places 2 to 6; a coin toss (coin ranking) must decide the last 4 places in the final") in out, out
+    out = ok("toss", path, "--seed", 3)
+    assert "places 2 to 6 (the last 4 places in the final; tied on GW 0, VP 1, TP 72)" in out, out
+    reach = re.search(r"^(.*) reach the final; (#\d+ P\d+ Last\d+) is 6th$", out, re.M)
+    assert reach is not None, out
+    assert len(re.findall(r"#\d+", reach.group(1))) == 4
