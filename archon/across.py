@@ -166,6 +166,7 @@ def rating(
     system: Optional[str] = None,
     players: Sequence[str] = (),
     xlsx=None,
+    force: bool = False,
     processes: Optional[int] = None,
     progress=None,
 ) -> RatingResult:
@@ -174,9 +175,9 @@ def rating(
         raise AcrossError(f"category {category!r}: choose one of {', '.join(CATEGORIES)}")
     as_of = _as_date(as_of, "--as-of") or _dt.date.today()
     if xlsx is not None:
-        from .reports import check_target
+        from .reports.output import RATING_WORKBOOK, check_target
 
-        check_target(xlsx, ".xlsx")
+        check_target(xlsx, RATING_WORKBOOK, force=force)
     read = read_results(paths, processes=processes, progress=progress)
     system = _system_for(read, system)
     if system == "elo2001":
@@ -196,7 +197,7 @@ def rating(
 
         what = "rating points, best 8 events in 18 months" if system == "rtp" else "Elo, 2001 rules"
         result.written = write_table_report(
-            xlsx, title=f"Ranking: {CATEGORIES[category]}, {as_of.isoformat()} ({what})", table=result.ranking,
+            xlsx, kind=RATING_WORKBOOK, force=force, title=f"Ranking: {CATEGORIES[category]}, {as_of.isoformat()} ({what})", table=result.ranking,
             players=result.players, history=_history(read, result.ranking, as_of, category, system),
             history_title=f"Top players' rating over time ({CATEGORIES[category]})", y_title="rating",
             not_counted=_not_counted(read, result.unrated),
@@ -279,6 +280,7 @@ def league(
     end=None,
     name: Optional[str] = None,
     xlsx=None,
+    force: bool = False,
     processes: Optional[int] = None,
     progress=None,
 ) -> LeagueResult:
@@ -299,9 +301,9 @@ def league(
     except LeagueError as exc:
         raise AcrossError(str(exc)) from None
     if xlsx is not None:
-        from .reports import check_target
+        from .reports.output import LEAGUE_WORKBOOK, check_target
 
-        check_target(xlsx, ".xlsx")
+        check_target(xlsx, LEAGUE_WORKBOOK, force=force)
     read = read_results(d.paths, processes=processes, progress=progress)
     standings = league_standings(read.results, d)
     top = list(standings["vekn"].head(CHART_PLAYERS))
@@ -314,7 +316,7 @@ def league(
         players = {v: result.results[result.results["vekn"] == v].sort_values("date")[
             ["date", "event", "gw", "vp", "tp", "rating_points", "counted", "source"]] for v in top}
         result.written = write_table_report(
-            xlsx, title=f"{d.name or 'League'}: best {d.best} results by {counted}", table=standings,
+            xlsx, kind=LEAGUE_WORKBOOK, force=force, title=f"{d.name or 'League'}: best {d.best} results by {counted}", table=standings,
             players=players, history=result.running,
             history_title=f"{d.name or 'League'}: running totals", y_title="points" if d.points == "rating" else "GW",
             not_counted=_not_counted(read, unrated(read.results)),

@@ -127,8 +127,9 @@ def report(
     edition: "str | RuleEdition | None" = None,
     csv=None,
     dry_run: bool = False,
+    force: bool = False,
 ) -> ReportResult:
-    """Twin of ``archon report FILE [--xlsx OUT.xlsx] [--html OUT.html] [--round N] [--csv DIR]``.
+    """Twin of ``archon report FILE [--xlsx OUT.xlsx] [--html OUT.html] [--round N] [--csv DIR] [--force]``.
 
     With ``dry_run`` every report is made in a temporary folder (so every
     check runs) and thrown away: ``written`` then lists what would be written
@@ -151,9 +152,14 @@ def report(
     given without ``xlsx``; :class:`archon.workbook.WorkbookError` for a file
     that is not an Archon workbook; :class:`archon.reports.ReportError` when
     a report cannot be written (round not seated, folder missing, file open,
-    an output that is an Archon event workbook); nothing is written then.
+    an output that is an Archon event workbook, a name without the report's
+    suffix, a file in a workbook's backups folder, a file that exists:
+    :func:`archon.reports.check_target`); nothing is written then. An
+    existing output is replaced only when it is an earlier report of the
+    same kind and ``force`` says so.
     """
     from .reports import check_target, write_html_report, write_posting_sheet, write_xlsx_report
+    from .reports.output import CSV_SET, HTML_REPORT, REPORT_WORKBOOK, SEAT_LIST
     from .serialize import standings_to_dict
 
     if xlsx is None and html is None and csv is None:
@@ -162,9 +168,11 @@ def report(
         raise InputError("--round N writes that round's seat list to a workbook: give --xlsx OUT.xlsx")
     # Every output checked before any is written (and never over the event workbook).
     if xlsx is not None:
-        check_target(xlsx, ".xlsx")
+        check_target(xlsx, REPORT_WORKBOOK if round is None else SEAT_LIST, force=force)
     if html is not None:
-        check_target(html)
+        check_target(html, HTML_REPORT, force=force)
+    if csv is not None:
+        check_target(csv, CSV_SET, force=force)
     st = report_standings(path, edition)
     data = standings_to_dict(st, extras=True)  # the reports also show the deck format
     if dry_run:
@@ -187,15 +195,15 @@ def report(
     written = []
     if xlsx is not None:
         if round is not None:
-            written.append((write_posting_sheet(data, round, xlsx), f"round {round} seat list"))
+            written.append((write_posting_sheet(data, round, xlsx, force=force), f"round {round} seat list"))
         else:
-            written.append((write_xlsx_report(data, xlsx), "report workbook"))
+            written.append((write_xlsx_report(data, xlsx, force=force), "report workbook"))
     if html is not None:
-        written.append((write_html_report(data, html), "HTML report"))
+        written.append((write_html_report(data, html, force=force), "HTML report"))
     if csv is not None:
         from .csvset import write_csv_set
 
-        done = write_csv_set(st, csv)
+        done = write_csv_set(st, csv)  # checked above (check_target)
         written.extend((p, "Archon-compatible CSV") for p in done.files)
         notes = list(done.not_held) + [
             f"{p} is left from an earlier export and is not part of this event: delete it" for p in done.stale
@@ -687,8 +695,9 @@ def seat(
     refused (:class:`archon.eventday.EventDayError`).
 
     ``print_to``: also write the round's seat list, to print and post
-    (:func:`archon.reports.write_posting_sheet`; not on a dry run); its path
-    is the report's ``.printed``. It is checked before anything is seated:
+    (:func:`archon.reports.write_posting_sheet`; not on a dry run; it replaces
+    a seat list archon printed before under that name, never another file);
+    its path is the report's ``.printed``. It is checked before anything is seated:
     :class:`archon.reports.ReportError` when it cannot be written.
 
     The report's ``.seating`` is the round's :class:`RoundSeating`: its
@@ -703,9 +712,9 @@ def seat(
 
     check_time_budget(time_budget)
     if print_to is not None:
-        from .reports import check_target
+        from .reports.output import SEAT_LIST, check_target
 
-        check_target(print_to, ".xlsx")
+        check_target(print_to, SEAT_LIST, force=True)  # a seat list printed before is printed anew
     if show:
         if seed is not None or force or dry_run or time_budget is not None:
             raise InputError("--show prints the round as seated: leave out --seed, --force, --dry-run "
@@ -733,7 +742,8 @@ def _print_seat_list(event, round: int, print_to):
     from .serialize import standings_to_dict
     from .standings import compute
 
-    return write_posting_sheet(standings_to_dict(compute(event), extras=True), round, print_to)
+    return write_posting_sheet(standings_to_dict(compute(event), extras=True), round, print_to,
+                               force=True)  # a seat list printed before is printed anew, never another file
 
 
 def _show_seating(path, round: int, print_to) -> EventDayReport:
@@ -1156,10 +1166,10 @@ def results_frame(paths, *, processes: Optional[int] = None, progress=None):
 
 
 def rating(paths, *, as_of=None, category: str = "constructed", country: Optional[str] = None,
-           system: Optional[str] = None, players: Sequence[str] = (), xlsx=None,
+           system: Optional[str] = None, players: Sequence[str] = (), xlsx=None, force: bool = False,
            processes: Optional[int] = None, progress=None):
     """Twin of ``archon rating PATHS... [--as-of DATE] [--category constructed|limited]
-    [--country C] [--system rtp|elo2001] [--player N] [--xlsx OUT]``.
+    [--country C] [--system rtp|elo2001] [--player N] [--xlsx OUT [--force]]``.
 
     The VEKN ranking on ``as_of`` (default today) from every event under
     ``paths``: under ``rtp`` (Appendix A of the current rules) a player's
@@ -1169,27 +1179,32 @@ def rating(paths, *, as_of=None, category: str = "constructed", country: Optiona
     (Appendix A.1 of the 2001-2002 rules) the Elo rating. Default system:
     ``elo2001`` when every event read runs under the 2001 rules, else ``rtp``.
     Returns an :class:`archon.across.RatingResult` (DataFrames; ``as_dict()``
-    is the ``--json`` output); ``xlsx`` writes the report workbook.
+    is the ``--json`` output); ``xlsx`` writes the report workbook (an
+    existing file only when it is an earlier rating workbook and ``force``:
+    :func:`archon.reports.check_target`).
     """
     from .across import rating as run
 
     return run(paths, as_of=as_of, category=category, country=country, system=system, players=players,
-               xlsx=xlsx, processes=processes, progress=progress)
+               xlsx=xlsx, force=force, processes=processes, progress=progress)
 
 
 def league(paths, *, best: Optional[int] = None, points: Optional[str] = None, start=None, end=None,
-           name: Optional[str] = None, xlsx=None, processes: Optional[int] = None, progress=None):
+           name: Optional[str] = None, xlsx=None, force: bool = False, processes: Optional[int] = None,
+           progress=None):
     """Twin of ``archon league PATHS... --best N [--points rating|gw-vp] [--from DATE --to DATE]
-    [--name NAME] [--xlsx OUT]`` and ``archon league LEAGUE.toml``.
+    [--name NAME] [--xlsx OUT [--force]]`` and ``archon league LEAGUE.toml``.
 
     Each player's best ``best`` results between ``start`` and ``end``
     (inclusive), by rating points or by GW then VP then TP, summed and
     ranked, ties sharing a rank. ``paths`` may be one league file (TOML:
     ``name``, ``events``, ``best``, ``points``, ``from``, ``to``; see
     :class:`archon.league.LeagueDefinition`); arguments given override it.
-    Returns an :class:`archon.across.LeagueResult`.
+    Returns an :class:`archon.across.LeagueResult`; ``xlsx`` writes the
+    report workbook (an existing file only when it is an earlier league
+    workbook and ``force``: :func:`archon.reports.check_target`).
     """
     from .across import league as run
 
-    return run(paths, best=best, points=points, start=start, end=end, name=name, xlsx=xlsx,
+    return run(paths, best=best, points=points, start=start, end=end, name=name, xlsx=xlsx, force=force,
                processes=processes, progress=progress)

@@ -292,7 +292,8 @@ def editions():
 @click.option("--url", default=None, help="With --twd: the event's page (vekn.net event calendar).")
 @click.option("--country", default=None, help="With --twd: the country, written after the city.")
 @click.option("--deck", "deck_file", type=click.Path(dir_okay=False), help="With --twd: append the winner's deck list from this text file, as given.")
-@click.option("--force", is_flag=True, help="With --archondata: print it even when 'archon check' finds errors.")
+@click.option("--force", is_flag=True, help="With --archondata: print it even when 'archon check' finds errors. "
+              "With --xlsx/--html/--csv: replace an earlier report of the same kind (never another file).")
 @click.option("--dry-run", is_flag=True, callback=_remember_dry_run, help="With --xlsx/--html/--csv: make every file but write none; say what would be written.")
 @EDITION_OPTION
 def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file, force,
@@ -316,8 +317,10 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     a tie to toss, a VEKN number missing; --round N for a round not seated)
     or FILE could be read only in part; 2 when FILE cannot be read, the
     options do not go together or the event has no round N; 3 when an
-    output cannot be written (it exists, it is the event workbook, its
-    folder is missing or read-only).
+    output cannot be written (it exists: --force replaces an earlier report
+    of the same kind, never another file; its name does not end in .xlsx or
+    .html; it is an event workbook or in a NAME-backups folder; its folder
+    is missing or read-only).
 
     \b
     Examples:
@@ -339,8 +342,8 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     files = xlsx_out is not None or html_out is not None or csv_dir is not None
     if (url or country or deck_file) and not as_twd:
         raise Unreadable("--url, --country and --deck go with --twd")
-    if force and not as_archondata:
-        raise Unreadable("--force goes with --archondata")
+    if force and not as_archondata and not files:
+        raise Unreadable("--force goes with --archondata, --xlsx, --html or --csv")
     try:
         if not files and not as_archondata and not as_twd:
             if round_number is not None:
@@ -354,7 +357,7 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
         if not files:
             return
         result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition, csv=csv_dir,
-                             dry_run=dry_run)
+                             dry_run=dry_run, force=force)
     except (InputError, WorkbookError, VeknReportError) as exc:
         raise _failed(exc) from None
     except (ReportError, CsvSetError) as exc:
@@ -647,7 +650,7 @@ def toss(file, seed, dry_run):
                                              "seating is cleared).")
 @click.option("--time-budget", type=float, default=None, help="Seconds the seating engine may search.")
 @click.option("--print", "print_to", type=click.Path(dir_okay=False), default=None,
-              help="Also write the round's seat list, to print and post (OUT.xlsx).")
+              help="Also write the round's seat list, to print and post (OUT.xlsx; it replaces a seat list archon wrote, never another file).")
 @click.option("--show", is_flag=True,
               help="Seat nothing: print the round as seated (with --print, write its seat list again).")
 @click.option("--json", "as_json", is_flag=True,
@@ -1247,8 +1250,9 @@ def _files_report(archive) -> None:
 @click.option("--csv", "as_csv", is_flag=True, help="Print the ranking as CSV.")
 @click.option("--xlsx", "xlsx_out", type=click.Path(dir_okay=False), default=None,
               help="Write a report workbook: the ranking, a sheet per --player, a chart of the top players' rating over time.")
+@click.option("--force", is_flag=True, help="With --xlsx: replace an earlier rating workbook (never another file).")
 @click.option("--processes", type=click.IntRange(1), default=None, help="Processes reading files (default: one per CPU for large archives).")
-def rating(paths, as_of, category, country, system, players, as_json, as_csv, xlsx_out, processes):
+def rating(paths, as_of, category, country, system, players, as_json, as_csv, xlsx_out, force, processes):
     """The VEKN rating and ranking from event files.
 
     PATHS are event files in any form archon reads (Archon workbooks, the
@@ -1258,7 +1262,8 @@ def rating(paths, as_of, category, country, system, players, as_json, as_csv, xl
     and other files are listed on standard error with the reason.
 
     Exit status: 0 with a ranking; 2 when no event could be read or an
-    argument is wrong.
+    argument is wrong; 3 when --xlsx cannot be written (the file exists:
+    --force replaces an earlier rating workbook, never another file).
 
     \b
     Examples:
@@ -1272,7 +1277,7 @@ def rating(paths, as_of, category, country, system, players, as_json, as_csv, xl
     _one_output(as_json, as_csv)
     with _FilesProgress("reading") as bar:
         result = run(paths, as_of=as_of, category=category, country=country, system=system, players=players,
-                     xlsx=xlsx_out, processes=processes, progress=bar)
+                     xlsx=xlsx_out, force=force, processes=processes, progress=bar)
     if as_json:
         _say_json(result.as_dict(), ensure_ascii=False, indent=1)
     else:
@@ -1312,8 +1317,9 @@ def rating(paths, as_of, category, country, system, players, as_json, as_csv, xl
 @click.option("--csv", "as_csv", is_flag=True, help="Print the standings as CSV.")
 @click.option("--xlsx", "xlsx_out", type=click.Path(dir_okay=False), default=None,
               help="Write a report workbook: the standings, the top players' results, a chart of their running totals.")
+@click.option("--force", is_flag=True, help="With --xlsx: replace an earlier league workbook (never another file).")
 @click.option("--processes", type=click.IntRange(1), default=None, help="Processes reading files.")
-def league(paths, best, points, start, end, name, as_json, as_csv, xlsx_out, processes):
+def league(paths, best, points, start, end, name, as_json, as_csv, xlsx_out, force, processes):
     """League standings across a series of events.
 
     The sum of each player's best N results (--best N) between --from and
@@ -1330,7 +1336,9 @@ def league(paths, best, points, start, end, name, as_json, as_csv, xlsx_out, pro
       to = 2026-02-28
 
     Exit status: 0 with the standings; 2 when no event could be read or the
-    league file or an argument is wrong; 3 when --xlsx cannot be written.
+    league file or an argument is wrong; 3 when --xlsx cannot be written
+    (the file exists: --force replaces an earlier league workbook, never
+    another file).
 
     \b
     Examples:
@@ -1342,7 +1350,7 @@ def league(paths, best, points, start, end, name, as_json, as_csv, xlsx_out, pro
     _one_output(as_json, as_csv)
     with _FilesProgress("reading") as bar:
         result = run(paths, best=best, points=points, start=start, end=end, name=name, xlsx=xlsx_out,
-                     processes=processes, progress=bar)
+                     force=force, processes=processes, progress=bar)
     d = result.definition
     table = result.standings.assign(rank=[f"{r}=" if t else str(r) for r, t in
                                           zip(result.standings["rank"], result.standings["tied"])])

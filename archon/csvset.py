@@ -125,6 +125,7 @@ __all__ = [
     "CHANGED",
     "INFO",
     "write_csv_set",
+    "set_files_in",
     "csv_set_texts",
     "read_csv_set",
     "load_csv_set",
@@ -371,8 +372,11 @@ def write_csv_set(source: Any, folder: Union[str, Path], *, edition: Any = None)
     replaces an older one of the same name only once all are complete
     (:func:`archon.outfiles.write_files`: the whole set or nothing). Files
     of an earlier export the event does not have are left alone and listed
-    in ``stale``. Raises :class:`CsvSetError` (exit status 3) when the
-    folder cannot be written; no file of the set is written then.
+    in ``stale``. (``archon report --csv`` first asks
+    :func:`archon.reports.check_target`, which refuses a folder holding a
+    set already unless ``--force``.) Raises :class:`CsvSetError` (exit
+    status 3) when the folder cannot be written; no file of the set is
+    written then.
     """
     texts, not_held = csv_set_texts(source, edition=edition)
     target = Path(folder)
@@ -384,11 +388,13 @@ def write_csv_set(source: Any, folder: Union[str, Path], *, edition: Any = None)
         err = CsvSetError(f"{exc}: no file of the CSV set was written")
         err.exit_status = ExitStatus.NOT_WRITTEN
         raise err from None
-    stale = sorted(
-        p for p in target.iterdir()
-        if p.is_file() and _set_member(_file_key(p.name)) and p.name not in texts
-    )
+    stale = [p for p in set_files_in(target) if p.name not in texts]
     return CsvSetWritten(target, written, not_held, stale)
+
+
+def set_files_in(folder: Union[str, Path]) -> list[Path]:
+    """The files of a CSV set in ``folder`` (``Methuselahs.csv``, ``Round 1.csv``...), by name."""
+    return sorted(p for p in Path(folder).iterdir() if p.is_file() and _set_member(_file_key(p.name)))
 
 
 # ---------------------------------------------------------------------------

@@ -14,11 +14,12 @@ status    meaning
           that is missing, damaged or not an Archon workbook, an unreadable
           number, a player who does not exist, options that do not go together
 3         nothing could be written: the workbook is open in a spreadsheet or
-          held by another archon command, it changed while archon worked, a
-          new workbook's file exists already (``new`` and ``convert`` never
-          replace a file; a report replaces its own earlier file, never an
-          event workbook), the folder is read-only or missing, the disk is
-          full. Nothing changed:
+          held by another archon command, it changed while archon worked, an
+          output's file exists already (``new`` and ``convert`` never
+          replace a file; a report, rating or league output replaces only
+          an earlier one of its own kind, with ``--force``: never another
+          file, never an event workbook or a backups folder), the folder is
+          read-only or missing, the disk is full. Nothing changed:
           close the file or free the space and run the command again
 4         archon itself failed (a bug): nothing was written; the message says
           how to report it

@@ -145,7 +145,7 @@ def test_csv_set_on_a_full_disk_leaves_no_partial_set(workbook, tmp_path, monkey
     (out / "Methuselahs.csv").write_text("an earlier export")
     # Methuselahs.csv and Round-1.csv go through, Report.csv does not
     fail_os_write(monkeypatch, after=2)
-    r = run("report", workbook, "--csv", out)
+    r = run("report", workbook, "--csv", out, "--force")
     assert r.exit_code == ExitStatus.NOT_WRITTEN, r.output
     line = one_error_line(r)
     assert "Report.csv" in line and "No space left on device" in line

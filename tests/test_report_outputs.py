@@ -100,3 +100,115 @@ def test_a_round_the_event_does_not_have_is_wrong_usage(tmp_path):
     r = run("report", path, "--round", "3", "--xlsx", out)  # a round of the event, not seated yet
     assert r.exit_code == 1 and "round 3 has no seating (rounds seated: 1, 2)" in r.output
     assert not out.exists()
+
+
+# ---------------------------------------------------------------------------
+# No output ever replaces a file that is not an earlier output of its kind (trial finding 3)
+
+
+def test_an_html_report_needs_an_html_name_and_never_replaces_the_players_list(tmp_path):
+    path = book(tmp_path, winter_cup(3))
+    players = tmp_path / "p11.csv"
+    players.write_bytes(b"first name,last name,VEKN\r\nAnna,Kowalski,3000101\r\n")
+    before = files_in(tmp_path)
+    for force in ([], ["--force"]):
+        r = run("report", path, "--html", players, *force)
+        assert r.exit_code == 3, r.output
+        assert "p11.csv: the HTML report is a .html file: give a name ending in .html" in r.output
+        assert files_in(tmp_path) == before
+    for option in ("--xlsx", "--html"):  # the suffix is checked whether or not the file exists
+        r = run("report", path, option, tmp_path / "report.txt")
+        assert r.exit_code == 3 and "give a name ending in" in r.output, r.output
+        assert files_in(tmp_path) == before
+
+
+def test_no_report_goes_into_the_workbooks_backups_folder_and_undo_still_works(tmp_path):
+    path = book(tmp_path, winter_cup(1))
+    r = run("register", path, "Zoe Adler")  # a backup and the undo journal
+    assert r.exit_code == 0, r.output
+    backups = tmp_path / "cup-backups"
+    assert (backups / "journal.jsonl").is_file()
+    before = files_in(tmp_path)
+    for outputs in (["--html", backups / "journal.jsonl"], ["--html", backups / "report.html"],
+                    ["--xlsx", backups / "report.xlsx", "--force"], ["--csv", backups],
+                    ["--csv", backups / "csv"]):
+        r = run("report", path, *outputs)
+        assert r.exit_code == 3, (outputs, r.output)
+        assert "Traceback" not in r.output, outputs
+        assert files_in(tmp_path) == before, outputs
+    r = run("report", path, "--html", backups / "report.html")
+    assert "cup-backups, the folder where archon keeps a workbook's backups and its undo journal: " \
+           "write the HTML report elsewhere" in r.output
+    r = run("undo", path)
+    assert r.exit_code == 0 and "register" in r.output, r.output
+
+
+def test_an_existing_report_is_replaced_only_with_force_and_only_by_its_own_kind(tmp_path):
+    path = book(tmp_path, winter_cup(3))
+    html, xlsx, seats, csv = (tmp_path / "r.html", tmp_path / "r.xlsx", tmp_path / "r1.xlsx", tmp_path / "csv")
+    first = run("report", path, "--html", html, "--xlsx", xlsx, "--csv", csv)
+    assert first.exit_code == 0, first.output
+    assert run("report", path, "--round", "1", "--xlsx", seats).exit_code == 0
+    before = files_in(tmp_path)
+    for outputs, said in (
+        (["--html", html], f"{html} exists (an earlier HTML report): give another name, or --force to replace it"),
+        (["--xlsx", xlsx], f"{xlsx} exists (an earlier report workbook): give another name, or --force"),
+        (["--round", "1", "--xlsx", seats], f"{seats} exists (an earlier round seat list): give another name"),
+        (["--csv", csv], f"{csv} holds an earlier CSV set (Methuselahs.csv, Override.csv, Report.csv, ...): "
+                         "give another folder, or --force to replace its files"),
+        (["--xlsx", seats, "--force"], f"{seats} exists and is not a report workbook archon wrote: "
+                                       "it is never written over; give another name"),
+        (["--round", "2", "--xlsx", xlsx, "--force"], "is not a round seat list archon wrote"),
+        (["--html", tmp_path / "new.html", "--xlsx", xlsx], "exists (an earlier report workbook)"),
+    ):
+        r = run("report", path, *outputs)
+        assert r.exit_code == 3, (outputs, r.output)
+        assert said in r.output, (outputs, r.output)
+        assert files_in(tmp_path) == before, outputs  # nothing written, not even the new page
+    r = run("report", path, "--html", html, "--xlsx", xlsx, "--csv", csv, "--round", "2", "--xlsx", seats,
+            "--force")
+    assert r.exit_code == 0 and f"wrote {seats} (round 2 seat list)" in r.output, r.output
+    assert openpyxl.load_workbook(seats).sheetnames == ["Seating R2"]
+
+
+def test_a_file_of_the_organizers_own_is_never_replaced_even_with_force(tmp_path):
+    path = book(tmp_path, winter_cup(3))
+    page = tmp_path / "index.html"
+    page.write_bytes(b"<!DOCTYPE html><html><body>Our club's page</body></html>")
+    budget = tmp_path / "budget.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active["A1"] = "Venue"
+    wb.save(budget)
+    before = files_in(tmp_path)
+    for outputs in (["--html", page], ["--xlsx", budget], ["--round", "1", "--xlsx", budget]):
+        r = run("report", path, *outputs, "--force")
+        assert r.exit_code == 3, (outputs, r.output)
+        assert "is never written over; give another name" in r.output, outputs
+        assert files_in(tmp_path) == before, outputs
+
+
+def test_rating_and_league_workbooks_never_replace_another_file(tmp_path):
+    from test_rating_files import as_json
+
+    folder = as_json(tmp_path / "events")
+    budget = tmp_path / "budget.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active["A1"] = "Venue"
+    wb.save(budget)
+    before = budget.read_bytes()
+    rating = ["rating", folder, "--as-of", "2026-06-30", "--xlsx"]
+    league = ["league", folder, "--best", "2", "--xlsx"]
+    for command in (rating, league):
+        r = run(*command, budget, "--force")
+        assert r.exit_code == 3 and "budget.xlsx exists and is not a" in r.output, r.output
+        assert budget.read_bytes() == before
+    ranking, standings = tmp_path / "ranking.xlsx", tmp_path / "league.xlsx"
+    assert run(*rating, ranking).exit_code == 0 and run(*league, standings).exit_code == 0
+    made = {p: p.read_bytes() for p in (ranking, standings)}
+    r = run(*rating, ranking)
+    assert r.exit_code == 3 and "exists (an earlier rating workbook): give another name, or --force" in r.output
+    r = run(*league, ranking, "--force")  # a rating workbook is not a league's
+    assert r.exit_code == 3 and "is not a league workbook archon wrote" in r.output
+    assert {p: p.read_bytes() for p in made} == made
+    assert run(*rating, ranking, "--force").exit_code == 0
+    assert run(*league, standings, "--force").exit_code == 0

@@ -584,20 +584,21 @@ def test_a_report_is_never_written_over_the_event_workbook(event_workbook, tmp_p
 
     from archon.api import report
     from archon.cli import main
-    from archon.reports import write_html_report
-
     before = event_workbook.read_bytes()
-    for args in (["--xlsx", event_workbook], ["--html", event_workbook], ["--round", "1", "--xlsx", event_workbook]):
+    for args, said in ((["--xlsx", event_workbook], "is an Archon event workbook: a report is never written over it"),
+                       (["--html", event_workbook], "event.xlsx: the HTML report is a .html file"),
+                       (["--round", "1", "--xlsx", event_workbook],
+                        "is an Archon event workbook: a report is never written over it")):
         r = CliRunner().invoke(main, ["report", str(event_workbook), *map(str, args)])
         assert r.exit_code == 3, (args, r.output)
-        assert "is an Archon event workbook: a report is never written over it" in r.output, args
+        assert said in r.output, args
         assert "Traceback" not in r.output
         assert event_workbook.read_bytes() == before, args
     # Nor over another event's workbook, whatever the command.
     other = tmp_path / "other-event.xlsx"
     other.write_bytes(before)
     with pytest.raises(ReportError, match="other-event.xlsx is an Archon event workbook"):
-        write_html_report(tournament(), other)
+        write_xlsx_report(tournament(), other, force=True)
     assert other.read_bytes() == before
     # Every output is checked before any is written: no report workbook when the page cannot be written.
     with pytest.raises(ReportError, match="folder .*nowhere does not exist"):
@@ -606,7 +607,7 @@ def test_a_report_is_never_written_over_the_event_workbook(event_workbook, tmp_p
 
 
 def test_a_report_workbook_is_named_xlsx(tmp_path, event):
-    with pytest.raises(ReportError, match=r"report.ods: this report is a \.xlsx file: give a name ending in \.xlsx"):
+    with pytest.raises(ReportError, match=r"report.ods: the report workbook is a \.xlsx file: give a name ending in \.xlsx"):
         write_xlsx_report(event, tmp_path / "report.ods")
     with pytest.raises(ReportError, match=r"give a name ending in \.xlsx"):
         write_posting_sheet(event, 1, tmp_path / "round1.pdf")

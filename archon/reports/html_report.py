@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..editions import EDITIONS
 from .data import StandingsLike, as_standings_dict
-from .output import write_atomically
+from .output import HTML_REPORT, check_target, write_atomically
 
 __all__ = ["render_html_report", "write_html_report"]
 
@@ -48,12 +48,15 @@ def render_html_report(standings: StandingsLike) -> str:
     )
 
 
-def write_html_report(standings: StandingsLike, path: "str | os.PathLike[str]") -> Path:
+def write_html_report(standings: StandingsLike, path: "str | os.PathLike[str]", *, force: bool = False) -> Path:
     """Write the report page to ``path`` (UTF-8). Returns the path written.
 
     ``standings``: the standings contract (``standings_to_dict``), computed
     Standings or an Event. Raises :class:`archon.reports.ReportError` when
-    the folder is missing.
+    :func:`archon.reports.check_target` refuses ``path`` (not a .html name,
+    a file that exists: an earlier HTML report is replaced only with
+    ``force``, the folder missing...).
     """
+    check_target(path, HTML_REPORT, force=force)
     text = render_html_report(standings)
-    return write_atomically(path, text.encode("utf-8"))
+    return write_atomically(path, text.encode("utf-8"), HTML_REPORT, force=force)

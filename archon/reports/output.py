@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, NamedTuple
 
 from .data import ReportError
 
-__all__ = ["check_target", "write_atomically", "xlsx_bytes", "lock_file"]
+__all__ = [
+    "Output", "REPORT_WORKBOOK", "SEAT_LIST", "HTML_REPORT", "RATING_WORKBOOK", "LEAGUE_WORKBOOK", "CSV_SET",
+    "check_target", "write_atomically", "xlsx_bytes", "lock_file",
+]
 
 
 def lock_file(path: Path) -> Path:
@@ -29,17 +32,108 @@ def _is_event_workbook(path: Path) -> bool:
         return False
 
 
-def check_target(path: "str | os.PathLike[str]", suffix: Optional[str] = None) -> Path:
-    """Raise ReportError unless a report can be written to ``path``: its folder
-    exists, it is not open in Excel or LibreOffice, it is not an Archon event
-    workbook (a report never replaces the event it reports on) and, when
-    ``suffix`` is given, its name ends with it."""
+class Output(NamedTuple):
+    """A kind of file archon writes as a report: ``what`` it is called in
+    messages, the ``suffix`` its name ends with ("" for a folder)."""
+
+    what: str
+    suffix: str
+
+    @property
+    def a(self) -> str:
+        """'a report workbook', 'an HTML report'."""
+        return f"{'an' if self.what[:1] in 'aeiouH' else 'a'} {self.what}"
+
+
+REPORT_WORKBOOK = Output("report workbook", ".xlsx")
+SEAT_LIST = Output("round seat list", ".xlsx")
+HTML_REPORT = Output("HTML report", ".html")
+RATING_WORKBOOK = Output("rating workbook", ".xlsx")
+LEAGUE_WORKBOOK = Output("league workbook", ".xlsx")
+CSV_SET = Output("CSV set", "")
+
+#: The document property a report workbook carries: its kind (``Output.what``).
+#: A file is an earlier output of a kind only if it says so: an .xlsx file
+#: without it (another program's, or the organizer's own) is never replaced.
+MARK = "archon output"
+
+_HTML_MARKS = (b'<meta name="generator" content="archon ', b"<footer>Made with archon ")
+
+
+def _marked_xlsx(path: Path) -> "str | None":
+    """The kind an .xlsx file archon wrote says it is (:data:`MARK`), or None."""
+    import re
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as z:
+            xml = z.read("docProps/custom.xml").decode("utf-8", "replace")
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+        return None
+    m = re.search(rf'name="{MARK}"[^>]*>\s*<vt:lpwstr>([^<]*)</vt:lpwstr>', xml)
+    return m.group(1) if m else None
+
+
+def _is_earlier(path: Path, kind: Output) -> bool:
+    """Whether the file ``path`` is an earlier output of ``kind``: an .xlsx
+    report says so in its document properties, an HTML report by archon's
+    generator line and the report's footer (a page of the console carries
+    no footer)."""
+    if kind.suffix == ".xlsx":
+        return _marked_xlsx(path) == kind.what
+    if kind == HTML_REPORT:
+        try:
+            with open(path, "rb") as f:
+                text = f.read(64 << 20)
+        except OSError:
+            return False
+        return text.startswith(b"<!DOCTYPE html>") and all(m in text for m in _HTML_MARKS)
+    return False
+
+
+def _backups_folder_of(target: Path) -> "Path | None":
+    """The workbook backups folder (``NAME-backups``, :mod:`archon.workbook.backups`)
+    ``target`` is or lies in, or None: archon keeps a workbook's backups and its
+    undo journal there, and no report goes in."""
+    import glob
+
+    from ..workbook.backups import BACKUPS_SUFFIX, JOURNAL_NAME
+
+    for folder in (target, *target.resolve().parents):
+        name = folder.name
+        if not name.endswith(BACKUPS_SUFFIX) or not folder.is_dir():
+            continue
+        stem = name[: -len(BACKUPS_SUFFIX)]
+        if (folder / JOURNAL_NAME).exists() or any(folder.parent.glob(f"{glob.escape(stem)}.*")):
+            return folder
+    return None
+
+
+def check_target(path: "str | os.PathLike[str]", kind: Output, *, force: bool = False) -> Path:
+    """Raise ReportError (exit status 3) unless the ``kind`` of report can be
+    written to ``path``; the one check of every report, rating and league
+    output. ``path``'s name ends with the kind's suffix (a CSV set is a
+    folder); it is not in a workbook's ``NAME-backups`` folder; its folder
+    exists; it is not open in Excel or LibreOffice; it is not an Archon
+    event workbook. An existing file is never replaced unless it is an
+    earlier output of the same kind (:func:`_is_earlier`) and ``force``
+    says to (``--force``); a CSV set's folder likewise when it holds files
+    of a set."""
     target = Path(path)
-    if suffix is not None and target.suffix.lower() != suffix:
-        raise ReportError(f"{target.name}: this report is a {suffix} file: give a name ending in {suffix}")
+    if kind.suffix and target.suffix.lower() != kind.suffix:
+        raise ReportError(f"{target.name}: the {kind.what} is a {kind.suffix} file: "
+                          f"give a name ending in {kind.suffix}")
+    backups = _backups_folder_of(target)
+    if backups is not None:
+        where = "is" if target.resolve() == backups.resolve() else "is in"
+        raise ReportError(f"{target} {where} {backups}, the folder where archon keeps a workbook's backups and "
+                          f"its undo journal: write the {kind.what} elsewhere")
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise ReportError(f"cannot write {target}: folder {folder} does not exist")
+    if kind == CSV_SET:
+        _check_csv_folder(target, force)
+        return target
     if lock_file(target).exists():
         raise ReportError(
             f"{target} is open in Excel (lock file {lock_file(target).name} beside it): close it and try again"
@@ -53,28 +147,49 @@ def check_target(path: "str | os.PathLike[str]", suffix: Optional[str] = None) -
         raise ReportError(
             f"{target} is an Archon event workbook: a report is never written over it; give another name"
         )
+    if target.exists() or target.is_symlink():
+        if not target.is_file() or not _is_earlier(target, kind):
+            raise ReportError(f"{target} exists and is not {kind.a} archon wrote: it is never written "
+                              f"over; give another name")
+        if not force:
+            raise ReportError(f"{target} exists (an earlier {kind.what}): give another name, or --force "
+                              f"to replace it")
     return target
 
 
-def write_atomically(path: "str | os.PathLike[str]", data: bytes) -> Path:
-    """Write ``data`` to ``path`` whole or not at all (:func:`archon.outfiles.write_file`).
+def _check_csv_folder(target: Path, force: bool) -> None:
+    from ..csvset import set_files_in
 
-    The old file (if any) is replaced only once the new one is complete.
-    Raises ReportError (exit status 3) naming the file when the folder is
-    missing or read-only, the disk is full, the file is open in Excel or
-    LibreOffice, or it is an Archon event workbook (:func:`check_target`).
+    if target.exists() and not target.is_dir():
+        raise ReportError(f"{target} is a file: give a folder for the CSV set")
+    earlier = set_files_in(target) if target.is_dir() else []
+    if earlier and not force:
+        raise ReportError(f"{target} holds an earlier CSV set ({', '.join(p.name for p in earlier[:3])}"
+                          f"{', ...' if len(earlier) > 3 else ''}): give another folder, or --force to "
+                          f"replace its files")
+
+
+def write_atomically(path: "str | os.PathLike[str]", data: bytes, kind: Output, *, force: bool = False) -> Path:
+    """Write ``data``, a report of ``kind``, to ``path`` whole or not at all
+    (:func:`archon.outfiles.write_file`).
+
+    The old file (an earlier report of the same kind, with ``force``) is
+    replaced only once the new one is complete. Raises ReportError (exit
+    status 3) naming the file when :func:`check_target` refuses it, the
+    folder is read-only or the disk is full.
     """
     from ..outfiles import OutputError, write_file
 
-    target = check_target(path)
+    target = check_target(path, kind, force=force)
     try:
         return write_file(target, data)
     except OutputError as exc:
         raise ReportError(str(exc)) from None
 
 
-def xlsx_bytes(build: Callable[[Any], None]) -> bytes:
-    """The ``.xlsx`` file ``build(workbook)`` makes with a new xlsxwriter workbook.
+def xlsx_bytes(build: Callable[[Any], None], kind: Output) -> bytes:
+    """The ``.xlsx`` file ``build(workbook)`` makes with a new xlsxwriter
+    workbook, marked as a report of ``kind`` (:data:`MARK`).
 
     Text never becomes a formula or a link, whatever method writes it (a
     player named ``=HYPERLINK(...)`` is text); write text with
@@ -89,6 +204,7 @@ def xlsx_bytes(build: Callable[[Any], None]) -> bytes:
         buf, {"in_memory": True, "strings_to_formulas": False, "strings_to_urls": False, "strings_to_numbers": False}
     )
     try:
+        wb.set_custom_property(MARK, kind.what)
         build(wb)
     finally:
         wb.close()

@@ -21,7 +21,7 @@ from typing import Any
 import xlsxwriter
 
 from .data import StandingsLike, as_standings_dict, seat_list
-from .output import check_target, write_atomically, xlsx_bytes
+from .output import SEAT_LIST, check_target, write_atomically, xlsx_bytes
 
 __all__ = ["write_posting_sheet", "add_posting_sheet", "posting_sheet_name", "POSTING_FONT_SIZE"]
 
@@ -146,17 +146,20 @@ def add_posting_sheet(workbook: xlsxwriter.Workbook, data: dict, round_number: i
     return ws
 
 
-def write_posting_sheet(standings: StandingsLike, round_number: int, path: "str | os.PathLike[str]") -> Path:
+def write_posting_sheet(standings: StandingsLike, round_number: int, path: "str | os.PathLike[str]", *,
+                        force: bool = False) -> Path:
     """Write round ``round_number``'s seat list alone to the workbook ``path``.
 
     ``standings``: the standings contract (``standings_to_dict``), computed
     Standings or an Event. Returns the path written. Raises
     :class:`archon.reports.ReportError` when the round has no seating, the
     name does not end in ``.xlsx``, the folder is missing, the file is open
-    in Excel or it is an Archon event workbook.
+    in Excel or it is an Archon event workbook, or it exists (an earlier
+    seat list is replaced only with ``force``: :func:`archon.reports.check_target`).
     """
     data = as_standings_dict(standings)
     seat_list(data, round_number)  # fail before touching any file
-    check_target(path, ".xlsx")
+    check_target(path, SEAT_LIST, force=force)
 
-    return write_atomically(path, xlsx_bytes(lambda wb: add_posting_sheet(wb, data, round_number)))
+    return write_atomically(path, xlsx_bytes(lambda wb: add_posting_sheet(wb, data, round_number), SEAT_LIST),
+                            SEAT_LIST, force=force)

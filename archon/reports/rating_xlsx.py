@@ -11,7 +11,7 @@ from typing import Optional
 
 import pandas as pd
 
-from .output import write_atomically, xlsx_bytes
+from .output import Output, write_atomically, xlsx_bytes
 
 __all__ = ["write_table_report"]
 
@@ -91,6 +91,8 @@ def _chart(wb, ws, history: pd.DataFrame, names: dict, fmt, title: str, y_title:
 def write_table_report(
     path,
     *,
+    kind: Output,
+    force: bool = False,
     title: str,
     table: pd.DataFrame,
     players: Optional[dict[str, pd.DataFrame]] = None,
@@ -102,7 +104,9 @@ def write_table_report(
     """Write the report workbook at ``path``: ``table`` (the ranking or the
     league standings), a sheet per entry of ``players`` (VEKN number ->
     that player's events), ``history`` drawn as a line chart, and
-    ``not_counted`` (files and rows left out, with why)."""
+    ``not_counted`` (files and rows left out, with why). ``kind``: the
+    rating or the league workbook; an earlier one of that kind is replaced
+    only with ``force`` (:func:`archon.reports.check_target`)."""
     names = dict(zip(table["vekn"], table["name"])) if "name" in table else {}
 
     def build(wb) -> None:
@@ -123,4 +127,4 @@ def write_table_report(
             _table(wb.add_worksheet(_sheet_name("Not counted", used)), not_counted, fmt,
                    "Files and results not counted, and why")
 
-    return write_atomically(path, xlsx_bytes(build))
+    return write_atomically(path, xlsx_bytes(build, kind), kind, force=force)

@@ -29,7 +29,7 @@ import xlsxwriter
 from .. import __version__
 from ..editions import EDITIONS
 from .data import StandingsLike, as_standings_dict, display_name, players_by_number, winner_of
-from .output import check_target, write_atomically, xlsx_bytes
+from .output import REPORT_WORKBOOK, check_target, write_atomically, xlsx_bytes
 from .posting import A4, add_posting_sheet, posting_sheet_name
 
 __all__ = ["write_xlsx_report", "TOP_PLAYERS_CHARTED", "STANDINGS_HEADERS"]
@@ -413,17 +413,18 @@ def _charts_sheet(wb, f: _Formats, data: dict) -> None:
 # ---------------------------------------------------------------------------
 
 
-def write_xlsx_report(standings: StandingsLike, path: "str | os.PathLike[str]") -> Path:
+def write_xlsx_report(standings: StandingsLike, path: "str | os.PathLike[str]", *, force: bool = False) -> Path:
     """Write the report workbook to ``path`` (a new ``.xlsx``).
 
     ``standings``: the standings contract (``standings_to_dict``), computed
     Standings or an Event. Returns the path written; raises
     :class:`archon.reports.ReportError` when the name does not end in
     ``.xlsx``, the folder is missing, the file is open in Excel or it is an
-    Archon event workbook.
+    Archon event workbook, or it exists (an earlier report workbook is
+    replaced only with ``force``: :func:`archon.reports.check_target`).
     """
     data = as_standings_dict(standings)
-    check_target(path, ".xlsx")
+    check_target(path, REPORT_WORKBOOK, force=force)
     seated = [r for r in data.get("rounds") or [] if r.get("tables")]
 
     def build(wb) -> None:
@@ -441,4 +442,4 @@ def write_xlsx_report(standings: StandingsLike, path: "str | os.PathLike[str]") 
         for rnd in seated:
             add_posting_sheet(wb, data, rnd["round"], posting_sheet_name(rnd["round"]))
 
-    return write_atomically(path, xlsx_bytes(build))
+    return write_atomically(path, xlsx_bytes(build, REPORT_WORKBOOK), REPORT_WORKBOOK, force=force)
