@@ -519,10 +519,14 @@ def register(
     name or VEKN number already registered is refused naming its row
     (:class:`archon.eventday.EventDayError`); ``players`` is a players CSV
     (columns found by their header, :mod:`archon.players_csv`), registered
-    all or none. See :func:`archon.eventday.register_many`.
+    all or none. ``name`` is "First Last" (the last word is the last name)
+    or "Last, First" (a last name of several words: "de la Cruz, Carl"); a
+    name of three or more words without a comma gets a line saying how it
+    was split (:func:`archon.players_csv.split_said`). See
+    :func:`archon.eventday.register_many`.
     """
     from . import eventday
-    from .players_csv import PlayersCSVError, read_players_csv, split_name
+    from .players_csv import PlayersCSVError, read_players_csv, split_name, split_said
 
     if (name is None) == (players is None):
         raise InputError('give a player\'s name ("First Last") or --from players.csv, not both')
@@ -540,10 +544,14 @@ def register(
         def change(ev, proposed, locate):
             return eventday.register_many(ev, rows, source=source, proposed=proposed, locate=locate)
     else:
-        first, last = split_name(eventday.typed_text(name, "player's name"))
+        typed = eventday.typed_text(name, "player's name")
+        first, last = split_name(typed)
+        said = split_said(typed)
 
         def change(ev, proposed, locate):
-            return eventday.register(ev, first, last, vekn=vekn, city=city, proposed=proposed, locate=locate)
+            done = eventday.register(ev, first, last, vekn=vekn, city=city, proposed=proposed, locate=locate)
+            done.lines[1:1] = [said] if said else []
+            return done
 
     return _event_day(path, change, dry_run=dry_run)
 

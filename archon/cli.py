@@ -431,6 +431,9 @@ def _changing(file, work):
 def register(file, name, vekn, city, from_csv, dry_run):
     """Register a player (or a players CSV) under the next player numbers.
 
+    NAME is "First Last" (the last word is the last name) or "Last, First"
+    for a last name of several words ("de la Cruz, Carl"); a name of three
+    or more words without a comma is registered saying how it was split.
     A player registered once a round has results is a late arrival and joins
     from the next round (rules 3.3.1). A name or VEKN number already
     registered is refused, naming the row that holds it.
@@ -442,6 +445,7 @@ def register(file, name, vekn, city, from_csv, dry_run):
     \b
     Examples:
       archon register event.xlsx "Anna Kowalski" --vekn 1234567 --city Lyon
+      archon register event.xlsx "de la Cruz, Carl"
       archon register event.xlsx --from latecomers.csv --dry-run
     """
     from .api import register as run

@@ -68,6 +68,19 @@ def split_name(full: str) -> tuple[str, str]:
     return " ".join(parts[:-1]), parts[-1]
 
 
+def split_said(full: str) -> Optional[str]:
+    """How :func:`split_name` split a name of three or more words typed
+    without a comma, and how to type a last name of several words; None for
+    a name whose split leaves no doubt ("Anna Kowalski", "de la Cruz, Carl")."""
+    if "," in full or len(full.split()) < 3:
+        return None
+    first, last = split_name(full)
+    words = full.split()
+    other = f"{' '.join(words[1:])}, {words[0]}"
+    return (f'"{" ".join(words)}" is read as first name "{first}", last name "{last}" (the last word), as '
+            f'vekn.net receives it; for last name "{" ".join(words[1:])}" type it last name first: "{other}"')
+
+
 def _vekn(value: str) -> Optional[str]:
     v = value.strip()
     if not v:

@@ -124,3 +124,23 @@ def test_the_writer_names_the_sheet_of_a_text_too_long_for_its_cell(blank):
                                          "longer than a cell holds \\(32,767\\)"):
         write_event(blank, ev)
     assert blank.read_bytes() == before
+
+
+def test_a_last_name_of_several_words_is_typed_last_name_first_and_a_long_name_says_its_split(blank):
+    """Trial finding 13: "Carl de la Cruz" was stored as first name "Carl de la",
+    last name "Cruz" without a word, and that is what the vekn.net upload sends."""
+    r = run("register", blank, "Carl de la Cruz")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[1] == (
+        '"Carl de la Cruz" is read as first name "Carl de la", last name "Cruz" (the last word), as vekn.net '
+        'receives it; for last name "de la Cruz" type it last name first: "de la Cruz, Carl"'), r.output
+    p = load_event(blank).player(1)
+    assert (p.first_name, p.last_name) == ("Carl de la", "Cruz")
+    r = run("register", blank, "de la Cruz, Maria")  # what the message says to type
+    assert r.exit_code == 0 and "read as" not in r.output, r.output
+    p = load_event(blank).player(2)
+    assert (p.first_name, p.last_name) == ("Maria", "de la Cruz")
+    rep = api.register(blank, "Anna Kowalski")  # two words: nothing to say
+    assert not any("read as" in line for line in rep.lines)
+    rep = api.register(blank, "Jean Paul Sartre", dry_run=True)
+    assert '"Jean Paul Sartre" is read as first name "Jean Paul", last name "Sartre"' in rep.lines[1]
