@@ -212,3 +212,42 @@ def test_rating_and_league_workbooks_never_replace_another_file(tmp_path):
     assert {p: p.read_bytes() for p in made} == made
     assert run(*rating, ranking, "--force").exit_code == 0
     assert run(*league, standings, "--force").exit_code == 0
+
+
+# ---------------------------------------------------------------------------
+# Seat lists name the players who sit out (trial finding 6)
+
+ELEVEN = ["Ada Byron", "Bo Chen", "Cy Dunn", "Di Egan", "Ed Fox", "Fay Gill", "Gus Hale", "Hal Ives",
+          "Ivy Jones", "Jo Kent", "Kim Lowe"]
+
+
+def eleven_players():
+    """11 players, 3 rounds (rules 3.1.2: two sit out each round); round 1
+    seated: #8 Hal Ives and #9 Ivy Jones sit out; #12 withdrew before it."""
+    from archon.model import Event, Player, Round, Table
+
+    ev = Event(name="Small Cup", city="Brest", preliminary_rounds=3)
+    for n, name in enumerate(ELEVEN + ["Lu Moss"], start=1):
+        ev.players.append(Player(n, *name.split(), vekn=str(3000800 + n)))
+    ev.player(12).out = "WD"
+    ev.rounds.append(Round(1, [Table([1, 2, 3, 4, 5], [None] * 5), Table([6, 7, 10, 11], [None] * 4)]))
+    return ev
+
+
+def test_a_round_seat_list_names_the_players_who_sit_out_in_every_format(tmp_path):
+    path = book(tmp_path, eleven_players())
+    seats, report, page = tmp_path / "r1.xlsx", tmp_path / "report.xlsx", tmp_path / "report.html"
+    assert run("report", path, "--round", "1", "--xlsx", seats).exit_code == 0
+    r = run("report", path, "--xlsx", report, "--html", page)
+    assert r.exit_code == 0, r.output
+    # Alphabetically, by last name: every one of the 11 finds their name.
+    expected = [("Byron, Ada", 1, 1), ("Chen, Bo", 1, 2), ("Dunn, Cy", 1, 3), ("Egan, Di", 1, 4),
+                ("Fox, Ed", 1, 5), ("Gill, Fay", 2, 1), ("Hale, Gus", 2, 2), ("Ives, Hal", "sits out", None),
+                ("Jones, Ivy", "sits out", None), ("Kent, Jo", 2, 3), ("Lowe, Kim", 2, 4)]
+    for sheet in (openpyxl.load_workbook(seats)["Seating R1"], openpyxl.load_workbook(report)["Seating R1"]):
+        rows = [row[:3] for row in sheet.iter_rows(min_row=3, values_only=True)]
+        assert rows == expected
+    results = openpyxl.load_workbook(report)["Round 1"]
+    out = [(row[2], row[3], row[7]) for row in results.iter_rows(min_row=2, values_only=True) if row[0] is None]
+    assert out == [(8, "Hal Ives", "sits out"), (9, "Ivy Jones", "sits out")]
+    assert '<p class="note sits-out">Sits out: Hal Ives, Ivy Jones</p>' in page.read_text(encoding="utf-8")

@@ -19,6 +19,8 @@ __all__ = [
     "StandingsLike",
     "as_standings_dict",
     "seat_list",
+    "sitting_out",
+    "SITS_OUT",
     "find_round",
     "name_sort_key",
     "posting_name",
@@ -122,15 +124,32 @@ def find_round(data: dict, round_number: int) -> dict:
     raise err
 
 
-def seat_list(data: dict, round_number: int) -> list[dict]:
-    """Every player seated in a round, alphabetically, with table and seat.
+#: What a seat list says of a player who plays no game in a round.
+SITS_OUT = "sits out"
 
-    Each entry: ``{"number", "name" ('Last, First'), "table", "seat", "player"}``
-    (``player`` is the contract entry, None for a number not registered).
+
+def sitting_out(data: dict, round_number: int) -> list[dict]:
+    """The players who sit out a seated round, alphabetically: registered,
+    not flagged out, at no table of it (rules 3.1.2: 6, 7 or 11 players;
+    or a player who arrived after it). Contract entries."""
+    rnd = find_round(data, round_number)
+    seated = {s["player"] for t in rnd["tables"] for s in t["seats"]}
+    return sorted((p for p in data["players"] if p["number"] not in seated and not p.get("dq")), key=name_sort_key)
+
+
+def seat_list(data: dict, round_number: int) -> list[dict]:
+    """Every player of a round, alphabetically, with table and seat: those
+    seated, and those who sit out it (table and seat None, ``sits_out``), so
+    that every player finds their name.
+
+    Each entry: ``{"number", "name" ('Last, First'), "table", "seat", "player",
+    "sits_out"}`` (``player`` is the contract entry, None for a number not
+    registered).
     """
     rnd = find_round(data, round_number)
     by_number = players_by_number(data)
-    rows = []
+    rows = [{"number": p["number"], "name": posting_name(p), "table": None, "seat": None, "player": p,
+             "sits_out": True} for p in sitting_out(data, round_number)]
     for t in rnd["tables"]:
         for s in t["seats"]:
             p = by_number.get(s["player"])
@@ -141,6 +160,7 @@ def seat_list(data: dict, round_number: int) -> list[dict]:
                     "table": t["table"],
                     "seat": s["seat"],
                     "player": p,
+                    "sits_out": False,
                 }
             )
     rows.sort(

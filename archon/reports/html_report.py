@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 
 from ..editions import EDITIONS
-from .data import StandingsLike, as_standings_dict
+from .data import SITS_OUT, StandingsLike, as_standings_dict, sitting_out
 from .output import HTML_REPORT, check_target, write_atomically
 
 __all__ = ["render_html_report", "write_html_report"]
@@ -45,6 +45,8 @@ def render_html_report(standings: StandingsLike) -> str:
         **results_context(data, "Event"),
         meta=[(label, value) for label, value in meta if value not in (None, "")],
         warnings=[warning_line(w) for w in data.get("warnings") or []],  # for the head judge's report to the VEKN
+        sitting_out={r["round"]: sitting_out(data, r["round"]) for r in data.get("rounds") or [] if r.get("tables")},
+        sits_out_word=SITS_OUT,
     )
 
 

@@ -1,7 +1,8 @@
 """The seat list of a round, printed for the venue wall.
 
-Every player seated in the round, alphabetically by last name then first
-name (accents ignored), with their table and seat in large type, printed
+Every player of the round, alphabetically by last name then first name
+(accents ignored), with their table and seat in large type (or "sits out"
+for a player at no table of it, so that everyone finds their name), printed
 on A4 portrait with the title and header rows on every page and page
 numbers in the footer:
 
@@ -20,7 +21,7 @@ from typing import Any
 
 import xlsxwriter
 
-from .data import StandingsLike, as_standings_dict, seat_list
+from .data import SITS_OUT, StandingsLike, as_standings_dict, seat_list
 from .output import SEAT_LIST, check_target, write_atomically, xlsx_bytes
 
 __all__ = ["write_posting_sheet", "add_posting_sheet", "posting_sheet_name", "POSTING_FONT_SIZE"]
@@ -120,6 +121,9 @@ def add_posting_sheet(workbook: xlsxwriter.Workbook, data: dict, round_number: i
             for i, r in enumerate(column):
                 alt = i % 2 == 1
                 ws.write_string(row + i, c, r["name"], f["name_alt" if alt else "name"])
+                if r["sits_out"]:
+                    ws.merge_range(row + i, c + 1, row + i, c + 2, SITS_OUT, f["num_alt" if alt else "num"])
+                    continue
                 ws.write_number(row + i, c + 1, r["table"], f["num_alt" if alt else "num"])
                 ws.write_number(row + i, c + 2, r["seat"], f["num_alt" if alt else "num"])
         height = max(len(column) for column in page)

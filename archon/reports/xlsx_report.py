@@ -28,7 +28,9 @@ import xlsxwriter
 
 from .. import __version__
 from ..editions import EDITIONS
-from .data import StandingsLike, as_standings_dict, display_name, players_by_number, winner_of
+from .data import (
+    SITS_OUT, StandingsLike, as_standings_dict, display_name, players_by_number, sitting_out, winner_of,
+)
 from .output import REPORT_WORKBOOK, check_target, write_atomically, xlsx_bytes
 from .posting import A4, add_posting_sheet, posting_sheet_name
 
@@ -260,6 +262,12 @@ def _round_sheet(wb, f: _Formats, data: dict, rnd: dict) -> None:
             for c, (value, kind, style) in enumerate(values):
                 _write(ws, row, c, value, f.cell(kind, style))
             row += 1
+    for p in sitting_out(data, rnd["round"]):  # at no table: every player finds their name
+        kinds = ("int", "int", "int", "text", "vp", "int", "tp", "text", "text")
+        values = (None, None, p["number"], display_name(p), None, None, None, SITS_OUT, None)
+        for c, (value, kind) in enumerate(zip(values, kinds)):
+            _write(ws, row, c, value, f.cell(kind))
+        row += 1
     ws.freeze_panes(1, 0)
     ws.autofilter(0, 0, max(row - 1, 1), len(_ROUND_HEADERS) - 1)
     _landscape_print(ws, row - 1, len(_ROUND_HEADERS) - 1, _page_title(data, f"Round {rnd['round']} results"))
