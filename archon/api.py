@@ -982,8 +982,10 @@ def undo(path, *, force: bool = False, dry_run: bool = False):
     :class:`archon.workbook.undo.UndoError` (exit status 1) when nothing is
     left to undo, its backup was deleted, or the workbook was changed since
     archon wrote it (typed in a spreadsheet: that change would be lost),
-    unless ``force``. The undo holds the workbook and keeps a backup of the
-    version it replaces, like every change. See :mod:`archon.workbook.undo`.
+    unless ``force``. A workbook archon cannot read (damaged) is put back as
+    the last change left it (``.damaged`` says why). The undo holds the
+    workbook and keeps a backup of the version it replaces, like every
+    change. See :mod:`archon.workbook.undo`.
     """
     from .workbook.undo import undo as run
 

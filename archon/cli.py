@@ -1385,7 +1385,9 @@ def undo(file, force, dry_run):
     NAME-backups folder beside it, and says which command and when. Run it
     again to go further back. Refused when FILE was changed since archon
     wrote it (typed in a spreadsheet: undo would lose that) unless --force.
-    The version undo replaces is kept as a backup too.
+    A FILE archon cannot read any more (damaged: cut short by an interrupted
+    copy) is put back as archon's last command left it; undo again takes
+    back that command. The version undo replaces is kept as a backup too.
 
     Exit status: 0 when restored; 1 when there is nothing to undo, its
     backup is gone, or FILE changed since; 2 when FILE does not exist;

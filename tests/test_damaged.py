@@ -141,3 +141,15 @@ def test_a_device_as_deck_list_is_refused(tmp_path):
     out = _run("report", SAMPLE, "--twd", "--deck", "/dev/null")  # /dev/zero would never end
     assert out.exit_code == ExitStatus.UNREADABLE, out.output
     assert "null is a device, not a deck list" in out.output
+
+
+def test_a_write_refuses_a_workbook_whose_styles_are_cut_short_naming_the_part(tmp_path):
+    """The styles are a part archon does not read: a write used to copy them
+    on, cut short, without a word (README: refused whole)."""
+    book = rezip(SAMPLE, tmp_path / "cup.xlsx", with_part("xl/styles.xml", lambda xml: xml[: len(xml) // 2]))
+    before = book.read_bytes()
+    for command in (["drop", book, "3"], ["update", book], ["drop", book, "3", "--dry-run"]):
+        out = _run(*command)
+        assert out.exit_code == ExitStatus.UNREADABLE, out.output
+        assert "cup.xlsx is damaged: the styles (xl/styles.xml) are cut short or garbled" in out.output
+    assert book.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["cup.xlsx"]

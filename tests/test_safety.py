@@ -119,7 +119,7 @@ def test_a_failed_replacement_leaves_the_original_and_its_backup(workbook, monke
     assert workbook.read_bytes() == before
     assert folder_listing(workbook) == ["event-backups", "event.xlsx"]  # no temporary file, no lock file
     backups = sorted((workbook.parent / "event-backups").iterdir())
-    assert len(backups) == 1 and backups[0].read_bytes() == before
+    assert len(backups) == 1 and backups[0].read_bytes() == before  # not the version never put in place
 
 
 def test_every_change_keeps_the_version_it_replaces_and_never_overwrites_a_backup(workbook):
@@ -138,8 +138,10 @@ def test_every_change_keeps_the_version_it_replaces_and_never_overwrites_a_backu
     again = write_event(workbook, tiny_event(players=7))
     assert not again.changed and again.backup is None
     assert folder_listing(workbook) == ["event-backups", "event.xlsx"]  # the backups are in their folder
-    assert sorted(p.name for p in (workbook.parent / "event-backups").glob("*.xlsx")) == sorted(
-        [first.backup.name, second.backup.name])
+    # and a copy of the version written last (the backup of the next change)
+    kept = sorted((workbook.parent / "event-backups").glob("*.xlsx"))
+    assert len(kept) == 3 and {first.backup, second.backup} < set(kept)
+    assert [k.read_bytes() for k in kept if k not in (first.backup, second.backup)] == [workbook.read_bytes()]
 
 
 def test_backup_names_never_collide(tmp_path):

@@ -46,8 +46,9 @@ def test_backups_go_into_one_folder_and_the_last_20_are_kept(tmp_path):
     versions_written(path, 22)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes-backups", "notes.xlsx"]
     kept = [p.read_bytes() for p in backups_of(tmp_path / "notes-backups")]
-    # 22 changes replaced versions 0 to 21: the two oldest are gone, the one undo needs (21) is kept
-    assert sorted(kept) == sorted(b"version %d" % i for i in range(2, 22))
+    # 22 changes replaced versions 0 to 21: the two oldest are gone, the one undo needs (21) is kept,
+    # and so is a copy of the version the last change wrote (22: undo puts it back if the workbook is damaged)
+    assert sorted(kept) == sorted(b"version %d" % i for i in range(2, 23))
     assert path.read_bytes() == b"version 22"
 
 
@@ -56,18 +57,19 @@ def test_how_many_backups_are_kept_comes_from_the_environment_or_the_command_lin
     path.write_bytes(b"version 0")
     monkeypatch.setenv("ARCHON_KEEP_BACKUPS", "2")
     versions_written(path, 4)
-    assert sorted(p.read_bytes() for p in backups_of(tmp_path / "notes-backups")) == [b"version 2", b"version 3"]
-    with settings(keep_backups=0):  # never the backup undo needs
+    kept = sorted(p.read_bytes() for p in backups_of(tmp_path / "notes-backups"))
+    assert kept == [b"version 2", b"version 3", b"version 4"]  # and the copy of the version written last
+    with settings(keep_backups=0):  # never the backup undo needs, nor the copy of the version written
         versions_written(path, 1, first=5)
-    assert [p.read_bytes() for p in backups_of(tmp_path / "notes-backups")] == [b"version 4"]
+    assert sorted(p.read_bytes() for p in backups_of(tmp_path / "notes-backups")) == [b"version 4", b"version 5"]
 
 
 def test_keep_backups_on_the_command_line(cup):
     for name in ("Anna Late", "Bruno Late", "Carla Late"):
         assert run("--keep-backups", "1", "register", str(cup), name).exit_code == 0
     kept = backups_of(cup.parent / "cup-backups")
-    assert len(kept) == 1
-    assert [p.name for p in read_event(kept[0]).event.players][-1] == "Bruno Late"  # before Carla came
+    # the version before Carla came, and a copy of the one written (the last version archon wrote)
+    assert sorted([p.name for p in read_event(k).event.players][-1] for k in kept) == ["Bruno Late", "Carla Late"]
     r = run("--keep-backups", "-1", "register", str(cup), "Dora Late")
     assert r.exit_code == 2 and "--keep-backups" in r.output
 
@@ -222,3 +224,77 @@ def test_two_workbooks_sharing_one_backups_folder_each_undo_their_own_changes(tm
     assert [e["id"] for e in journal] == [1, 2, 3, 4, 5, 6]  # one numbering for the folder
     assert [(e["workbook"], e.get("undoes")) for e in journal[3:]] == [("cup.xlsx", 3), ("cup.xlsx", 1),
                                                                      ("cup.xlsm", 2)]
+
+
+# A damaged workbook (findings item 9): recognised as damaged, not as "changed
+# outside archon"; undo puts back the state after the last command, so the
+# last recorded result is never lost.
+
+
+def truncated(path: Path) -> bytes:
+    """Cut the workbook at ``path`` in half (an interrupted copy); its bytes now."""
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    return path.read_bytes()
+
+
+def table_vps(path: Path, round_number: int, table: int) -> list:
+    r = next(r for r in read_event(path).event.rounds if r.number == round_number)
+    return list(r.tables[table - 1].vps)
+
+
+def test_undo_of_a_damaged_workbook_puts_back_the_last_recorded_result(cup):
+    assert run("result", str(cup), "--round", "1", "--table", "1", "3", "0", "0", "0", "2").exit_code == 0
+    assert run("result", str(cup), "--round", "1", "--table", "2", "5", "0", "0", "0", "0").exit_code == 0
+    damaged = truncated(cup)
+
+    # every command says it is damaged and how to put it back; nothing written
+    for command in (["result", str(cup), "--round", "1", "--table", "3", "5", "0", "0", "0", "0"],
+                    ["drop", str(cup), "3"], ["standings", str(cup)]):
+        r = run(*command)
+        assert r.exit_code == 2, r.output
+        assert "cup.xlsx is damaged" in r.output and '"archon undo cup.xlsx" puts back the last version' in r.output
+        assert "--table 2 5 0 0 0 0" in r.output and "saved from a spreadsheet" not in r.output
+    assert cup.read_bytes() == damaged
+
+    preview = run("undo", str(cup), "--dry-run")
+    assert preview.exit_code == 0 and cup.read_bytes() == damaged
+    r = run("undo", str(cup))
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("cup.xlsx is damaged") and "outside archon" not in r.output
+    assert 'restored it as "archon result' in r.output and "--table 2 5 0 0 0 0" in r.output
+    assert table_vps(cup, 1, 2) == [5, 0, 0, 0, 0]  # the last result recorded is there
+    assert table_vps(cup, 1, 1) == [3, 0, 0, 0, 2]
+    kept = r.output.split("the version it replaced is kept as ")[1].strip()
+    assert (cup.parent / kept).read_bytes() == damaged  # the damaged file is kept too
+
+    # undo again takes back the last command, not the repair
+    r = run("undo", str(cup))
+    assert r.exit_code == 0 and "--table 2 5 0 0 0 0" in r.output, r.output
+    assert table_vps(cup, 1, 2) == [None] * 5 and table_vps(cup, 1, 1) == [3, 0, 0, 0, 2]
+
+
+def test_a_damaged_workbook_changed_last_by_an_undo_is_put_back_as_the_undo_left_it(cup):
+    assert run("result", str(cup), "--round", "1", "--table", "1", "3", "0", "0", "0", "2").exit_code == 0
+    assert run("result", str(cup), "--round", "1", "--table", "2", "5", "0", "0", "0", "0").exit_code == 0
+    assert run("undo", str(cup)).exit_code == 0
+    truncated(cup)
+    r = run("undo", str(cup))
+    assert r.exit_code == 0 and "is damaged" in r.output, r.output
+    assert table_vps(cup, 1, 1) == [3, 0, 0, 0, 2] and table_vps(cup, 1, 2) == [None] * 5
+
+
+def test_a_damaged_workbook_without_a_copy_of_what_archon_wrote_is_called_damaged(cup):
+    """A journal of an earlier archon kept only the versions replaced: undo
+    says the workbook is damaged (not "changed outside archon"), and --force
+    restores the version before the last command."""
+    assert run("register", str(cup), "Anna Late").exit_code == 0
+    folder = cup.parent / "cup-backups"
+    entry = json.loads((folder / "journal.jsonl").read_text())
+    (folder / entry["written"]).unlink()
+    truncated(cup)
+    r = run("undo", str(cup))
+    assert r.exit_code == 1 and "cup.xlsx is damaged" in r.output and "saved from a spreadsheet" not in r.output
+    assert "archon undo cup.xlsx --force" in r.output
+    assert run("undo", str(cup), "--force").exit_code == 0
+    assert "Anna Late" not in [p.name for p in read_event(cup).event.players]

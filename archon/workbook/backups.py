@@ -9,6 +9,13 @@ one folder beside the workbook named after it::
         cup.backup-20261205-143012-2.xlsx  -2, -3... when that second is taken)
         journal.jsonl                      one line per change archon made
 
+A change also keeps a copy of the version it wrote (the journal's
+``written``): the next change finds the workbook still that version and
+takes that copy as its backup (no second copy is made), and when the
+workbook is damaged meanwhile (an interrupted copy), ``archon undo`` puts
+that copy back: the state after the last command is never only in the
+workbook (:func:`kept_copy`).
+
 A backup is written the way the workbook is: into a temporary file in that
 folder, flushed to disk, then given its name, so a backup that has its name
 is complete. The journal records, for each change, the command line, the
@@ -17,8 +24,8 @@ the file before and after: ``archon undo`` reads it (:mod:`archon.workbook.undo`
 
 **Retention.** After each change only the newest :data:`DEFAULT_KEEP`
 backups of the workbook are kept (``archon --keep-backups N``, environment
-``ARCHON_KEEP_BACKUPS``); the backup the last change made, the one
-``archon undo`` needs, is never deleted. Backups of the old form, beside the
+``ARCHON_KEEP_BACKUPS``), and the copy of the version it wrote besides; the
+backup the last change made, the one ``archon undo`` needs, is never deleted. Backups of the old form, beside the
 workbook (``cup.backup-*.xlsx`` from earlier versions of archon), are left alone.
 
 **Temporary files** are named ``.~archon-<workbook>.<random>.tmp`` beside the
@@ -53,6 +60,9 @@ __all__ = [
     "backup_path",
     "is_backup",
     "make_backup",
+    "copy_for_backup",
+    "name_backup",
+    "kept_copy",
     "workbook_backups",
     "prune",
     "temp_file",
@@ -222,29 +232,70 @@ def put_in_place(tmp: Path, dst: Path) -> bool:
     return True
 
 
-def make_backup(path: "str | os.PathLike[str]", when: Optional[_dt.datetime] = None) -> Path:
+def make_backup(path: "str | os.PathLike[str]", when: Optional[_dt.datetime] = None, *,
+                of: "str | os.PathLike[str] | None" = None) -> Path:
     """Copy ``path`` to a new backup in its backups folder (never over one); returns its path.
 
-    The copy is written to a temporary file first and named only once
-    complete: a backup killed halfway is a temporary file, never a backup.
+    ``of``: the workbook whose backup it is, when ``path`` is another file
+    (the new version of the workbook, not yet in place). The copy is
+    written to a temporary file first and named only once complete: a
+    backup killed halfway is a temporary file, never a backup.
     """
-    src = Path(path)
-    folder = backup_folder(src)
+    book = Path(of) if of is not None else Path(path)
+    return name_backup(copy_for_backup(path, book), book, when)
+
+
+def copy_for_backup(path: "str | os.PathLike[str]", book: "str | os.PathLike[str]") -> Path:
+    """A complete copy of ``path``, flushed to disk, in a temporary file of
+    the backups folder of the workbook ``book``: a backup once
+    :func:`name_backup` names it (a command killed before is a temporary file)."""
+    src, book = Path(path), Path(book)
+    folder = backup_folder(book)
     folder.mkdir(exist_ok=True)
-    f, tmp = temp_file(folder, src.name)
+    f, tmp = temp_file(folder, book.name)
     try:
         with f, open(src, "rb") as fin:
             shutil.copyfileobj(fin, f, 1 << 20)
             f.flush()
             os.fsync(f.fileno())
         shutil.copystat(src, tmp)
+    except BaseException:
+        _discard(tmp)
+        raise
+    return tmp
+
+
+def name_backup(tmp: Path, book: "str | os.PathLike[str]", when: Optional[_dt.datetime] = None) -> Path:
+    """Give the copy ``tmp`` (:func:`copy_for_backup`) a free backup name of ``book``; returns it."""
+    try:
         while True:
-            dst = backup_path(src, when)
+            dst = backup_path(book, when)
             if put_in_place(tmp, dst):
                 return dst
     except BaseException:
         _discard(tmp)
         raise
+
+
+def kept_copy(path: "str | os.PathLike[str]", fp: Optional[Fingerprint],
+              entries: Optional[list[dict]] = None) -> Optional[Path]:
+    """A file in ``path``'s backups folder that holds the bytes ``fp`` says,
+    as the journal ``entries`` of this workbook record them (the version a
+    change wrote, or the one it replaced), checked against the file; None
+    when none is kept. A change made on a workbook archon wrote last finds
+    its backup here (no second copy); ``archon undo`` finds the last version
+    archon wrote here when the workbook is damaged."""
+    if fp is None:
+        return None
+    folder = backup_folder(path)
+    for e in reversed(entries if entries is not None else journal_entries(path)):
+        for name, kept in ((e.get("written"), e.get("after")), (e.get("backup"), e.get("before"))):
+            if not name or not fp.same_content(Fingerprint.from_dict(kept)):
+                continue
+            copy = folder / str(name)
+            if fp.same_content(fingerprint(copy)):
+                return copy
+    return None
 
 
 def workbook_backups(path: "str | os.PathLike[str]") -> list[Path]:
@@ -270,7 +321,10 @@ def prune(path: "str | os.PathLike[str]", keep: int, entries: list[dict], protec
     killed command, are the oldest), as two backups of one second may not
     sort by name. Returns the deleted backups."""
     protected = {Path(p).name for p in protect if p is not None}
-    made_by = {e.get("backup"): e["id"] for e in entries}
+    made_by: dict = {}
+    for e in entries:  # a version a change wrote is the backup of the next change: its age is the first
+        for name in (e.get("written"), e.get("backup")):
+            made_by.setdefault(name, e["id"])
     backups = sorted(workbook_backups(path), key=lambda b: made_by.get(b.name, 0))
     extra = len(backups) - max(keep, 0)
     gone = []
@@ -343,26 +397,34 @@ def of_workbook(entries: list[dict], path: "str | os.PathLike[str]") -> list[dic
     return [e for e in entries if e.get("workbook") == name]
 
 
-def record_change(path: "str | os.PathLike[str]", entry: dict, made: Path, keep: int) -> dict:
-    """Record a change that kept the backup ``made`` (:func:`record`), then
-    keep the last ``keep`` backups (:func:`prune`), never ``made`` nor the
-    one the next undo restores. The journal is read once. Call it only
-    while holding the workbook; returns the entry recorded."""
+def record_change(path: "str | os.PathLike[str]", entry: dict, made: Path, keep: int,
+                  written: Optional[Path] = None) -> dict:
+    """Record a change that kept the backup ``made`` and the copy ``written``
+    of the version it wrote (:func:`record`), then keep the last ``keep``
+    backups (:func:`prune`), never ``made``, ``written`` nor the one the
+    next undo restores. The journal is read once. Call it only while
+    holding the workbook; returns the entry recorded."""
     journal = journal_entries(path, every_workbook=True)
     full = record(path, entry, journal=journal)
     mine = of_workbook(journal, path) + [full]
     stack = undo_stack(mine)
     needed = [backup_folder(path) / stack[-1]["backup"]] if stack and stack[-1].get("backup") else []
-    prune(path, keep, mine, protect=[made, *needed])
+    # the copy of the version written is one more: the backups kept are those of the versions replaced
+    extra = 1 if written is not None and Path(written).name not in {e.get("backup") for e in mine} else 0
+    prune(path, keep + extra, mine, protect=[made, written, *needed])
     return full
 
 
 def undo_stack(entries: list[dict]) -> list[dict]:
     """The changes an ``undo`` can still take back, the last one last: every
-    change, less each undo and the change it took back."""
+    change, less each undo and the change it took back, and less each
+    repair (a damaged workbook put back as archon last wrote it: undo then
+    takes back the change before it)."""
     stack: list[dict] = []
     for e in entries:
         undone = e.get("undoes")
+        if e.get("repairs") is not None:
+            continue
         if undone is None:
             stack.append(e)
         else:

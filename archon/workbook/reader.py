@@ -260,8 +260,13 @@ def read_event(path: Union[str, Path]) -> ReadResult:
     ``ReadResult.problems`` instead.
     """
     p = Path(path)
-    with open_book(p) as book:
-        return _Reader(book).read()
+    try:
+        with open_book(p) as book:
+            return _Reader(book).read()
+    except WorkbookError as exc:  # damaged? say how to put back the last version archon wrote
+        from .undo import with_repair_hint
+
+        raise with_repair_hint(exc, p) from None
 
 
 def load_event(path: Union[str, Path]) -> Event:

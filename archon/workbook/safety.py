@@ -30,7 +30,10 @@ every command that reads a workbook to change it reads it inside
 4. **Backup.** The current workbook is copied into its backups folder
    (``cup.xlsx`` -> ``cup-backups/cup.backup-YYYYmmdd-HHMMSS.xlsx``; see
    :mod:`archon.workbook.backups` for the folder, the journal ``archon
-   undo`` reads and the retention of the last 20).
+   undo`` reads and the retention of the last 20), unless the copy an
+   earlier change kept of the version it wrote is that file already; the
+   new version is copied there too (what ``archon undo`` puts back if the
+   workbook is damaged later).
 5. **Nobody changed it meanwhile?** The workbook must still be the file read
    when the hold began (same size and SHA-256; its modification time is
    recorded too): a spreadsheet that saved it meanwhile makes archon refuse
@@ -511,34 +514,33 @@ def _write_held(held: Holding, write, *, backup: bool, must_exist: bool, journal
             return _put_new(held, tmp)
         shutil.copymode(target, tmp)
         held.check_unchanged()
-        made = None
-        if backup:
-            try:
-                made = make_backup(target)
-            except OSError as exc:
-                raise WriteError(
-                    f"cannot back up {target.name} before writing it ({exc.strerror or exc}); "
-                    "nothing was changed"
-                ) from None
+        made = written = None
+        new_copies: list[Path] = []
         try:
+            if backup:
+                made, written = _keep_versions(held, tmp, new_copies)
             # A lock file that appeared while we worked, or a save from a spreadsheet: do not replace.
             check_not_open(target)
             held.check_unchanged()
-        except WriteError:
-            if made is not None:
-                made.unlink()
+        except BaseException:
+            for p in new_copies:
+                p.unlink()
             raise
         before, after = held.fingerprint, fingerprint(tmp)
         try:
             os.replace(tmp, target)
         except PermissionError:
+            if written in new_copies:
+                written.unlink()  # the copy of a version never put in place; the backup stays
             raise WorkbookInUseError(
                 f"cannot replace {target.name}: it is locked or read-only (is it open in Excel?). "
                 "Close it and run the command again."
             ) from None
         held.fingerprint = after
+        if written in new_copies:
+            written = _name_written(written, target)
         if made is not None:
-            _journal(target, made, before, after, journal)
+            _journal(target, made, written, before, after, journal)
         return SafeWriteResult(target, changed=True, backup=made)
     except BaseException:
         try:
@@ -566,7 +568,43 @@ def _put_new(held: Holding, tmp: Path) -> SafeWriteResult:
     return SafeWriteResult(target, changed=True, backup=None)
 
 
-def _journal(target: Path, made: Path, before, after, extra: Optional[dict]) -> None:
+def _keep_versions(held: Holding, tmp: Path, new_copies: list[Path]) -> tuple[Path, Path]:
+    """Step 4: (the backup of the workbook as it is, a copy of the new
+    version ``tmp``), both in the backups folder (the copy a temporary file
+    until :func:`_name_written` names it); the files made are added to
+    ``new_copies``. The version archon's last change wrote is kept
+    already (its copy): when the workbook is still it, that copy is the
+    backup. The copy of the new version is what ``archon undo`` puts back
+    when the workbook is damaged later: the last recorded result is never
+    only in the workbook."""
+    target = held.path
+    try:
+        made = backups.kept_copy(target, held.fingerprint)
+        if made is None:
+            made = make_backup(target)
+            new_copies.append(made)
+        # an undo puts back a version kept already; else a copy, named once the version is in place
+        written = backups.kept_copy(target, fingerprint(tmp))
+        if written is None:
+            written = backups.copy_for_backup(tmp, target)
+            new_copies.append(written)
+    except OSError as exc:
+        raise WriteError(
+            f"cannot back up {target.name} before writing it ({exc.strerror or exc}); nothing was changed"
+        ) from None
+    return made, written
+
+
+def _name_written(tmp: Path, target: Path) -> Optional[Path]:
+    """The copy of the version now in place, given its backup name (None
+    when that fails: the change is made; undo cannot repair it)."""
+    try:
+        return backups.name_backup(tmp, target)
+    except OSError:
+        return None
+
+
+def _journal(target: Path, made: Path, written: Optional[Path], before, after, extra: Optional[dict]) -> None:
     """Record the change in the journal and keep the last backups. The
     workbook is already replaced: a journal that cannot be written costs
     ``archon undo`` this step, not the change."""
@@ -574,11 +612,12 @@ def _journal(target: Path, made: Path, before, after, extra: Optional[dict]) -> 
         "time": _dt.datetime.now().astimezone().isoformat(timespec="seconds"),
         "command": current_command(),
         "backup": made.name,
+        "written": written.name if written is not None else None,
         "before": before.as_dict() if before else None,
         "after": after.as_dict() if after else None,
         **(extra or {}),
     }
     try:
-        backups.record_change(target, entry, made, keep_backups())
+        backups.record_change(target, entry, made, keep_backups(), written)
     except OSError:
         pass

@@ -9,6 +9,14 @@ so it is refused unless ``force``), and writes the backup back in place,
 like any change: in the hold, with a backup of the version it replaces (so
 an undo can itself be reverted by hand from ``cup-backups/``) and a journal
 entry saying which change it took back. Undo again walks further back.
+
+**A damaged workbook** (cut short by an interrupted copy, garbled: archon
+cannot read it) is not an edit to keep: undo puts back the last version
+archon wrote, the state after its last command, from the copy every change
+keeps of the version it writes (:mod:`archon.workbook.safety`), and
+records it as a repair (undo again then takes back that last command).
+Every command that cannot read such a workbook says so
+(:func:`repair_hint`).
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from . import backups
 from .backups import Fingerprint, fingerprint
 from .safety import current_command, hold, safe_write
 
-__all__ = ["UndoError", "UndoResult", "undo"]
+__all__ = ["UndoError", "UndoResult", "undo", "repair_hint", "with_repair_hint"]
 
 
 class UndoError(ValueError):
@@ -53,11 +61,20 @@ class UndoResult:
     backup: Optional[Path]
     dry_run: bool
     forced: bool = False
+    #: Why the workbook could not be read, when undo put back the last
+    #: version archon wrote (a repair), else None.
+    damaged: Optional[str] = None
 
     def describe(self) -> str:
         when = _when(self.time)
         verb = "would restore" if self.dry_run else "restored"
-        text = f'{verb} {self.path.name} as it was before "{self.command}" ({when}), from {self.restored_from.name}'
+        if self.damaged is not None:
+            text = (f'{self.damaged}.\n{verb} it as "{self.command}" ({when}) left it, the last version archon '
+                    f"wrote, from {self.restored_from.name} (changes made in a spreadsheet since then, if any, "
+                    "are not in it)")
+        else:
+            text = (f'{verb} {self.path.name} as it was before "{self.command}" ({when}), '
+                    f"from {self.restored_from.name}")
         if self.forced:
             text += "; the changes made to it since are lost" if not self.dry_run else "; the changes made to it since would be lost"
         if self.dry_run:
@@ -88,25 +105,91 @@ def undo(path, *, force: bool = False, dry_run: bool = False) -> UndoResult:
     if not target.is_file():
         raise UndoError(f"{target.name}: no such file ({target})", ExitStatus.UNREADABLE)
     with hold(target):
-        planned, data, last = _plan(target, force, dry_run=dry_run)
+        entries = backups.journal_entries(target)
+        planned, data, mark = _repair(target, entries, dry_run) or _plan(target, entries, force, dry_run=dry_run)
         # a dry run rehearses the write: refused as the undo would be (lock files, permissions...)
-        done = safe_write(target, lambda f: f.write(data), journal={"undoes": last["id"]}, dry_run=dry_run)
+        done = safe_write(target, lambda f: f.write(data), journal=mark, dry_run=dry_run)
         if dry_run:
             return planned
         if not done.changed:  # the workbook already is that version: only the journal moves back
             now = fingerprint(target)
             backups.record(target, {
                 "time": _dt.datetime.now().astimezone().isoformat(timespec="seconds"),
-                "command": current_command(), "backup": None, "undoes": last["id"],
+                "command": current_command(), "backup": None, **mark,
                 "before": now.as_dict() if now else None, "after": now.as_dict() if now else None,
             })
         planned.backup = done.backup
         return planned
 
 
-def _plan(target: Path, force: bool, *, dry_run: bool):
-    """(the :class:`UndoResult`, the bytes to restore, the journal entry taken back)."""
-    stack = backups.undo_stack(backups.journal_entries(target))
+def _unreadable(target: Path) -> Optional[str]:
+    """Why archon cannot read the workbook at ``target`` (its message, the
+    first clause), or None when it can."""
+    from .grid import WorkbookError
+    from .reader import read_event
+
+    try:
+        read_event(target)
+    except WorkbookError as exc:
+        return str(exc).split(";")[0]
+    return None
+
+
+def _newest_good(target: Path, entries: list[dict]):
+    """(the journal entry of the last version archon wrote, the copy that
+    keeps it) when the workbook is no longer that version; None otherwise,
+    or when no copy of it is kept (archon before 2026-11: backups only)."""
+    newest = next((e for e in reversed(entries) if e.get("after")), None)
+    after = Fingerprint.from_dict(newest.get("after")) if newest else None
+    if after is None or after.same_content(fingerprint(target)):
+        return None
+    copy = backups.kept_copy(target, after, entries)
+    return (newest, copy) if copy is not None else None
+
+
+def _repair(target: Path, entries: list[dict], dry_run: bool):
+    """Undo of a workbook archon cannot read: (the :class:`UndoResult`, the
+    bytes of the last version archon wrote, the journal mark) or None."""
+    good = _newest_good(target, entries)
+    if good is None:
+        return None
+    problem = _unreadable(target)
+    if problem is None:
+        return None  # readable: changed in a spreadsheet (see _plan)
+    newest, copy = good
+    result = UndoResult(target, str(newest.get("command", "?")), str(newest.get("time", "?")), copy, None,
+                        dry_run, damaged=problem)
+    return result, copy.read_bytes(), {"repairs": newest["id"]}
+
+
+def repair_hint(path) -> str:
+    """What an error about the unreadable workbook at ``path`` adds: that
+    ``archon undo`` puts back the last version archon wrote, and which
+    ("" when there is none to put back)."""
+    from ..wording import shell_word
+
+    target = Path(path)
+    try:
+        good = _newest_good(target, backups.journal_entries(target)) if target.is_file() else None
+    except OSError:
+        good = None
+    if good is None:
+        return ""
+    newest = good[0]
+    return (f'; "archon undo {shell_word(target.name)}" puts back the last version archon wrote (after '
+            f'"{newest.get("command", "?")}", {_when(str(newest.get("time", "?")))})')
+
+
+def with_repair_hint(exc: Exception, path) -> Exception:
+    """``exc`` (a :class:`~archon.workbook.grid.WorkbookError` about the
+    workbook at ``path``) with :func:`repair_hint` added, of the same kind."""
+    hint = repair_hint(path)
+    return type(exc)(f"{exc}{hint}") if hint else exc
+
+
+def _plan(target: Path, entries: list[dict], force: bool, *, dry_run: bool):
+    """(the :class:`UndoResult`, the bytes to restore, the journal mark of the undo)."""
+    stack = backups.undo_stack(entries)
     folder = backups.backup_folder(target)
     if not stack:
         raise UndoError(
@@ -125,6 +208,13 @@ def _plan(target: Path, force: bool, *, dry_run: bool):
         )
     expected = Fingerprint.from_dict(last.get("after"))
     changed = expected is None or not expected.same_content(fingerprint(target))
+    problem = _unreadable(target) if changed else None
+    if problem is not None and not force:
+        raise UndoError(
+            f'{problem}, and archon keeps no copy of the version "{command}" ({_when(stamp)}) wrote '
+            "(it was written by an earlier version of archon). Restore a backup by hand, or save it again from "
+            f"Excel/LibreOffice; to restore it as it was before that command, run: archon undo {target.name} --force"
+        )
     if changed and not force:
         raise UndoError(
             f'{target.name} was changed after "{command}" ({_when(stamp)}) wrote it, outside archon (saved '
@@ -132,4 +222,4 @@ def _plan(target: Path, force: bool, *, dry_run: bool):
             f"to restore it anyway as it was before that command, run: archon undo {target.name} --force"
         )
     result = UndoResult(target, command, stamp, source, None, dry_run, forced=changed)
-    return result, source.read_bytes(), last
+    return result, source.read_bytes(), {"undoes": last["id"]}

@@ -48,6 +48,7 @@ from . import xlsxpatch
 from .judge_records import warning_properties
 from .grid import WorkbookError, refuse_special_file
 from .safety import WriteError, check_writable, hold, safe_write
+from .xmlparts import check_copied_parts
 from .xlsxpatch import CLEAR_VALUE, PatchError
 
 __all__ = [
@@ -669,6 +670,13 @@ def _write_held(target: Path, event: Event, standings: Optional[Standings], temp
     result)."""
     with hold(target):
         base = _template_bytes(template) if template is not None else target.read_bytes()
+        if template is None:
+            try:
+                check_copied_parts(base, target)  # a damaged part is refused, not copied on
+            except WorkbookError as exc:
+                from .undo import with_repair_hint
+
+                raise with_repair_hint(exc, target) from None
         if kind == "auto":
             kind = _kind_of(base, template if template is not None else target)
         write, patched = _writer(base, event, standings, kind, chart_rounds)

@@ -19,7 +19,7 @@ from xml.parsers import expat
 
 from .errors import WorkbookError
 
-__all__ = ["xml_problem", "read_part", "unpack_part", "check_part", "unescape"]
+__all__ = ["xml_problem", "read_part", "unpack_part", "check_part", "check_copied_parts", "unescape"]
 
 
 def xml_problem(*pieces: bytes) -> Optional[str]:
@@ -77,6 +77,35 @@ def check_part(data: bytes, part: str, path: Path, what: str) -> None:
         raise WorkbookError(
             f"{path.name} is damaged: {what} ({part}) {_is(what)} cut short or garbled ({problem}); {_FIX}"
         )
+
+
+#: What the organizer is told a part is, by the start of its name.
+_PART_NAMES = (("xl/styles.xml", "the styles"), ("xl/theme/", "the theme"), ("xl/comments", "the cell comments"),
+               ("xl/drawings/", "a drawing"), ("docProps/", "the document properties"))
+
+
+def check_copied_parts(package: bytes, path: Path) -> None:
+    """:class:`WorkbookError` naming the file and the part when an XML part
+    of the xlsx ``package`` (the workbook at ``path``) that a write copies
+    without reading it is cut short or garbled: the styles, the theme, the
+    comments, the drawings, the relationships... (about 3 ms for The
+    Archon's 200 kB of them). The worksheets are left out (megabytes: the
+    sheets archon reads are checked as they are read, the others are copied
+    as they are), and so is the calculation chain (a cache Excel rebuilds)."""
+    import io
+
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(package))
+    except zipfile.BadZipFile:
+        return  # not an xlsx: the writer says so
+    with zf:
+        for info in zf.infolist():
+            name = info.filename
+            if not name.endswith((".xml", ".rels")) or name.startswith("xl/worksheets/") \
+                    or name.endswith("calcChain.xml"):
+                continue
+            what = next((w for start, w in _PART_NAMES if name.startswith(start)), "a part")
+            read_part(zf, name, path, what)
 
 
 def unescape(text: str) -> str:
