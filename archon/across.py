@@ -101,7 +101,8 @@ class RatingResult:
     ``unrated``: result rows that cannot be rated (no VEKN number...), with
     the reason; ``players``: VEKN number -> that player's events (``counted``
     says which make the rating); ``archive``: the files read, failed,
-    duplicated, skipped; ``frame``: the results frame."""
+    duplicated, skipped; ``frame``: the results frame; ``after_as_of``: the
+    events read but dated after ``as_of``, left out (:meth:`left_out`)."""
 
     as_of: _dt.date
     category: str
@@ -113,6 +114,23 @@ class RatingResult:
     archive: ArchiveRead
     frame: pd.DataFrame
     written: Optional[Path] = None
+    after_as_of: list = field(default_factory=list)
+
+    def left_out(self) -> Optional[str]:
+        """What the ranking leaves out because of ``as_of``, in a sentence
+        saying how to count it; None when nothing is."""
+        if not self.after_as_of:
+            return None
+        from .wording import count
+
+        n = len(self.after_as_of)
+        read = int(self.frame["source"].nunique()) if len(self.frame) else 0
+        said = (f"all {count(n, 'event')} read are" if n == read and n > 1 else "the event read is" if n == read
+                else f"{count(n, 'event')} of the {read} read {'is' if n == 1 else 'are'}")
+        them = "it" if n == 1 else "them"
+        return (f"{said} dated after {self.as_of.isoformat()} (--as-of; the default is today), so this ranking "
+                f"leaves {them} out: give --as-of {max(self.after_as_of).isoformat()} (the latest event's date) "
+                f"to count {them}")
 
     def as_dict(self) -> dict:
         inactive = self.ratings[~self.ratings["active"]].reset_index()
@@ -125,7 +143,14 @@ class RatingResult:
             "unrated": records(self.unrated[["source", "event", "date", "number", "name", "reason"]]),
             "players": {v: records(f) for v, f in self.players.items()},
             "files": self.archive.as_dict(),
+            "after_as_of": [d.isoformat() for d in self.after_as_of],
         }
+
+
+def _events_after(frame: pd.DataFrame, as_of: _dt.date) -> list:
+    """The date of each event (file) in ``frame`` dated after ``as_of``, in date order."""
+    later = frame[frame["date"] > pd.Timestamp(as_of)]
+    return sorted(d.date() for d in later.groupby("source")["date"].first())
 
 
 def _system_for(read: Read, system: Optional[str]) -> str:
@@ -191,6 +216,7 @@ def rating(
         as_of=as_of, category=category, system=system, ranking=ranking(table, country), ratings=table,
         unrated=unrated(read.results), archive=read.archive, frame=read.results,
         players={v: _player_events(read, v, as_of, category, system) for v in players},
+        after_as_of=_events_after(read.results, as_of),
     )
     if xlsx is not None:
         from .reports.rating_xlsx import write_table_report

@@ -1241,7 +1241,7 @@ def _files_report(archive) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--as-of", "as_of", default=None, metavar="YYYY-MM-DD", help="The ranking on that day (default: today).")
+@click.option("--as-of", "as_of", default=None, metavar="YYYY-MM-DD", help="The ranking on that day (default: today); events dated after it are left out, and said so.")
 @click.option("--category", type=click.Choice(["constructed", "limited"]), default="constructed", show_default=True,
               help="Standard Constructed or Limited (all limited formats): rated apart.")
 @click.option("--country", default=None, help="Only players whose country (or city) in the files is this one.")
@@ -1300,6 +1300,8 @@ def rating(paths, as_of, category, country, system, players, as_json, as_csv, xl
             _print_frame(shown, False, cols, [-10, -28, 5, 3, 5, 13, 7][:len(cols)])
     if result.written is not None:
         click.echo(f"wrote {result.written}", err=True)
+    if result.left_out():
+        click.echo(f"note: {result.left_out()}", err=True)
     groups = result.unrated.groupby(["source", "reason"]).size()
     for k, ((source, reason), n) in enumerate(groups.items()):
         if k == 10:

@@ -251,3 +251,24 @@ def test_a_round_seat_list_names_the_players_who_sit_out_in_every_format(tmp_pat
     out = [(row[2], row[3], row[7]) for row in results.iter_rows(min_row=2, values_only=True) if row[0] is None]
     assert out == [(8, "Hal Ives", "sits out"), (9, "Ivy Jones", "sits out")]
     assert '<p class="note sits-out">Sits out: Hal Ives, Ivy Jones</p>' in page.read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------
+# rating says what --as-of leaves out (trial finding 12)
+
+
+def test_rating_says_the_events_dated_after_as_of_are_left_out_and_how_to_count_them(tmp_path):
+    from test_rating_files import as_workbooks
+
+    folder = as_workbooks(tmp_path / "events")  # 2026-01-10, 2026-02-14, 2026-03-21
+    r = run("rating", folder, "--as-of", "2025-12-31")
+    assert r.exit_code == 0, r.output
+    assert "Ranking on 2025-12-31, constructed (rating points, best 8 events in 18 months): 0 players" in r.stdout
+    assert ("note: all 3 events read are dated after 2025-12-31 (--as-of; the default is today), so this "
+            "ranking leaves them out: give --as-of 2026-03-21 (the latest event's date) to count them") in r.stderr
+    r = run("rating", folder, "--as-of", "2026-03-01", "--csv")
+    assert r.exit_code == 0 and "note" not in r.stdout  # the CSV stays a CSV
+    assert ("note: 1 event of the 3 read is dated after 2026-03-01 (--as-of; the default is today), so this "
+            "ranking leaves it out: give --as-of 2026-03-21") in r.stderr
+    r = run("rating", folder, "--as-of", "2026-03-21")
+    assert r.exit_code == 0 and "note:" not in r.output and "10 players" in r.stdout
