@@ -244,19 +244,23 @@ def _deal(n: int, history: list, free: list, types: list, rng) -> list[list[list
     return out
 
 
-def _twins(board: "Board", r: int) -> dict:
-    """Players of free round ``r`` grouped by everything the position
-    criteria see of them outside that round (games, VPs, transfers, seats):
-    two such players can trade their places in round ``r`` without changing
-    R3, R5, R7 or R8."""
+def _signature(board: "Board", r: int, i: int) -> tuple:
+    """Everything the position criteria see, outside free round ``r``, of
+    the player in its slot ``i``: games, VPs, transfers, seats."""
+    p = board.slots[r][i]
+    s = board.slot_s[r][i]
+    seats = list(board.sc[p * 6 + 1 : p * 6 + 6])
+    seats[s] -= 1
+    return board.played[p], board.vp[p] - board.slot_z[r][i], board.tr[p] - TRANSFERS[s], tuple(seats)
+
+
+def _twins(signatures: list) -> dict:
+    """The slots of a free round grouped by their players' signatures
+    (:func:`_signature`), each slot mapped to its group when it has
+    company: two such players can trade their places in that round without
+    changing R3, R5, R7 or R8."""
     groups: dict = {}
-    sc = board.sc
-    for i, p in enumerate(board.slots[r]):
-        z = board.slot_z[r][i]
-        s = board.slot_s[r][i]
-        seats = list(sc[p * 6 + 1 : p * 6 + 6])
-        seats[s] -= 1
-        sig = (board.played[p], board.vp[p] - z, board.tr[p] - TRANSFERS[s], tuple(seats))
+    for i, sig in enumerate(signatures):
         groups.setdefault(sig, []).append(i)
     return {i: group for group in groups.values() if len(group) > 1 for i in group}
 
@@ -276,6 +280,8 @@ def _mend(board: "Board", movable: list[bool], rng, moves: int, tick=None) -> No
     adj, nadj = board.adj, board.nadj
     rand = rng.random
     done = 0
+    # every player's signature in every free round, kept up to date swap by swap
+    signatures = {r: [_signature(board, r, i) for i in range(len(board.slots[r]))] for r in rounds}
     while done < moves and (board.r4 or board.r2 or board.r1):
         conflicts = []
         for r in rounds:
@@ -293,7 +299,7 @@ def _mend(board: "Board", movable: list[bool], rng, moves: int, tick=None) -> No
         if not conflicts:
             return
         rng.shuffle(conflicts)
-        twins = {r: _twins(board, r) for r in rounds}
+        twins = {r: _twins(signatures[r]) for r in rounds}
         for r, i in conflicts:
             if done >= moves:
                 break
@@ -318,6 +324,12 @@ def _mend(board: "Board", movable: list[bool], rng, moves: int, tick=None) -> No
                 continue
             if board.key_after_swap(r, i, j) > board.key():
                 continue
+            moved = board.slots[r][i], board.slots[r][j]
             board.swap(r, i, j)
+            for q in rounds:  # only the two players' positions changed
+                for p in moved:
+                    k = board.pos[q][p]
+                    if k >= 0:
+                        signatures[q][k] = _signature(board, q, k)
             if not neutral:
-                twins = {r: _twins(board, r) for r in rounds}
+                twins = {r: _twins(signatures[r]) for r in rounds}
