@@ -19,18 +19,30 @@ from .tables import TABLE_SIZES
 _ORDER_WEIGHTS = (1e8, 1e6, 1e5, 1e4, 1.0, 0.4)
 
 def _set_order(board: Board, r: int, t: int, order: list[int]) -> None:
-    """Seat table ``t`` of free round ``r`` in ``order`` (same players)."""
+    """Seat table ``t`` of free round ``r`` in ``order`` (same players).
+    Only what changes is counted again: the players who change seat, and
+    the pairs whose distance at the table changes."""
     a = board.starts[r][t]
     z = board.sizes[r][t]
     slots = board.slots[r]
-    for k in range(z):
-        board._seat(r, a + k, slots[a + k], -1)
-        slots[a + k] = -1
+    old = slots[a : a + z]
+    seat = {p: k for k, p in enumerate(order)}
+    for k, p in enumerate(old):
+        if seat[p] != k:
+            board._player(p, z, k, -1)
+            board._player(p, z, seat[p], 1)
+    for i in range(z):
+        p = old[i]
+        for j in range(i + 1, z):
+            q = old[j]
+            was, now = j - i, (seat[q] - seat[p]) % z  # q sits that many seats after p
+            if was != now:
+                board._pair(p, q, was, z, -1)
+                board._pair(p, q, now, z, 1)
     pos = board.pos[r]
     for k in range(z):
         slots[a + k] = order[k]
         pos[order[k]] = a + k
-        board._seat(r, a + k, order[k], 1)
 
 
 def _order_getters(z: int) -> list[tuple[tuple[int, ...], "operator.itemgetter"]]:
