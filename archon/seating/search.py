@@ -189,8 +189,9 @@ def _ways_in(n, history, free, movable, lcm, most, unit, rng, effort, clock, sta
     it_b = int(effort * (2000 if size <= 60 else 150 * size))
     it_c = int(effort * max(60, min(600, 36000 // max(size, 1))))
     # positions are cheap and decide R3, R5, R7 and R8: never fewer than
-    # effort 1 would give, up to 30000 moves (about 0.05 s)
-    base_p = max(20000, 200 * size)
+    # effort 1 would give, up to 30000 moves (about 0.05 s); 10000 at least
+    # (20000 reached no better plans over 1,280 seatings after a late arrival)
+    base_p = max(10000, 200 * size)
     it_p = int(max(effort * base_p, min(base_p, 30000)))
     deals = _deals(effort)
     best: Optional[tuple] = None
