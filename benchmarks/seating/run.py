@@ -205,7 +205,8 @@ def next_rounds(quick: bool) -> None:
 
 def seat_speed() -> None:
     """``archon seat`` on an official Archon: read, seat, write, for rounds 1
-    to 3 (a drop before round 3); through its Python twin in this process, and
+    to 3 (a drop or a late arrival before round 2 or 3); through its Python
+    twin in this process, and
     as the command an organizer types (a new Python each time: its start and
     imports included, with the compiled bytecode an install has). The twin's
     process keeps the sheets it read unchanged since (as the console does), so
@@ -237,9 +238,10 @@ def seat_speed() -> None:
         api.seat(event, r, seed=r)
         return time.process_time() - t
 
-    # 28 players with a drop before round 2: among the slowest searches of
-    # the next-round sweep above (the pairs of round 1 leave little room)
-    for n, drop_before in ((20, 3), (28, 2), (300, 3)):
+    # 28 players with a drop or a late arrival before round 2: among the
+    # slowest searches of the next-round sweep above (the pairs of round 1
+    # leave little room; a late arrival plays fewer games than the others)
+    for n, change, before in ((20, "a drop", 3), (28, "a drop", 2), (28, "a late arrival", 2), (300, "a drop", 3)):
         for label, seat in (("Python twin, in process", by_twin), ("the command, new process", by_command)):
             with tempfile.TemporaryDirectory() as tmp:
                 event, players = Path(tmp) / "event.xlsx", Path(tmp) / "players.csv"
@@ -247,10 +249,12 @@ def seat_speed() -> None:
                 api.new(event, name="Benchmark", template=path, players=players)
                 times = []
                 for r in (1, 2, 3):
-                    if r == drop_before:
+                    if r == before and change == "a drop":
                         api.drop(event, 3)
+                    elif r == before:
+                        api.register(event, "Late Arrival", vekn=str(3000000 + n + 1))
                     times.append(seat(event, r))
-                print(f"   {n:>3} players, {label}: rounds 1, 2, 3 (a drop before round {drop_before}): "
+                print(f"   {n:>3} players, {label}: rounds 1, 2, 3 ({change} before round {before}): "
                       + ", ".join(f"{t:.2f} s" for t in times))
 
 
