@@ -534,11 +534,16 @@ def unregister(file, player, dry_run):
     The players after them move up one number on every sheet (The Archon's
     seating chart seats the players numbered 1 to N). After it the player
     is nowhere: not in the player count, the reports, the rating points or
-    the VEKN upload. A player who has played is refused: drop them instead.
+    the VEKN upload. A no-show seated in a round that has no result yet
+    leaves their seat (the players after them move up one seat; a table of 5
+    becomes one of 4, the other tables stay); when that would leave a table
+    of 3, that round's seating is cleared and the command to seat it again
+    is printed. A player who has played is refused: drop them instead.
 
-    Exit status: 0 when removed; 1 when refused (they have played, or sit at
-    a table of a round under way); 2 when FILE cannot be read, or no player
-    or several fit PLAYER; 3 when FILE cannot be written.
+    Exit status: 0 when removed; 1 when refused (they have played, sit at
+    the final table, have a judge's warning, or sit in a round that has
+    results); 2 when FILE cannot be read, or no player or several fit
+    PLAYER; 3 when FILE cannot be written.
 
     \b
     Examples:

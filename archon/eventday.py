@@ -655,30 +655,56 @@ def unregister(
     warnings): The Archon's
     seating chart seats the players numbered 1 to N and its formulas count
     the players of column A, so a number left free would seat a player who
-    does not exist and leave the last one out. A round seated with them that
-    has no result yet is cleared (seat it again). Refused for a player who
-    has played (a table with a result, the final): drop them instead.
+    does not exist and leave the last one out. At a table of a round seated
+    without results they leave their seat and the players after them move up
+    one seat: a table of 5 stays a table of 4, the other tables as they
+    were; a table left with 3 is named, with the command that seats its
+    round again. Refused for a player who has played (a table with a
+    result, the final) or sits in a round under way: drop them instead.
     ``proposed``: rounds only shown by The Archon's chart (they follow the
     number of players by themselves).
     """
     ev = _new(event)
     p = find_player(ev, player, locate)
     _refuse_unregistering(ev, p, set(proposed))
-    cleared = sorted(
-        r.number for r in ev.rounds
-        if r.number not in set(proposed) and any(p.number in t.players for t in r.tables)
-    )
-    ev.rounds = [Round(r.number, []) if r.number in cleared else r for r in ev.rounds]
+    seats_left = _leave_the_tables(ev, p, set(proposed))
     ev.players = [q for q in ev.players if q.number != p.number]
     moved = _close_the_gap(ev, p.number)
     lines = [f"unregistered {p}: {len(ev.players)} players remain"]
     if moved:
         lines.append(f"players #{moved[0] + 1} to #{moved[-1] + 1} move up one number "
                      f"(now #{moved[0]} to #{moved[-1]}), on every sheet")
-    if cleared:
-        lines.append(f"{_rounds_text(cleared)} had been seated with them and had no result: cleared; "
-                     f"{_seat_again(cleared)}")
-    return Change(ev, lines, player=p)
+    return Change(ev, lines + seats_left, player=p)
+
+
+def _leave_the_tables(ev: Event, p: Player, proposed: set[int]) -> list[str]:
+    """Take ``p`` out of every table of a round seated without results (the
+    players after them move up one seat); a round where that leaves a table
+    of 3 is cleared instead (The Archon holds no such table). What became
+    of each table, in words."""
+    lines = []
+    cleared = []
+    for r in sorted(ev.rounds, key=lambda r: r.number):
+        spot = next(((k, t) for k, t in enumerate(r.tables, start=1) if p.number in t.players), None)
+        if spot is None or r.number in proposed:
+            continue
+        k, t = spot
+        t.players = [n for n in t.players if n != p.number]
+        t.vps = [None] * len(t.players)
+        if len(t.players) in TABLE_SIZES:
+            lines.append(f"round {r.number}, table {k}: {p} leaves their seat; the table seats "
+                         f"{len(t.players)}, the players after them move up one seat")
+            continue
+        r.tables = []
+        cleared.append((r.number, k, len(t.players)))
+    for n, k, size in cleared:
+        later = any(o.tables for o in ev.rounds if o.number > n and o.number not in proposed)
+        lines.append(
+            f"round {n}, table {k} would be left with {size} players (a table seats {min(TABLE_SIZES)} or "
+            f"{max(TABLE_SIZES)}): round {n}'s seating is cleared; seat it again "
+            f"(archon seat FILE --round {n}{' --force' if later else ''})"
+        )
+    return lines
 
 
 def _refuse_unregistering(ev: Event, p: Player, proposed: set[int]) -> None:

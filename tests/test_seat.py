@@ -374,3 +374,21 @@ def test_a_seated_round_is_kept_when_seat_runs_again_and_show_prints_it(cup, tmp
     r = run("seat", cup, "--round", 1, "--force", "--seed", 5)
     assert r.exit_code == 0 and "the previous seating of round 1 is replaced" in r.output
     assert seated(cup)[1] != posted
+
+
+def test_the_advice_after_a_late_arrival_or_a_drop_is_a_command_that_works(cup):
+    """Trial finding 5: 'seat it again (archon seat FILE --round 1)' after a late
+    registration; seat now keeps a seated round unless --force."""
+    assert run("seat", cup, "--round", 1, "--seed", 7).exit_code == 0
+    r = run("register", cup, "Late Guy")
+    assert r.exit_code == 0, r.output
+    advice = re.search(r"if round 1 has not started, seat it again \(archon (seat [^)]*)\)", r.output)
+    assert advice is not None and advice.group(1) == f"seat {cup} --round 1 --force", r.output
+    assert run(*advice.group(1).split(), "--seed", 8).exit_code == 0
+    assert 26 in [p for t in seated(cup)[1] for p in t]
+    r = run("drop", cup, "Kowalski")
+    assert r.exit_code == 0, r.output
+    advice = re.search(r"else seat the round again without them \(archon (seat [^)]*)\)", r.output)
+    assert advice is not None and advice.group(1) == f"seat {cup} --round 1 --force", r.output
+    assert run(*advice.group(1).split(), "--seed", 8).exit_code == 0
+    assert 1 not in [p for t in seated(cup)[1] for p in t]

@@ -118,7 +118,7 @@ def test_a_player_who_has_played_is_refused_and_told_to_drop(tmp_path):
     assert run("unregister", path, "Nobody").exit_code == 2
 
 
-def test_a_round_under_way_keeps_them_and_a_round_not_begun_is_cleared(tmp_path):
+def test_a_round_under_way_keeps_them_and_at_a_round_not_begun_they_leave_their_table(tmp_path):
     ev = club()
     ev.rounds = [Round(1, [Table([1, 2, 3, 4, 5], [None] * 5), Table([6, 7, 8, 9, 10], [5, 0, 0, 0, 0])])]
     path = tmp_path / "club.xlsx"
@@ -130,10 +130,42 @@ def test_a_round_under_way_keeps_them_and_a_round_not_begun_is_cleared(tmp_path)
     other = tmp_path / "other.xlsx"
     new_event(other, ev)
     r = run("unregister", other, "3")
-    assert r.exit_code == 0 and "round 1 had been seated with them and had no result: cleared" in r.output
+    # trial finding 5: the whole round was cleared, and seating it again reshuffled every table
+    assert r.exit_code == 0 and ("round 1, table 1: #3 Cleo Test leaves their seat; the table seats 4, the "
+                                 "players after them move up one seat") in r.output, r.output
     after = read_event(other).event
-    assert len(after.players) == 9 and not any(r.tables for r in after.rounds)
-    assert run("seat", other, "--round", 1, "--seed", 1).exit_code == 0
+    assert len(after.players) == 9
+    # #4 Dan and #5 Eve move up one seat, and one number; the other table only changes numbers
+    assert [t.players for t in after.round(1).tables] == [[1, 2, 3, 4], [5, 6, 7, 8, 9]]
+    assert [after.player(n).first_name for n in (3, 4, 5)] == ["Dan", "Eve", "Finn"]
+    assert run("check", other).exit_code == 0
+
+
+def test_a_no_show_whose_table_would_be_left_with_three_clears_that_round_only_saying_which_table(tmp_path):
+    ev = club()
+    ev.players += [Player(11, "Kai", "Test"), Player(12, "Lea", "Test"), Player(13, "Max", "Test")]
+    ev.rounds = [Round(1, [Table([1, 2, 3, 4]), Table([5, 6, 7, 8, 9]), Table([10, 11, 12, 13])]),
+                 Round(2, [Table([13, 9, 5, 1]), Table([2, 10, 6, 11, 8]), Table([3, 12, 7, 4])])]
+    path = tmp_path / "club.xlsx"
+    new_event(path, ev)
+    r = run("unregister", path, "Jo", "--dry-run")  # round 1, table 3 short, round 2 (seated after it) kept
+    assert (f"round 1, table 3 would be left with 3 players (a table seats 4 or 5): round 1's seating is "
+            f"cleared; seat it again (archon seat {path} --round 1 --force)") in r.output, r.output
+    assert "round 2, table 2: #10 Jo Test leaves their seat; the table seats 4" in r.output
+    r = run("unregister", path, "6")  # round 1, table 2 and round 2, table 2: tables of 5
+    assert r.exit_code == 0, r.output
+    assert "round 1, table 2: #6 Finn Test leaves their seat; the table seats 4" in r.output
+    assert "round 2, table 2: #6 Finn Test leaves their seat; the table seats 4" in r.output
+    r = run("unregister", path, "Ada")  # round 1, table 1 and round 2, table 1: tables of 4
+    assert r.exit_code == 0, r.output
+    assert (f"round 1, table 1 would be left with 3 players (a table seats 4 or 5): round 1's seating is "
+            f"cleared; seat it again (archon seat {path} --round 1)") in r.output
+    assert (f"round 2, table 1 would be left with 3 players (a table seats 4 or 5): round 2's seating is "
+            f"cleared; seat it again (archon seat {path} --round 2)") in r.output
+    after = read_event(path).event
+    assert not any(r.tables for r in after.rounds) and len(after.players) == 11
+    assert run("check", path).exit_code == 0
+    assert run("seat", path, "--round", 1, "--seed", 1).exit_code == 0
 
 
 def test_the_judges_warnings_follow_the_players_and_a_warned_player_is_dropped_instead(tmp_path):
