@@ -568,3 +568,13 @@ def test_last_round_to_seat_draws_on_those_who_shared_every_table(dropped, met_e
     for rule in ("R2", "R3", "R4"):
         assert bounds.exact(rule) <= best[rule], rule
     assert bounds.R2 == best["R2"] == met_every_round
+
+
+def test_a_round_of_one_table_counts_its_pairs_that_met_before():
+    # 11 players, staggered: round 3 is one table of the 5 who played least;
+    # they all meet. Rounds 1 and 2 repeat 1-2 and 3-4; round 3 repeats 8-9
+    # (round 1): every seating of round 3 repeats 3 pairs, so "optimal", not a gap.
+    rounds = [[[1, 2, 3, 4, 5], [6, 7, 8, 9]], [[1, 2, 6, 10], [3, 4, 7, 11]], [[5, 8, 9, 10, 11]]]
+    assert score_plan(rounds).R4 == 3
+    assert lower_bounds(rounds, 2).R4 == 3
+    assert proof(rounds, fixed=2)["R4"].optimal

@@ -301,7 +301,19 @@ class _Shape:
         pigeonhole = max(shared, default=0)
         rounds = len(self.rounds)
         together = -(-sum(shared) // (rounds * (rounds - 1) // 2)) if shared else 0
-        return max(overall, each, pigeonhole, together)
+        return max(overall, each, pigeonhole, together, self._certain_repeats())
+
+    def _certain_repeats(self) -> int:
+        """Pairs meeting twice in the rounds whose tables are certain: the
+        rounds played, and the rounds of one table (its players all meet,
+        as a staggered round of 5 or a final does), whatever the others."""
+        met: dict[tuple[int, int], int] = {}
+        for r, rnd in enumerate(self.rounds):
+            if r < self.fixed or len(rnd) == 1:
+                for table in rnd:
+                    for pair in itertools.combinations(sorted(table), 2):
+                        met[pair] = met.get(pair, 0) + 1
+        return sum(1 for k in met.values() if k >= 2)
 
     def _least_opponents(self, p: int) -> int:
         """The fewest opponents ``p`` can face: the smallest table of every
