@@ -359,8 +359,9 @@ def update(path, edition: Optional[str] = None, *, dry_run: bool = False):
     Like the event-day commands, it refuses (:class:`InputError`, naming the
     cells) to write over an input cell it cannot read, and leaves the seating
     chart's formulas of a round The Archon only proposes (no seat typed, no
-    VP) in place. ``edition`` is recorded in the workbook when given.
-    Returns the :class:`archon.workbook.WriteReport`.
+    VP) in place. ``edition`` is recorded in the workbook when given (the
+    report's ``edition_was`` is then the edition it recorded before, when
+    that was another). Returns the :class:`archon.workbook.WriteReport`.
     """
     import copy
 
@@ -373,10 +374,14 @@ def update(path, edition: Optional[str] = None, *, dry_run: bool = False):
         read = _read_for_event_day(path, held.fingerprint)
         proposed = read.chart_rounds
         ev = copy.copy(read.event)
+        was = get_edition(ev.edition).name
         if edition is not None:
             ev.edition = get_edition(edition).name
         ev.rounds = [r for r in ev.rounds if r.number not in proposed]
-        return write_event(read.path, ev, dry_run=dry_run, chart_rounds=proposed)
+        written = write_event(read.path, ev, dry_run=dry_run, chart_rounds=proposed)
+        if was != get_edition(ev.edition).name:
+            written.edition_was = was
+        return written
 
 
 # ---------------------------------------------------------------------------

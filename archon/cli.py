@@ -80,7 +80,31 @@ def _say_json(data, **dumps) -> None:
 
 def _remember_workbook(ctx, param, value):
     ctx.meta["archon.workbook"] = value  # shared by the group's context: its errors name it too
+    _say_backups_removed(ctx, value)
     return value
+
+
+def _say_backups_removed(ctx, workbook) -> None:
+    """With ``archon --keep-backups N`` (or ARCHON_KEEP_BACKUPS), say on
+    standard error which of the workbook's backups the command removed
+    (those past the last N), once it is done."""
+    keep = ctx.find_root().params.get("keep_backups")
+    if keep is None or workbook is None:
+        return
+    from pathlib import Path
+
+    from .workbook.backups import workbook_backups
+
+    before = set(workbook_backups(workbook))
+
+    def said() -> None:
+        gone = sorted(b for b in before if not b.exists())
+        if gone:
+            click.echo(f"{Path(workbook).name}: {count(len(gone), 'older backup')} removed from "
+                       f"{gone[0].parent.name}/ (--keep-backups {keep} keeps the last {keep}): "
+                       f"{', '.join(b.name for b in gone[:3])}{', ...' if len(gone) > 3 else ''}", err=True)
+
+    ctx.call_on_close(said)
 
 
 #: The event workbook a command works on, named in the commands its messages
@@ -163,12 +187,13 @@ class _Archon(click.Group):
             ctx.exit(ExitStatus.INTERNAL)
 
 
-EDITION_OPTION = click.option(
-    "--edition",
-    type=click.Choice(sorted(EDITIONS)),
-    default=None,
-    help="Rule edition (default: current; see 'archon editions').",
-)
+def _edition_option(help: str = "Rule edition to compute with (default: the one the workbook records; "
+                                 "see 'archon editions')."):
+    return click.option("--edition", type=click.Choice(sorted(EDITIONS)), default=None, help=help)
+
+
+#: --edition of a command that reads a workbook: the one it records unless said.
+EDITION_OPTION = _edition_option()
 
 
 def _quoted(arg: str) -> str:
@@ -204,7 +229,8 @@ class _Setting(click.ParamType):
 @click.version_option(__version__, prog_name="archon")
 @click.option("--keep-backups", type=_Setting(int, "a whole number, 0 or more"), default=None, envvar="ARCHON_KEEP_BACKUPS",
               metavar="N", help="Backups kept per workbook in its NAME-backups folder (default 20; "
-                                "env ARCHON_KEEP_BACKUPS). The one 'archon undo' needs is always kept.")
+                                "env ARCHON_KEEP_BACKUPS; the command says which older backups it removed). "
+                                "The one 'archon undo' needs is always kept.")
 @click.option("--lock-wait", type=_Setting(float, "a number of seconds, 0 or more"), default=None, envvar="ARCHON_LOCK_WAIT",
               metavar="SECONDS", help="How long to wait for another archon command changing the same "
                                       "workbook (default 10; env ARCHON_LOCK_WAIT).")
@@ -230,7 +256,7 @@ def _fmt(x) -> str:
 @main.command()
 @click.argument("vps", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@EDITION_OPTION
+@_edition_option("Rule edition (default: current; see 'archon editions').")
 def score(vps, as_json, edition):
     """Score one table: VPs in seat order (4 or 5 values).
 
@@ -1023,7 +1049,7 @@ def check(file, as_json, edition):
 @click.option("--deck-format", default=None, metavar="|".join(DECK_FORMATS),
               help="The deck format (Tournament Info, Format); the reports show it.")
 @click.option("--template", type=click.Path(dir_okay=False, exists=True), default=None, help="An official Archon workbook to copy instead of archon's own template.")
-@EDITION_OPTION
+@_edition_option("Rule edition recorded in the new workbook (default: current; see 'archon editions').")
 @DRY_RUN_OPTION
 def new(file, name, date, city, organizer, level, event_format, players, deck_format, template, edition, dry_run):
     """Create an event workbook.
@@ -1064,7 +1090,8 @@ def new(file, name, date, city, organizer, level, event_format, players, deck_fo
 
 @main.command()
 @WORKBOOK_ARGUMENT
-@EDITION_OPTION
+@_edition_option("Rule edition to record in the workbook: every command on it ranks by it from then on "
+                 "(default: keep the one it records; see 'archon editions').")
 @DRY_RUN_OPTION
 def update(file, edition, dry_run):
     """Recompute an event workbook and write the results back.
@@ -1073,19 +1100,26 @@ def update(file, edition, dry_run):
     Archon the inputs stay and its formulas recalculate when opened. The
     previous version is kept as a backup in the NAME-backups folder beside it. A cell archon
     cannot read stops it before anything is written (fix it: 'archon check').
+    --edition records another rule edition in the workbook, and says so.
 
     Exit status: 0 when written or already up to date; 2 when FILE cannot be
     read (or holds cells archon cannot read); 3 when FILE cannot be written.
     """
     from .api import update as update_workbook
 
-    _say(_changing(file, lambda: update_workbook(file, edition, dry_run=dry_run)).describe())
+    rep = _changing(file, lambda: update_workbook(file, edition, dry_run=dry_run))
+    if rep.edition_was is not None:
+        _say(f"rule edition: {rep.edition_was} -> {rep.edition}: {'would be' if dry_run else 'now'} recorded in "
+             f"the workbook; standings, ranks and rating points {'would ' if dry_run else ''}follow the {rep.edition} rules from now on "
+             f"('archon update FILE --edition {rep.edition_was}' puts it back)")
+    _say(rep.describe())
 
 
 @main.command()
 @click.argument("source", metavar="IN", type=click.Path())
 @click.argument("output", metavar="OUT.xlsx", type=click.Path())
-@EDITION_OPTION
+@_edition_option("Rule edition recorded in OUT (default: the one IN records, else current; see "
+                 "'archon editions').")
 @click.option("--template", type=click.Path(dir_okay=False), default=None,
               help="An official Archon workbook to copy instead of archon's built-in template.")
 @click.option("--force", is_flag=True, help="Convert even when some values have no place in the current layout (they are left out).")

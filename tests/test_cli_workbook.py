@@ -441,3 +441,51 @@ def test_new_checks_a_players_csv_as_register_does(tmp_path):
         r = run("new", out, "--players", csv_file)
         assert r.exit_code == 2 and message in r.output, r.output
         assert not out.exists()
+
+
+def test_update_edition_says_it_records_another_rule_edition_and_help_says_the_default(tmp_path):
+    """Trial finding 14: 'update e2004.xlsx --edition current' changed the recorded
+    rule edition without a word; --edition's help said "(default: current)"."""
+    from archon.workbook import load_event
+
+    path = tmp_path / "e2004.xlsx"
+    assert run("new", path, "--edition", "2004", "--players", PLAYERS_CSV).exit_code == 0
+    before = path.read_bytes()
+    r = run("update", path, "--edition", "current", "--dry-run")
+    assert r.exit_code == 0 and path.read_bytes() == before
+    assert r.output.startswith("rule edition: 2004 -> current: would be recorded in the workbook"), r.output
+    r = run("update", path, "--edition", "current")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0] == (
+        "rule edition: 2004 -> current: now recorded in the workbook; standings, ranks and rating points follow "
+        f"the current rules from now on ('archon update {path} --edition 2004' puts it back)")
+    assert load_event(path).edition == "current"
+    r = run("update", path, "--edition", "current")  # already recorded: nothing to say of it
+    assert r.exit_code == 0 and "rule edition" not in r.output
+    # the default of --edition is the workbook's own, where a workbook is read
+    for command in ("standings", "check", "report", "update"):
+        text = " ".join(run(command, "--help").output.split())
+        assert "(default: current" not in text, (command, text)
+        assert ("default: the one the workbook records" if command != "update" else
+                "default: keep the one it records") in text, (command, text)
+
+
+def test_keep_backups_says_which_older_backups_it_removed(tmp_path):
+    """Trial finding 14: '--keep-backups 2' deleted older backups without a word."""
+    from archon.workbook.backups import workbook_backups
+
+    path = tmp_path / "cup.xlsx"
+    assert run("new", path, "--players", PLAYERS_CSV).exit_code == 0
+    for n in (1, 2, 3, 4):
+        assert run("drop", path, n).exit_code == 0
+    old = sorted(b.name for b in workbook_backups(path))
+    assert len(old) >= 4, old  # one per drop at least
+    r = CliRunner().invoke(main, ["--keep-backups", "2", "drop", str(path), "5"])
+    assert r.exit_code == 0, r.output
+    gone = sorted(set(old) - {b.name for b in workbook_backups(path)})
+    assert len(gone) >= 2 and len(workbook_backups(path)) <= 3
+    assert r.stderr.strip() == (f"cup.xlsx: {len(gone)} older backups removed from cup-backups/ (--keep-backups 2 "
+                                f"keeps the last 2): {', '.join(gone[:3])}{', ...' if len(gone) > 3 else ''}"), r.stderr
+    assert "removed" not in r.stdout
+    r = CliRunner().invoke(main, ["drop", str(path), "6"])  # the default: nothing said
+    assert r.exit_code == 0 and r.stderr == ""

@@ -102,6 +102,8 @@ class WriteReport:
     level: Optional[str] = None
     #: The event's deck format ("Constructed" or "Limited"), as written (None: not said).
     deck_format: Optional[str] = None
+    #: The rule edition the workbook recorded before, when this write changed it (``archon update --edition``).
+    edition_was: Optional[str] = None
 
     def describe(self) -> str:
         """One line for the command line."""
