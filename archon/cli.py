@@ -312,7 +312,7 @@ def editions():
 @click.option("--xlsx", "xlsx_out", type=click.Path(dir_okay=False), help="Write the report workbook (with --round: that round's seat list).")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), help="Write the one-page HTML report.")
 @click.option("--round", "round_number", type=click.IntRange(1), help="With --xlsx: only round N's seat list, to print and post.")
-@click.option("--csv", "csv_dir", type=click.Path(file_okay=False), help="Write the Archon-compatible CSV set (Methuselahs.csv, Round-N.csv, Finals.csv, Override.csv, Report.csv) into this folder.")
+@click.option("--csv", "csv_dir", type=click.Path(file_okay=False), help="Write the Archon-compatible CSV set into this folder: Methuselahs.csv, Round-N.csv per round seated, Finals.csv once the final is seated, Override.csv when a judge overrode a table, Report.csv.")
 @click.option("--archondata", "as_archondata", is_flag=True, help="Print the string vekn.net's results endpoint takes (form field 'archondata').")
 @click.option("--twd", "as_twd", is_flag=True, help="Print the Tournament Winning Deck entry: its header and score line (--deck adds the deck list).")
 @click.option("--url", default=None, help="With --twd: the event's page (vekn.net event calendar).")
@@ -1482,7 +1482,9 @@ class _LazyProgress:
 @click.option("--seed", type=int, default=None,
               help="Seed of the random draw: the same N, rounds and seed give the same plan.")
 @click.option("--json", "as_json", is_flag=True,
-              help='Print {"players": N, "rounds": [[[p, ...], ...], ...], "score": {"R1": ..., "R9": ...}}.')
+              help='Print {"players": N, "rounds": [[[p, ...], ...], ...], "score": {"R1": ..., "R9": ...}, '
+                   '"bounds": {...}, "optimal": {"R1": true, ...}, "gaps": {"R1": 0, ...}}: per criterion the '
+                   'lower bound no plan can beat, whether the plan reaches it, and the gap.')
 @click.option("--archon", "as_archon", is_flag=True,
               help="Print the plan as The Archon's chart sheets lay it out, ready to paste: one line "
                    "per round, 5 tab-separated slots per table (the 5th empty at a 4-player table).")

@@ -16,7 +16,12 @@ The contract::
                   "final_vp", "final_rank", "rating_points"}],
      "rounds": [{"round", "tables": [{"table", "status", "reason",
                  "seats": [{"seat", "player", "vp", "gw", "tp"}]}]}],
-     "final": {"seats": [{"seat", "player", "seed", "vp"}], "winner"} | null}
+     "final": {"seats": [{"seat", "player", "seed", "vp"}], "winner"} | null,
+     "warnings": [{"player", "name", "round": int|"F"|null, "reason"}]}
+
+``warnings``: the judges' warnings (:func:`archon.judging.warning_rows`),
+read back by :func:`event_from_dict`, so that ``archon convert`` of the JSON
+keeps them.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any, Optional
 
-from .model import FINAL, Event, Final, Override, Player, Round, Table
+from .model import FINAL, Event, Final, JudgeWarning, Override, Player, Round, Table
 from .standings import Standings
 
 __all__ = ["standings_to_dict", "event_from_dict", "STANDINGS_COLUMNS", "standings_rows"]
@@ -40,8 +45,7 @@ def standings_to_dict(st: Standings, *, extras: bool = False) -> dict[str, Any]:
     ``extras`` adds what the contract does not name but the reports show:
     the event's ``deck_format`` ("Constructed" or "Limited", Tournament Info
     B8), the preliminary rounds it plays (``rounds_to_play``,
-    :func:`archon.standings.planned_rounds`), the judges' ``warnings``
-    (:func:`archon.judging.warning_rows`) and
+    :func:`archon.standings.planned_rounds`) and
     whether each round seat's VP is ``typed`` (a blank counts 0).
     ``archon standings --json`` keeps to the contract exactly.
     """
@@ -106,14 +110,14 @@ def standings_to_dict(st: Standings, *, extras: bool = False) -> dict[str, Any]:
         "archon_version": ev.archon_version,
         "players": len(ev.players),
     }
-    out = {"event": event, "players": players, "rounds": rounds, "final": final}
+    from .judging import warning_rows
+
+    out = {"event": event, "players": players, "rounds": rounds, "final": final, "warnings": warning_rows(ev)}
     if extras:
-        from .judging import warning_rows
         from .standings import planned_rounds
 
         event["deck_format"] = ev.deck_format
         event["rounds_to_play"] = planned_rounds(ev)
-        out["warnings"] = warning_rows(ev)
     return out
 
 
@@ -177,6 +181,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         if f:
             seats = sorted(f["seats"], key=lambda s: s["seat"])
             ev.final = Final([int(s["player"]) for s in seats], [s.get("vp") for s in seats])
+        for w in data.get("warnings") or []:
+            ev.warnings.append(JudgeWarning(int(w["player"]), str(w["reason"]), w.get("round")))
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"not an archon standings JSON document: {exc!r} is missing or malformed") from None
     return ev

@@ -347,7 +347,7 @@ def _conforms(obj, what, exact=True):
 
 
 def _check_contract(data):
-    assert set(data) == {"event", "players", "rounds", "final"}
+    assert set(data) == {"event", "players", "rounds", "final", "warnings"}
     _conforms(data["event"], "event")
     assert data["event"]["format"] in ("2R+F", "3R+F")
     if data["event"]["date"] is not None:

@@ -272,3 +272,33 @@ def test_rating_says_the_events_dated_after_as_of_are_left_out_and_how_to_count_
             "ranking leaves it out: give --as-of 2026-03-21") in r.stderr
     r = run("rating", folder, "--as-of", "2026-03-21")
     assert r.exit_code == 0 and "note:" not in r.output and "10 players" in r.stdout
+
+
+# ---------------------------------------------------------------------------
+# The judges' warnings survive standings --json and convert (README audit)
+
+
+def test_warnings_are_in_standings_json_and_convert_keeps_them(tmp_path):
+    from archon.model import JudgeWarning
+
+    event = winter_cup(3)
+    event.warnings = [JudgeWarning(3, "slow play", 1), JudgeWarning(7, "marked cards", None)]
+    path = book(tmp_path, event)
+    r = run("standings", path, "--json")
+    assert r.exit_code == 0, r.output
+    import json
+
+    data = json.loads(r.stdout)
+    assert data["warnings"] == [
+        {"player": 3, "name": "Chloé Martin", "round": 1, "reason": "slow play"},
+        {"player": 7, "name": "Greta Lindqvist", "round": None, "reason": "marked cards"},
+    ]
+    source = tmp_path / "standings.json"
+    source.write_text(r.stdout, encoding="utf-8")
+    out = tmp_path / "converted.xlsx"
+    r = run("convert", source, out)
+    assert r.exit_code == 0, r.output
+    r = run("warnings", out)
+    assert r.exit_code == 0, r.output
+    assert "#3 Chloé Martin, round 1: slow play" in r.output
+    assert "#7 Greta Lindqvist: marked cards" in r.output
