@@ -886,7 +886,7 @@ def close_without_final(path, *, dry_run: bool = False) -> EventDayReport:
     return _event_day(path, lambda ev, proposed, locate: eventday.close_without_final(ev), dry_run=dry_run)
 
 
-def report_standings(path, edition: "str | RuleEdition | None" = None, *, partly_read: bool = False):
+def report_standings(path, edition: "str | RuleEdition | None" = None):
     """The computed standings every report of the workbook ``path`` is made
     from (:func:`archon.standings.compute`), the one read every report path
     shares.
@@ -895,14 +895,15 @@ def report_standings(path, edition: "str | RuleEdition | None" = None, *, partly
     renamed, a formula cell with no saved value: what ``archon standings``
     warns about and exits 1 for) is refused: raises
     :class:`archon.reports.ReportError` (exit status 1) naming the cells,
-    unless ``partly_read`` (``--archondata --force`` only).
+    whatever the report (``--archondata --force`` too: force passes over
+    what 'archon check' says of the values read, not over values unread).
     """
     from .reports import ReportError
     from .standings import compute
     from .workbook import read_event
 
     read = read_event(path)
-    if read.problems and not partly_read:
+    if read.problems:
         shown = "; ".join(str(p) for p in read.problems[:5])
         more = f"; and {len(read.problems) - 5} more" if len(read.problems) > 5 else ""
         err = ReportError(
@@ -937,7 +938,7 @@ def archondata(path, edition: "str | RuleEdition | None" = None, *, force: bool 
     from .wording import count
     from .workbook.problems import check_workbook
 
-    text = data(report_standings(path, edition, partly_read=force))
+    text = data(report_standings(path, edition))
     errors = [p for p in check_workbook(path, edition) if p.severity == "error"]
     if errors and not force:
         shown = "; ".join(str(p) for p in errors[:8]) + ("; ..." if len(errors) > 8 else "")

@@ -52,7 +52,7 @@ def test_a_report_of_a_workbook_with_a_round_sheet_renamed_is_refused_and_writes
     before = files_in(tmp_path)
     for outputs in ([], ["--html", tmp_path / "r.html"], ["--xlsx", tmp_path / "r.xlsx"],
                     ["--csv", tmp_path / "csv"], ["--round", "1", "--xlsx", tmp_path / "r1.xlsx"],
-                    ["--html", tmp_path / "r.html", "--dry-run"], ["--twd"]):
+                    ["--html", tmp_path / "r.html", "--dry-run"], ["--twd"], ["--archondata", "--force"]):
         r = run("report", path, *outputs)
         assert r.exit_code == 1, (outputs, r.output)  # as 'archon standings' on the same file
         assert "cup.xlsx could not be read whole" in r.output, outputs
