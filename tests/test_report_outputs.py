@@ -302,3 +302,22 @@ def test_warnings_are_in_standings_json_and_convert_keeps_them(tmp_path):
     assert r.exit_code == 0, r.output
     assert "#3 Chloé Martin, round 1: slow play" in r.output
     assert "#7 Greta Lindqvist: marked cards" in r.output
+
+
+def test_seat_print_reprints_its_own_seat_list_but_never_writes_over_another_file(tmp_path):
+    path = book(tmp_path, winter_cup(1))
+    budget = tmp_path / "budget.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active["A1"] = "Venue"
+    wb.save(budget)
+    before = files_in(tmp_path)
+    r = run("seat", path, "--round", "2", "--print", budget)
+    assert r.exit_code == 3 and "budget.xlsx exists and is not a round seat list archon wrote" in r.output, r.output
+    assert files_in(tmp_path) == before  # nothing seated, nothing written
+    seats = tmp_path / "r2.xlsx"
+    assert run("seat", path, "--round", "2", "--print", seats).exit_code == 0
+    printed = openpyxl.load_workbook(seats)["Seating R2"]
+    r = run("seat", path, "--round", "2", "--show", "--print", seats)
+    assert r.exit_code == 0, r.output
+    again = openpyxl.load_workbook(seats)["Seating R2"]
+    assert [row for row in again.iter_rows(values_only=True)] == [row for row in printed.iter_rows(values_only=True)]
