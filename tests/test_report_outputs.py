@@ -39,6 +39,14 @@ def with_sheet_renamed(path: Path, old: str, new: str) -> Path:
     return path
 
 
+def organizers_workbook(path: Path) -> Path:
+    """A workbook of the organizer's own (a budget), made by another program."""
+    wb = openpyxl.Workbook()
+    wb.active["A1"] = "Venue"
+    wb.save(path)
+    return path
+
+
 def files_in(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
@@ -175,10 +183,7 @@ def test_a_file_of_the_organizers_own_is_never_replaced_even_with_force(tmp_path
     path = book(tmp_path, winter_cup(3))
     page = tmp_path / "index.html"
     page.write_bytes(b"<!DOCTYPE html><html><body>Our club's page</body></html>")
-    budget = tmp_path / "budget.xlsx"
-    wb = openpyxl.Workbook()
-    wb.active["A1"] = "Venue"
-    wb.save(budget)
+    budget = organizers_workbook(tmp_path / "budget.xlsx")
     before = files_in(tmp_path)
     for outputs in (["--html", page], ["--xlsx", budget], ["--round", "1", "--xlsx", budget]):
         r = run("report", path, *outputs, "--force")
@@ -191,10 +196,7 @@ def test_rating_and_league_workbooks_never_replace_another_file(tmp_path):
     from test_rating_files import as_json
 
     folder = as_json(tmp_path / "events")
-    budget = tmp_path / "budget.xlsx"
-    wb = openpyxl.Workbook()
-    wb.active["A1"] = "Venue"
-    wb.save(budget)
+    budget = organizers_workbook(tmp_path / "budget.xlsx")
     before = budget.read_bytes()
     rating = ["rating", folder, "--as-of", "2026-06-30", "--xlsx"]
     league = ["league", folder, "--best", "2", "--xlsx"]
@@ -306,10 +308,7 @@ def test_warnings_are_in_standings_json_and_convert_keeps_them(tmp_path):
 
 def test_seat_print_reprints_its_own_seat_list_but_never_writes_over_another_file(tmp_path):
     path = book(tmp_path, winter_cup(1))
-    budget = tmp_path / "budget.xlsx"
-    wb = openpyxl.Workbook()
-    wb.active["A1"] = "Venue"
-    wb.save(budget)
+    budget = organizers_workbook(tmp_path / "budget.xlsx")
     before = files_in(tmp_path)
     r = run("seat", path, "--round", "2", "--print", budget)
     assert r.exit_code == 3 and "budget.xlsx exists and is not a round seat list archon wrote" in r.output, r.output
