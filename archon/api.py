@@ -280,14 +280,15 @@ def new(
     1..N in file order. ``template`` is an official Archon workbook to copy
     instead of archon's built-in template. Returns the
     :class:`archon.workbook.WriteReport` (``.players``: how many were
-    registered). Nothing is written when an input is wrong
+    registered; ``.notes``: how names of three or more words in a single
+    name column were split). Nothing is written when an input is wrong
     (:class:`InputError`), nor with ``dry_run`` (every check runs).
     """
     import datetime as dt
 
     from .editions import LEVELS, LIMITED, get_edition
     from .model import DECK_FORMATS, Event, parse_format
-    from .players_csv import PlayersCSVError, read_players_csv
+    from .players_csv import PlayersCSVError, read_players_csv, split_lines
     from .workbook import new_event
 
     try:
@@ -337,7 +338,10 @@ def new(
             event = register_many(event, rows, source=Path(str(players)).name).event
         except EventDayError as exc:
             raise InputError(str(exc)) from None
-    return new_event(path, event, template=template, dry_run=dry_run)
+    written = new_event(path, event, template=template, dry_run=dry_run)
+    if players is not None:
+        written.notes = split_lines(rows, Path(str(players)).name)
+    return written
 
 
 def _typed_texts(**texts: Optional[str]) -> list[Optional[str]]:
@@ -531,7 +535,7 @@ def register(
     :func:`archon.eventday.register_many`.
     """
     from . import eventday
-    from .players_csv import PlayersCSVError, read_players_csv, split_name, split_said
+    from .players_csv import PlayersCSVError, read_players_csv, split_lines, split_name, split_said
 
     if (name is None) == (players is None):
         raise InputError('give a player\'s name ("First Last") or --from players.csv, not both')
@@ -547,7 +551,9 @@ def register(
         source = Path(str(players)).name
 
         def change(ev, proposed, locate):
-            return eventday.register_many(ev, rows, source=source, proposed=proposed, locate=locate)
+            done = eventday.register_many(ev, rows, source=source, proposed=proposed, locate=locate)
+            done.lines[len(rows):len(rows)] = split_lines(rows, source)
+            return done
     else:
         typed = eventday.typed_text(name, "player's name")
         first, last = split_name(typed)

@@ -1084,6 +1084,8 @@ def new(file, name, date, city, organizer, level, event_format, players, deck_fo
     if players is not None:
         numbers = "#1" if rep.players == 1 else f"numbered 1 to {rep.players}"
         click.echo(f"{'would register' if dry_run else 'registered'} {count(rep.players, 'player')} ({numbers})")
+    for note in rep.notes:
+        click.echo(note)
     if dry_run:
         click.echo("dry run: nothing written")
 

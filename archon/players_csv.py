@@ -25,7 +25,8 @@ from typing import Optional
 from .csvrecords import CsvTextError, csv_records, guess_delimiter
 from .exits import ExitStatus
 
-__all__ = ["PlayerRow", "read_players_csv", "parse_players_csv", "PlayersCSVError", "split_name"]
+__all__ = ["PlayerRow", "read_players_csv", "parse_players_csv", "PlayersCSVError", "split_name", "split_said",
+           "split_lines"]
 
 
 class PlayersCSVError(ValueError):
@@ -41,6 +42,8 @@ class PlayerRow:
     vekn: Optional[str] = None
     city: Optional[str] = None
     line: int = 0
+    #: How a single name column's name of three or more words was split (:func:`split_said`), else None.
+    said: Optional[str] = None
 
 
 def _norm(header: str) -> str:
@@ -79,6 +82,17 @@ def split_said(full: str) -> Optional[str]:
     other = f"{' '.join(words[1:])}, {words[0]}"
     return (f'"{" ".join(words)}" is read as first name "{first}", last name "{last}" (the last word), as '
             f'vekn.net receives it; for last name "{" ".join(words[1:])}" type it last name first: "{other}"')
+
+
+def split_lines(rows: list[PlayerRow], source: str, shown: int = 3) -> list[str]:
+    """What registering ``rows`` says of the names of three or more words a
+    single name column split on the last space: the first ``shown``, then
+    how many more."""
+    said = [f"{source}, line {r.line}: {r.said}" for r in rows if r.said]
+    more = len(said) - shown
+    return said[:shown] + ([f"and {more} more name{'s' if more > 1 else ''} of three or more words split "
+                            f"on the last space: type them \"Last, First\" in {source} if they are not"]
+                           if more > 0 else [])
 
 
 def _vekn(value: str) -> Optional[str]:
@@ -147,10 +161,12 @@ def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow
         def cell(i: Optional[int]) -> str:
             return row[i].strip() if i is not None and i < len(row) else ""
 
+        said = None
         if first is not None and last is not None:
             fn, ln = " ".join(cell(first).split()), " ".join(cell(last).split())
         else:
             fn, ln = split_name(cell(name))
+            said = split_said(cell(name))
         if not fn and not ln:
             raise PlayersCSVError(f"{source}, line {n}: the player has no name")
         players.append(
@@ -160,6 +176,7 @@ def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow
                 vekn=_vekn(cell(vekn)),
                 city=(cell(city) or cell(country) or None),
                 line=n,
+                said=said,
             )
         )
     return players

@@ -144,3 +144,19 @@ def test_a_last_name_of_several_words_is_typed_last_name_first_and_a_long_name_s
     assert not any("read as" in line for line in rep.lines)
     rep = api.register(blank, "Jean Paul Sartre", dry_run=True)
     assert '"Jean Paul Sartre" is read as first name "Jean Paul", last name "Sartre"' in rep.lines[1]
+
+
+def test_a_players_csv_with_one_name_column_says_how_long_names_were_split(tmp_path):
+    players = tmp_path / "players.csv"
+    players.write_text('Name,VEKN\nCarl de la Cruz,\nAnna Kowalski,\n"de la Rosa, Ana",\n', encoding="utf-8")
+    said = ('players.csv, line 2: "Carl de la Cruz" is read as first name "Carl de la", last name "Cruz" (the '
+            'last word), as vekn.net receives it; for last name "de la Cruz" type it last name first: '
+            '"de la Cruz, Carl"')
+    r = run("new", tmp_path / "cup.xlsx", "--players", players)
+    assert r.exit_code == 0 and said in r.output.splitlines(), r.output
+    assert "Kowalski" not in r.output and "Rosa" not in r.output  # two words, or "Last, First": nothing to say
+    r = run("new", tmp_path / "late.xlsx")
+    r = run("register", tmp_path / "late.xlsx", "--from", players)
+    assert r.exit_code == 0 and r.output.splitlines()[3] == said, r.output
+    p = load_event(tmp_path / "late.xlsx").player(3)
+    assert (p.first_name, p.last_name) == ("Ana", "de la Rosa")

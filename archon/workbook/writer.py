@@ -104,6 +104,8 @@ class WriteReport:
     deck_format: Optional[str] = None
     #: The rule edition the workbook recorded before, when this write changed it (``archon update --edition``).
     edition_was: Optional[str] = None
+    #: What the command says besides (``archon new --players``: how long names were split).
+    notes: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
         """One line for the command line."""
