@@ -264,7 +264,7 @@ def read_event(path: Union[str, Path]) -> ReadResult:
         with open_book(p) as book:
             return _Reader(book).read()
     except WorkbookError as exc:  # damaged? say how to put back the last version archon wrote
-        from .undo import with_repair_hint
+        from .repair import with_repair_hint
 
         raise with_repair_hint(exc, p) from None
 

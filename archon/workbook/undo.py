@@ -16,7 +16,7 @@ archon wrote, the state after its last command, from the copy every change
 keeps of the version it writes (:mod:`archon.workbook.safety`), and
 records it as a repair (undo again then takes back that last command).
 Every command that cannot read such a workbook says so
-(:func:`repair_hint`).
+(:func:`archon.workbook.repair.repair_hint`).
 """
 
 from __future__ import annotations
@@ -29,9 +29,10 @@ from typing import Optional
 from ..exits import ExitStatus
 from . import backups
 from .backups import Fingerprint, fingerprint
+from .repair import newest_good, when
 from .safety import current_command, hold, safe_write
 
-__all__ = ["UndoError", "UndoResult", "undo", "repair_hint", "with_repair_hint"]
+__all__ = ["UndoError", "UndoResult", "undo"]
 
 
 class UndoError(ValueError):
@@ -66,14 +67,14 @@ class UndoResult:
     damaged: Optional[str] = None
 
     def describe(self) -> str:
-        when = _when(self.time)
+        stamp = when(self.time)
         verb = "would restore" if self.dry_run else "restored"
         if self.damaged is not None:
-            text = (f'{self.damaged}.\n{verb} it as "{self.command}" ({when}) left it, the last version archon '
+            text = (f'{self.damaged}.\n{verb} it as "{self.command}" ({stamp}) left it, the last version archon '
                     f"wrote, from {self.restored_from.name} (changes made in a spreadsheet since then, if any, "
                     "are not in it)")
         else:
-            text = (f'{verb} {self.path.name} as it was before "{self.command}" ({when}), '
+            text = (f'{verb} {self.path.name} as it was before "{self.command}" ({stamp}), '
                     f"from {self.restored_from.name}")
         if self.forced:
             text += "; the changes made to it since are lost" if not self.dry_run else "; the changes made to it since would be lost"
@@ -82,13 +83,6 @@ class UndoResult:
         if self.backup is not None:
             text += f"\nthe version it replaced is kept as {self.backup.parent.name}/{self.backup.name}"
         return text
-
-
-def _when(stamp: str) -> str:
-    try:
-        return _dt.datetime.fromisoformat(stamp).strftime("%Y-%m-%d %H:%M:%S")
-    except (TypeError, ValueError):
-        return str(stamp)
 
 
 def undo(path, *, force: bool = False, dry_run: bool = False) -> UndoResult:
@@ -135,22 +129,10 @@ def _unreadable(target: Path) -> Optional[str]:
     return None
 
 
-def _newest_good(target: Path, entries: list[dict]):
-    """(the journal entry of the last version archon wrote, the copy that
-    keeps it) when the workbook is no longer that version; None otherwise,
-    or when no copy of it is kept (archon before 2026-11: backups only)."""
-    newest = next((e for e in reversed(entries) if e.get("after")), None)
-    after = Fingerprint.from_dict(newest.get("after")) if newest else None
-    if after is None or after.same_content(fingerprint(target)):
-        return None
-    copy = backups.kept_copy(target, after, entries)
-    return (newest, copy) if copy is not None else None
-
-
 def _repair(target: Path, entries: list[dict], dry_run: bool):
     """Undo of a workbook archon cannot read: (the :class:`UndoResult`, the
     bytes of the last version archon wrote, the journal mark) or None."""
-    good = _newest_good(target, entries)
+    good = newest_good(target, entries)
     if good is None:
         return None
     problem = _unreadable(target)
@@ -160,31 +142,6 @@ def _repair(target: Path, entries: list[dict], dry_run: bool):
     result = UndoResult(target, str(newest.get("command", "?")), str(newest.get("time", "?")), copy, None,
                         dry_run, damaged=problem)
     return result, copy.read_bytes(), {"repairs": newest["id"]}
-
-
-def repair_hint(path) -> str:
-    """What an error about the unreadable workbook at ``path`` adds: that
-    ``archon undo`` puts back the last version archon wrote, and which
-    ("" when there is none to put back)."""
-    from ..wording import shell_word
-
-    target = Path(path)
-    try:
-        good = _newest_good(target, backups.journal_entries(target)) if target.is_file() else None
-    except OSError:
-        good = None
-    if good is None:
-        return ""
-    newest = good[0]
-    return (f'; "archon undo {shell_word(target.name)}" puts back the last version archon wrote (after '
-            f'"{newest.get("command", "?")}", {_when(str(newest.get("time", "?")))})')
-
-
-def with_repair_hint(exc: Exception, path) -> Exception:
-    """``exc`` (a :class:`~archon.workbook.grid.WorkbookError` about the
-    workbook at ``path``) with :func:`repair_hint` added, of the same kind."""
-    hint = repair_hint(path)
-    return type(exc)(f"{exc}{hint}") if hint else exc
 
 
 def _plan(target: Path, entries: list[dict], force: bool, *, dry_run: bool):
@@ -202,7 +159,7 @@ def _plan(target: Path, entries: list[dict], force: bool, *, dry_run: bool):
     kept = Fingerprint.from_dict(last.get("before"))  # the backup is the file that change replaced
     if not last.get("backup") or kept is None or not kept.same_content(fingerprint(source)):
         raise UndoError(
-            f'cannot undo "{command}" ({_when(stamp)}): its backup'
+            f'cannot undo "{command}" ({when(stamp)}): its backup'
             f" {source.name} is no longer in {folder.name} "
             "(only the last backups are kept: archon --keep-backups N)"
         )
@@ -211,13 +168,13 @@ def _plan(target: Path, entries: list[dict], force: bool, *, dry_run: bool):
     problem = _unreadable(target) if changed else None
     if problem is not None and not force:
         raise UndoError(
-            f'{problem}, and archon keeps no copy of the version "{command}" ({_when(stamp)}) wrote '
+            f'{problem}, and archon keeps no copy of the version "{command}" ({when(stamp)}) wrote '
             "(it was written by an earlier version of archon). Restore a backup by hand, or save it again from "
             f"Excel/LibreOffice; to restore it as it was before that command, run: archon undo {target.name} --force"
         )
     if changed and not force:
         raise UndoError(
-            f'{target.name} was changed after "{command}" ({_when(stamp)}) wrote it, outside archon (saved '
+            f'{target.name} was changed after "{command}" ({when(stamp)}) wrote it, outside archon (saved '
             "from a spreadsheet?): undo would lose that change, so nothing was done. Check the workbook; "
             f"to restore it anyway as it was before that command, run: archon undo {target.name} --force"
         )

@@ -678,7 +678,7 @@ def _write_held(target: Path, event: Event, standings: Optional[Standings], temp
             try:
                 check_copied_parts(base, target)  # a damaged part is refused, not copied on
             except WorkbookError as exc:
-                from .undo import with_repair_hint
+                from .repair import with_repair_hint
 
                 raise with_repair_hint(exc, target) from None
         if kind == "auto":
