@@ -583,3 +583,19 @@ def test_finals_and_toss_say_how_many_places_in_the_final_a_tie_decides(tmp_path
     reach = re.search(r"^(.*) reach the final; (#\d+ P\d+ Last\d+) is 6th$", out, re.M)
     assert reach is not None, out
     assert len(re.findall(r"#\d+", reach.group(1))) == 4
+
+
+def test_seating_again_a_round_that_decided_a_seated_final_is_refused_even_with_the_same_finalists(tmp_path):
+    # Ten players, every table a time-out (0.5 VP each): all tied, ranked by the
+    # coin toss (#1 to #10 won coins 1 to 10): #1 to #5 reach the final with or
+    # without round 2's results, yet round 2 decided it and is played.
+    ev = Event(name="Ten", city="Lyon", level="Standard Constructed", preliminary_rounds=2)
+    ev.players = [Player(n, f"P{n}", f"Last{n}", coin=n) for n in range(1, 11)]
+    draw = [0.5] * 5
+    ev.rounds = [Round(1, [Table([1, 2, 3, 4, 5], draw), Table([6, 7, 8, 9, 10], draw)]),
+                 Round(2, [Table([6, 1, 7, 2, 8], draw), Table([3, 9, 4, 10, 5], draw)])]
+    ev.final = Final([5, 4, 3, 2, 1])
+    path = book(tmp_path, ev)
+    out = refused(path, "seat", path, "--round", 2, "--force")
+    assert out.startswith("Error: seating round 2 again changes who reaches the final, which is already seated "
+                          "(the preliminary rounds that decided it would no longer be over: "), out
