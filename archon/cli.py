@@ -319,7 +319,8 @@ def editions():
 @click.option("--country", default=None, help="With --twd: the country, written after the city.")
 @click.option("--deck", "deck_file", type=click.Path(dir_okay=False), help="With --twd: append the winner's deck list from this text file, as given.")
 @click.option("--force", is_flag=True, help="With --archondata: print it even when 'archon check' finds errors. "
-              "With --xlsx/--html/--csv: replace an earlier report of the same kind (never another file).")
+              "With --xlsx/--html/--csv: replace an earlier report of the same kind (never another file). "
+              "Not both in one command.")
 @click.option("--dry-run", is_flag=True, callback=_remember_dry_run, help="With --xlsx/--html/--csv: make every file but write none; say what would be written.")
 @EDITION_OPTION
 def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file, force,
@@ -330,7 +331,9 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     sheet has it: player number, VEKN number, name, games played, games won
     (+1 for the final's winner), total VPs and rank (top five only).
     --archondata prints the string to send to vekn.net (refused while 'archon
-    check' finds errors, unless --force), --twd the winning deck's TWD entry
+    check' finds errors, unless --force: then given without --xlsx, --html
+    and --csv, so that replacing a report never prints a refused upload),
+    --twd the winning deck's TWD entry
     (header and score line; --deck adds the deck list); --xlsx, --html and --csv write files. The
     numbers are those of 'archon standings', computed once from FILE.
 
@@ -370,6 +373,9 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
         raise Unreadable("--url, --country and --deck go with --twd")
     if force and not as_archondata and not files:
         raise Unreadable("--force goes with --archondata, --xlsx, --html or --csv")
+    if force and as_archondata and files:
+        raise Unreadable(_force_one_at_a_time(file, xlsx_out, html_out, round_number, csv_dir))
+    texts = []  # printed once every output is made: never an upload from a command that failed
     try:
         if not files and not as_archondata and not as_twd:
             if round_number is not None:
@@ -377,23 +383,42 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
             click.echo(vekn_report_text(report_standings(file, edition)))
             return
         if as_archondata:
-            click.echo(make_archondata(file, edition, force=force))
+            texts.append(make_archondata(file, edition, force=force))
         if as_twd:
-            click.echo(make_twd(file, url=url, country=country, deck=deck_file, edition=edition))
-        if not files:
-            return
-        result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition, csv=csv_dir,
-                             dry_run=dry_run, force=force)
+            texts.append(make_twd(file, url=url, country=country, deck=deck_file, edition=edition))
+        result = None
+        if files:
+            result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition,
+                                 csv=csv_dir, dry_run=dry_run, force=force)
     except (InputError, WorkbookError, VeknReportError) as exc:
         raise _failed(exc) from None
     except (ReportError, CsvSetError) as exc:
         raise _failed(exc) from None
+    for text in texts:
+        click.echo(text)
+    if result is None:
+        return
     for note in result.notes:
         _say(f"note: {note}", err=True)
     for path, what in result.written:
         click.echo(f"{'would write' if dry_run else 'wrote'} {path} ({what})")
     if dry_run:
         click.echo("dry run: nothing written")
+
+
+def _force_one_at_a_time(file, xlsx_out, html_out, round_number, csv_dir) -> str:
+    """Why ``report --archondata --force`` with a file output is refused, and
+    the two commands to type instead: one --force would both replace a report
+    and print an upload 'archon check' refused."""
+    given = [(name, value) for name, value in (("--xlsx", xlsx_out), ("--html", html_out), ("--csv", csv_dir))
+             if value is not None]
+    again = (["--round", str(round_number)] if round_number is not None else []) + [
+        word for name, value in given for word in (name, str(value))]
+    workbook = _quoted(str(file))
+    return (f"--force with --archondata prints the upload even when 'archon check' finds errors; with "
+            f"{' and '.join(name for name, _ in given)} it replaces an earlier report: one --force cannot mean both. "
+            f"Give it to one at a time: 'archon report {workbook} --archondata --force', then "
+            f"'archon report {workbook} {' '.join(_quoted(w) for w in again)} --force'")
 
 
 # ---------------------------------------------------------------------------

@@ -182,6 +182,39 @@ def test_archondata_that_check_finds_wrong_is_refused_unless_forced(tmp_path):
     assert api.archondata(path, force=True) == r.output.strip()
 
 
+def test_replacing_a_report_never_prints_an_upload_that_check_refused(tmp_path):
+    """One --force asked for two things: replacing report.xlsx also printed
+    the archondata of VEKN numbers 'archon check' calls errors (review 3)."""
+    ev = closed_tiny_cup()
+    for p in ev.players:
+        p.vekn = str(p.number)  # "1" to "5": check says these are no VEKN numbers
+    path = book(tmp_path, ev)
+    out = tmp_path / "report.xlsx"
+    assert CliRunner().invoke(main, ["report", str(path), "--xlsx", str(out)]).exit_code == 0
+    before = out.read_bytes()
+    r = CliRunner().invoke(main, ["report", str(path), "--archondata", "--xlsx", str(out)])
+    assert r.exit_code == 1 and "¤" not in r.output and "'archon check' finds 5 errors" in r.output
+    r = CliRunner().invoke(main, ["report", str(path), "--archondata", "--xlsx", str(out), "--force"])
+    assert r.exit_code == 2, r.output
+    assert "¤" not in r.output and "Traceback" not in r.output
+    assert "one --force cannot mean both" in r.output
+    assert f"'archon report {path} --archondata --force', then 'archon report {path} --xlsx {out} --force'" \
+        in r.output
+    assert out.read_bytes() == before
+
+
+def test_an_upload_is_not_printed_when_the_report_beside_it_cannot_be_written(tmp_path):
+    path = book(tmp_path, closed_tiny_cup())  # check finds nothing: the upload alone would be printed
+    out = tmp_path / "report.html"
+    assert CliRunner().invoke(main, ["report", str(path), "--html", str(out)]).exit_code == 0
+    r = CliRunner().invoke(main, ["report", str(path), "--archondata", "--twd", "--html", str(out)])
+    assert r.exit_code == 3 and "exists (an earlier HTML report)" in r.output, r.output
+    assert "¤" not in r.output and "Tiny Cup" not in r.output
+    r = CliRunner().invoke(main, ["report", str(path), "--archondata", "--html", str(tmp_path / "new.html")])
+    assert r.exit_code == 0 and r.output.startswith("2¤1§Ada§Byron§§3000701§"), r.output
+    assert f"wrote {tmp_path / 'new.html'} (HTML report)" in r.output
+
+
 def test_the_twd_of_an_event_without_a_city_says_where_to_type_it(tmp_path):
     """No command sets an existing event's city (archon new --city does at
     creation): the organizer types it in the workbook. --country is no way
