@@ -70,8 +70,27 @@ def cli(*args) -> str:
 
 
 def test_standings_and_check_are_the_command_lines(client, cup):
-    assert client.get("/api/standings").json() == json.loads(cli("standings", cup, "--json"))
+    assert client.get("/api/standings", headers=AUTH).json() == json.loads(cli("standings", cup, "--json"))
     assert client.get("/api/check").json() == json.loads(cli("check", cup, "--json") or "[]")
+
+
+def test_the_judges_warnings_are_served_only_with_the_organizers_token(client, cup):
+    """With 'serve --lan' every player's phone reaches the API: the warnings
+    and their reasons are the head judge's report, not the room's (review 4)."""
+    assert api.warn(cup, 6, "marked cards", round=1).lines[0].endswith("round 1: marked cards")
+    standings = json.loads(cli("standings", cup, "--json"))
+    assert [(w["player"], w["round"], w["reason"]) for w in standings["warnings"]] == [(6, 1, "marked cards")]
+    for headers in ({}, {"Authorization": "Bearer wrong"}):
+        r = client.get("/api/standings", headers=headers)
+        assert r.status_code == 200 and "warnings" not in r.json() and "marked cards" not in r.text
+        assert r.json()["players"] == standings["players"]  # the players' standings stay public
+        for name in ("report.html", "report.xlsx"):  # the reports list the warnings
+            r = client.get(f"/download/{name}", headers=headers)
+            assert r.status_code == 401 and "organizer's token" in r.json()["error"], name
+    assert client.get("/download/round-1.xlsx").status_code == 200  # a seat list has none
+    assert client.get("/api/standings", headers=AUTH).json() == standings
+    r = client.get("/download/report.html", headers=AUTH)
+    assert r.status_code == 200 and "marked cards" in r.text
 
 
 def test_every_write_needs_the_token(client, cup):
@@ -307,12 +326,12 @@ def test_hostile_names_are_text_everywhere(client, cup):
     assert len(cells) == 2 and all(c.data_type == "s" for c in cells)
     assert {c.value for c in cells} == {"<script>alert(1)</script>", '=HYPERLINK("http://evil.invalid")'}
     # the reports the organizer downloads escape them too
-    html = client.get("/download/report.html").text
+    html = client.get("/download/report.html", headers=AUTH).text
     assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
 
 
 def test_the_reports_download(client, cup):
-    r = client.get("/download/report.xlsx")
+    r = client.get("/download/report.xlsx", headers=AUTH)
     assert r.status_code == 200 and r.content[:2] == b"PK"
     assert "cup-report.xlsx" in r.headers["content-disposition"]
     r = client.get("/download/round-1.xlsx")
@@ -493,7 +512,7 @@ def test_the_reports_of_a_finished_event_are_the_command_lines(tmp_path):
         twd = c.get("/api/twd")
         assert twd.status_code == 200 and twd.text.strip() == cli("report", path, "--twd").strip()
         assert "Bruno Ferreira" in twd.text  # the winner, #2 (test_event_e2e)
-        html = c.get("/download/report.html")
+        html = c.get("/download/report.html", headers=AUTH)
         assert html.status_code == 200 and "cup-report.html" in html.headers["content-disposition"]
         assert "Winner" in html.text and "Bruno Ferreira" in html.text
 

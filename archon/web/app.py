@@ -8,11 +8,11 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``GET /fragment/...``      the live part of each page, re-read when the file changes
 ``GET /api/events``        server-sent events: ``state`` with the new key on every change
 ``GET /api/state``         ``{"version", "key", "open_in", "error"}``
-``GET /api/standings``     the ``archon standings --json`` contract
+``GET /api/standings``     the ``archon standings --json`` contract (``warnings``: with the token only)
 ``GET /api/check``         ``archon check``'s problems (``where``, ``severity``, ...)
 ``GET /api/score``         ``?vps=3,0,,1`` (or ``2,5;0;0;0,5``): one table's verdict as typed (``archon score``)
 ``GET /api/archondata``    ``archon report --archondata``; ``/api/twd``: ``--twd``
-``GET /download/...``      ``report.xlsx``, ``round-N.xlsx``, ``report.html``
+``GET /download/...``      ``report.xlsx``, ``report.html`` (with the token: they list the judges' warnings), ``round-N.xlsx``
 ``POST /api/register``     ``{"name", "vekn", "city"}``
 ``POST /api/drop``         ``{"player", "reason": "WD", "undo": false}``
 ``POST /api/result``       ``{"round", "table", "vps", "override", "replace"}`` or ``{"final": true, "vps"}``
@@ -179,6 +179,11 @@ def _authorized(request: Request) -> bool:
     return bool(cookie) and hmac.compare_digest(cookie.encode(), token.encode())
 
 
+def _token_needed() -> Response:
+    return JSONResponse({"ok": False, "error": "this needs the organizer's token: open the organizer URL "
+                         "'archon serve' printed, or send 'Authorization: Bearer TOKEN'"}, 401)
+
+
 async def _json_body(request: Request) -> dict:
     """The request's JSON object, at most :data:`MAX_BODY` bytes."""
     if not request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/json":
@@ -308,8 +313,7 @@ async def write(request: Request) -> Response:
     if action is None:
         return JSONResponse({"ok": False, "error": f"no such action: {request.path_params['action']}"}, 404)
     if not _authorized(request):
-        return JSONResponse({"ok": False, "error": "this needs the organizer's token: open the organizer URL "
-                             "'archon serve' printed, or send 'Authorization: Bearer TOKEN'"}, 401)
+        return _token_needed()
     try:
         body = await _json_body(request)
         reason = book.open_in()
@@ -371,7 +375,11 @@ async def api_standings(request: Request) -> Response:
     from ..wording import naming_workbook_in
 
     data, err = await _twin(request, api.standings, request.app.state.book.path)
-    return err or JSONResponse(naming_workbook_in(data, request.app.state.book.name))  # as --json names it
+    if err:
+        return err
+    if not _authorized(request):  # the judges' warnings and their reasons are the organizer's, not the room's
+        data.pop("warnings", None)
+    return JSONResponse(naming_workbook_in(data, request.app.state.book.name))  # as --json names it
 
 
 async def api_check(request: Request) -> Response:
@@ -433,6 +441,8 @@ async def download(request: Request) -> Response:
         kwargs, filename = {"xlsx": "x.xlsx", "round": int(name[6:-5])}, f"{stem}-{name}"
     else:
         raise HTTPException(404)
+    if "round" not in kwargs and not _authorized(request):  # the reports list the judges' warnings
+        return _for_a_link(request, _token_needed())
     tmp = tempfile.TemporaryDirectory(prefix="archon-console-")
     out = Path(tmp.name) / kwargs.pop("xlsx" if "xlsx" in kwargs else "html")
     key = "xlsx" if out.suffix == ".xlsx" else "html"
