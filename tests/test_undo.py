@@ -298,3 +298,59 @@ def test_a_damaged_workbook_without_a_copy_of_what_archon_wrote_is_called_damage
     assert "archon undo cup.xlsx --force" in r.output
     assert run("undo", str(cup), "--force").exit_code == 0
     assert "Anna Late" not in [p.name for p in read_event(cup).event.players]
+
+
+# Not damage (review finding 1): a readable file that is not an Archon
+# workbook any more (a tab renamed, another workbook saved over it) may hold
+# what the organizer typed since: undo refuses it like any change made in a
+# spreadsheet, and no command points at undo.
+
+
+def typed_in_a_spreadsheet(path: Path, sheet: str, cell: str, value: str) -> None:
+    import openpyxl
+
+    wb = openpyxl.load_workbook(path)
+    wb[sheet][cell] = value
+    wb.save(path)
+
+
+@pytest.mark.parametrize("change", ["Methuselahs tab renamed", "another workbook saved over it"])
+def test_undo_refuses_a_readable_workbook_that_is_not_an_archon_workbook_any_more(cup, change):
+    from test_report_outputs import organizers_workbook, with_sheet_renamed
+
+    assert run("register", str(cup), "Anna Late").exit_code == 0
+    if change == "Methuselahs tab renamed":
+        typed_in_a_spreadsheet(cup, "Tournament Info", "B3", "Lyon, salle des fêtes")
+        with_sheet_renamed(cup, "Methuselahs", "Players")
+    else:
+        organizers_workbook(cup)
+    changed = cup.read_bytes()
+
+    r = run("standings", str(cup))
+    assert r.exit_code == 2 and "cup.xlsx is not an Archon workbook" in r.output, r.output
+    assert "archon undo" not in r.output and "damaged" not in r.output
+    r = run("register", str(cup), "Bruno Late")
+    assert r.exit_code == 2 and "archon undo" not in r.output, r.output
+
+    for args in (["undo", str(cup)], ["undo", str(cup), "--dry-run"]):
+        r = run(*args)
+        assert r.exit_code == 1, r.output
+        assert "cup.xlsx was changed after" in r.output and "archon undo cup.xlsx --force" in r.output
+        assert "damaged" not in r.output
+        assert cup.read_bytes() == changed
+
+    r = run("undo", str(cup), "--force")  # the organizer's choice: back to before "register", the file kept
+    assert r.exit_code == 0 and "lost" in r.output, r.output
+    assert "Anna Late" not in [p.name for p in read_event(cup).event.players]
+    assert changed in [p.read_bytes() for p in backups_of(cup.parent / "cup-backups")]
+
+
+def test_an_empty_workbook_is_damage_that_undo_repairs(cup):
+    assert run("register", str(cup), "Anna Late").exit_code == 0
+    cup.write_bytes(b"")  # an interrupted copy left nothing
+    r = run("standings", str(cup))
+    assert r.exit_code == 2 and "cup.xlsx is damaged: it is empty" in r.output, r.output
+    assert '"archon undo cup.xlsx" puts back the last version archon wrote' in r.output
+    r = run("undo", str(cup))
+    assert r.exit_code == 0 and r.output.startswith("cup.xlsx is damaged"), r.output
+    assert "Anna Late" in [p.name for p in read_event(cup).event.players]

@@ -203,13 +203,17 @@ def open_book(path: PathLike) -> Book:
             head = fh.read(8)
     except OSError as exc:
         raise WorkbookError(f"{name} cannot be opened: {exc.strerror or exc}") from None
+    if not head:
+        raise WorkbookError.of_damage(
+            name, "it is empty (an interrupted copy or save?); use a backup or save it again from Excel/LibreOffice"
+        )
     if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
         try:
             zf = zipfile.ZipFile(p)
         except (zipfile.BadZipFile, OSError, EOFError, ValueError):
-            raise WorkbookError(
-                f"{name} is damaged: it is not a complete .xlsx/.ods archive "
-                f"(an interrupted copy or download?); use a backup or save it again from Excel/LibreOffice"
+            raise WorkbookError.of_damage(
+                name, "it is not a complete .xlsx/.ods archive "
+                "(an interrupted copy or download?); use a backup or save it again from Excel/LibreOffice"
             ) from None
         names = set(zf.namelist())
         try:
@@ -224,8 +228,8 @@ def open_book(path: PathLike) -> Book:
             raise
         except (zipfile.BadZipFile, zlib.error, KeyError, ET.ParseError, EOFError, OSError, UnicodeDecodeError):
             zf.close()
-            raise WorkbookError(
-                f"{name} is damaged: its workbook parts cannot be read; use a backup or save it again"
+            raise WorkbookError.of_damage(
+                name, "its workbook parts cannot be read; use a backup or save it again"
             ) from None
         zf.close()
         raise WorkbookError(
@@ -285,9 +289,9 @@ class _XlsxBook(Book):
         if name is None:
             return
         if rid not in rels:
-            raise WorkbookError(
-                f"{self.path.name} is damaged: its workbook part ({wb_part}) lists sheet {name!r} "
-                f"but does not say where it is stored; use a backup, or open it in Excel/LibreOffice and save it again"
+            raise WorkbookError.of_damage(
+                self.path.name, f"its workbook part ({wb_part}) lists sheet {name!r} but does not say "
+                "where it is stored; use a backup, or open it in Excel/LibreOffice and save it again"
             )
         self.sheet_names.append(name)
         self._parts[name] = rels[rid][1]
@@ -402,10 +406,10 @@ class _XlsxBook(Book):
         try:
             return sst[int(raw.value)]
         except (ValueError, IndexError):
-            raise WorkbookError(
-                f"{self.path.name} is damaged: sheet {sheet!r} cell {raw.ref} refers to shared string "
+            raise WorkbookError.of_damage(
+                self.path.name, f"sheet {sheet!r} cell {raw.ref} refers to shared string "
                 f"{raw.value.strip()!r} but the shared strings hold {len(sst)}; use a backup, or open it "
-                f"in Excel/LibreOffice and save it again"
+                "in Excel/LibreOffice and save it again"
             ) from None
 
     def _shared_formula(self, sheet: str, si: str) -> str:
@@ -804,7 +808,7 @@ class _XlsBook(Book):
         try:
             return self._book.sheet_by_name(sheet)
         except Exception as exc:  # xlrd parses a sheet on first use
-            raise WorkbookError(f"{self.path.name} is damaged: sheet {sheet!r} cannot be read ({exc})") from None
+            raise WorkbookError.of_damage(self.path.name, f"sheet {sheet!r} cannot be read ({exc})") from None
 
     def read_columns(self, sheet: str, columns: Iterable[str], first_row: int, last_row: int) -> Cells:
         sh = self._sheet(sheet)

@@ -53,8 +53,10 @@ def repair_hint(path) -> str:
             f'"{newest.get("command", "?")}", {when(str(newest.get("time", "?")))})')
 
 
-def with_repair_hint(exc: Exception, path) -> Exception:
-    """``exc`` (a :class:`~archon.workbook.grid.WorkbookError` about the
-    workbook at ``path``) with :func:`repair_hint` added, of the same kind."""
-    hint = repair_hint(path)
-    return type(exc)(f"{exc}{hint}") if hint else exc
+def with_repair_hint(exc, path):
+    """``exc`` (a :class:`~archon.workbook.errors.WorkbookError` about the
+    workbook at ``path``) with :func:`repair_hint` added when it is damage
+    (``exc.damaged``: cut short or garbled); ``exc`` itself otherwise (a file
+    that is not an Archon workbook is no damage: undo would lose it)."""
+    hint = repair_hint(path) if exc.damaged else ""
+    return type(exc)(f"{exc}{hint}", damaged=True) if hint else exc

@@ -116,16 +116,18 @@ def undo(path, *, force: bool = False, dry_run: bool = False) -> UndoResult:
         return planned
 
 
-def _unreadable(target: Path) -> Optional[str]:
-    """Why archon cannot read the workbook at ``target`` (its message, the
-    first clause), or None when it can."""
-    from .grid import WorkbookError
+def _damaged(target: Path) -> Optional[str]:
+    """Why the workbook at ``target`` is damaged (cut short or garbled: the
+    reader's message, its first clause), or None when it is not: readable,
+    or readable but not an Archon workbook (a sheet renamed, another file
+    saved over it: no damage, but a change outside archon, see _plan)."""
+    from .errors import WorkbookError
     from .reader import read_event
 
     try:
         read_event(target)
     except WorkbookError as exc:
-        return str(exc).split(";")[0]
+        return str(exc).split(";")[0] if exc.damaged else None
     return None
 
 
@@ -135,9 +137,9 @@ def _repair(target: Path, entries: list[dict], dry_run: bool):
     good = newest_good(target, entries)
     if good is None:
         return None
-    problem = _unreadable(target)
+    problem = _damaged(target)
     if problem is None:
-        return None  # readable: changed in a spreadsheet (see _plan)
+        return None  # not damaged: changed in a spreadsheet (see _plan)
     newest, copy = good
     result = UndoResult(target, str(newest.get("command", "?")), str(newest.get("time", "?")), copy, None,
                         dry_run, damaged=problem)
@@ -165,7 +167,7 @@ def _plan(target: Path, entries: list[dict], force: bool, *, dry_run: bool):
         )
     expected = Fingerprint.from_dict(last.get("after"))
     changed = expected is None or not expected.same_content(fingerprint(target))
-    problem = _unreadable(target) if changed else None
+    problem = _damaged(target) if changed else None
     if problem is not None and not force:
         raise UndoError(
             f'{problem}, and archon keeps no copy of the version "{command}" ({when(stamp)}) wrote '

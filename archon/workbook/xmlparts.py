@@ -64,9 +64,9 @@ def unpack_part(zf: zipfile.ZipFile, part: str, path: Path, what: str) -> bytes:
     try:
         return zf.read(part)
     except KeyError:
-        raise WorkbookError(f"{path.name} is damaged: {what} ({part}) {_is(what)} missing; {_FIX}") from None
+        raise WorkbookError.of_damage(path.name, f"{what} ({part}) {_is(what)} missing; {_FIX}") from None
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError) as exc:
-        raise WorkbookError(f"{path.name} is damaged: {what} ({part}) cannot be unpacked ({exc}); {_FIX}") from None
+        raise WorkbookError.of_damage(path.name, f"{what} ({part}) cannot be unpacked ({exc}); {_FIX}") from None
 
 
 def check_part(data: bytes, part: str, path: Path, what: str) -> None:
@@ -74,8 +74,8 @@ def check_part(data: bytes, part: str, path: Path, what: str) -> None:
     ``data`` is not complete XML (see :func:`read_part`)."""
     problem = xml_problem(data)
     if problem is not None:
-        raise WorkbookError(
-            f"{path.name} is damaged: {what} ({part}) {_is(what)} cut short or garbled ({problem}); {_FIX}"
+        raise WorkbookError.of_damage(
+            path.name, f"{what} ({part}) {_is(what)} cut short or garbled ({problem}); {_FIX}"
         )
 
 
