@@ -418,6 +418,11 @@ class EventDayReport:
         #: The round's :class:`RoundSeating` (``seat``), else None.
         self.seating = None
 
+    @property
+    def backups_removed(self) -> list:
+        """Older backups the retention removed after the write (``archon --keep-backups N``)."""
+        return self.written.backups_removed if self.written is not None else []
+
     #: The first line of a dry run's report: what follows is a preview.
     DRY_RUN_HEAD = "dry run: nothing written; this is what it would do:"
 

@@ -80,31 +80,23 @@ def _say_json(data, **dumps) -> None:
 
 def _remember_workbook(ctx, param, value):
     ctx.meta["archon.workbook"] = value  # shared by the group's context: its errors name it too
-    _say_backups_removed(ctx, value)
     return value
 
 
-def _say_backups_removed(ctx, workbook) -> None:
+def _say_backups_removed(rep) -> None:
     """With ``archon --keep-backups N`` (or ARCHON_KEEP_BACKUPS), say on
-    standard error which of the workbook's backups the command removed
-    (those past the last N), once it is done."""
-    keep = ctx.find_root().params.get("keep_backups")
-    if keep is None or workbook is None:
+    standard error which older backups the write ``rep`` (a twin's result:
+    its ``backups_removed``) removed."""
+    keep = click.get_current_context().find_root().params.get("keep_backups")
+    gone = rep.backups_removed
+    if keep is None or not gone:
         return
     from pathlib import Path
 
-    from .workbook.backups import workbook_backups
-
-    before = set(workbook_backups(workbook))
-
-    def said() -> None:
-        gone = sorted(b for b in before if not b.exists())
-        if gone:
-            click.echo(f"{Path(workbook).name}: {count(len(gone), 'older backup')} removed from "
-                       f"{gone[0].parent.name}/ (--keep-backups {keep} keeps the last {keep}): "
-                       f"{', '.join(b.name for b in gone[:3])}{', ...' if len(gone) > 3 else ''}", err=True)
-
-    ctx.call_on_close(said)
+    names = ", ".join(b.name for b in gone[:3]) + (", ..." if len(gone) > 3 else "")
+    click.echo(f"{Path(rep.path).name}: {count(len(gone), 'older backup')} removed from "
+               f"{gone[0].parent.name}/ (--keep-backups {keep} keeps the backups of the last {keep} "
+               f"changes, and a copy of the version now in the workbook): {names}", err=True)
 
 
 #: The event workbook a command works on, named in the commands its messages
@@ -437,6 +429,7 @@ def _event_day_errors():
 
 def _done(rep) -> None:
     _say(rep.describe())
+    _say_backups_removed(rep)
 
 
 #: Seconds after which a command still at work says so on standard error.
@@ -764,6 +757,7 @@ def seat(file, round_number, seed, force, time_budget, print_to, show, as_json, 
     finally:
         progress.close()
     seating = rep.seating
+    _say_backups_removed(rep)
     if as_json:
         _say_json(seating.as_dict())
         return
@@ -1139,7 +1133,7 @@ def update(file, edition, dry_run):
         _say(f"rule edition: {rep.edition_was} -> {rep.edition}: {'would be' if dry_run else 'now'} recorded in "
              f"the workbook; standings, ranks and rating points {'would ' if dry_run else ''}follow the {rep.edition} rules from now on "
              f"('archon update FILE --edition {rep.edition_was}' puts it back)")
-    _say(rep.describe())
+    _done(rep)
 
 
 @main.command()
@@ -1468,7 +1462,7 @@ def undo(file, force, dry_run):
     """
     from .api import undo as run
 
-    _say(run(file, force=force, dry_run=dry_run).describe())
+    _done(run(file, force=force, dry_run=dry_run))
 
 
 class _LazyProgress:

@@ -471,21 +471,40 @@ def test_update_edition_says_it_records_another_rule_edition_and_help_says_the_d
 
 
 def test_keep_backups_says_which_older_backups_it_removed(tmp_path):
-    """Trial finding 14: '--keep-backups 2' deleted older backups without a word."""
-    from archon.workbook.backups import workbook_backups
+    """Trial finding 14: '--keep-backups 2' deleted older backups without a
+    word. Review findings 2 and 6: the notice says what stays (the copy of the
+    version written besides), and undo still takes back the last 2 changes."""
+    from archon.workbook import read_event
 
     path = tmp_path / "cup.xlsx"
     assert run("new", path, "--players", PLAYERS_CSV).exit_code == 0
     for n in (1, 2, 3, 4):
         assert run("drop", path, n).exit_code == 0
-    old = sorted(b.name for b in workbook_backups(path))
-    assert len(old) >= 4, old  # one per drop at least
+    folder = tmp_path / "cup-backups"
+
+    def journal():
+        return [json.loads(line) for line in (folder / "journal.jsonl").read_text().splitlines()]
+
+    drops = journal()
+    # drop 1 backs up the workbook as new wrote it; each drop after, the copy the one before kept of its version
+    assert [d["backup"] for d in drops[1:]] == [d["written"] for d in drops[:3]]
     r = CliRunner().invoke(main, ["--keep-backups", "2", "drop", str(path), "5"])
     assert r.exit_code == 0, r.output
-    gone = sorted(set(old) - {b.name for b in workbook_backups(path)})
-    assert len(gone) >= 2 and len(workbook_backups(path)) <= 3
-    assert r.stderr.strip() == (f"cup.xlsx: {len(gone)} older backups removed from cup-backups/ (--keep-backups 2 "
-                                f"keeps the last 2): {', '.join(gone[:3])}{', ...' if len(gone) > 3 else ''}"), r.stderr
+    # kept: the backups of the last 2 changes (drop 4's; drop 5's, the copy drop 4 wrote) and the copy of
+    # the version drop 5 wrote; removed, oldest first: the backups of drops 1, 2 and 3
+    gone = [drops[0]["backup"], drops[1]["backup"], drops[2]["backup"]]
+    assert r.stderr.strip() == ("cup.xlsx: 3 older backups removed from cup-backups/ (--keep-backups 2 keeps the "
+                                "backups of the last 2 changes, and a copy of the version now in the workbook): "
+                                + ", ".join(gone)), r.stderr
     assert "removed" not in r.stdout
+    assert sorted(p.name for p in folder.glob("cup.backup-*")) == sorted(
+        [drops[3]["backup"], drops[3]["written"], journal()[4]["written"]])
+
+    for n in (5, 4):  # undo after the prune: the last 2 changes
+        r = run("undo", path)
+        assert r.exit_code == 0 and f'drop {path} {n}"' in r.output, r.output
+    r = run("undo", path)
+    assert r.exit_code == 1 and "no longer in cup-backups" in r.output, r.output
+    assert [read_event(path).event.player(n).out is not None for n in (1, 2, 3, 4, 5)] == [True] * 3 + [False] * 2
     r = CliRunner().invoke(main, ["drop", str(path), "6"])  # the default: nothing said
     assert r.exit_code == 0 and r.stderr == ""

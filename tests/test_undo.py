@@ -354,3 +354,36 @@ def test_an_empty_workbook_is_damage_that_undo_repairs(cup):
     r = run("undo", str(cup))
     assert r.exit_code == 0 and r.output.startswith("cup.xlsx is damaged"), r.output
     assert "Anna Late" in [p.name for p in read_event(cup).event.players]
+
+
+def test_retention_keeps_the_backups_undo_needs_after_an_undo(cup, monkeypatch):
+    """Review finding 2: after an undo a kept copy is the backup of a later
+    change again; retention aged it by its first use and deleted it."""
+    monkeypatch.setenv("ARCHON_KEEP_BACKUPS", "2")
+    assert run("warn", str(cup), "1", "a").exit_code == 0
+    after_a = cup.read_bytes()
+    assert run("warn", str(cup), "2", "b").exit_code == 0
+    assert run("undo", str(cup)).exit_code == 0
+    assert run("warn", str(cup), "3", "c").exit_code == 0
+    after_c = cup.read_bytes()
+    assert run("warn", str(cup), "4", "d").exit_code == 0
+    r = run("undo", str(cup))
+    assert r.exit_code == 0 and f'"archon warn {cup} 4 d"' in r.output, r.output
+    assert cup.read_bytes() == after_c
+    r = run("undo", str(cup))
+    assert r.exit_code == 0 and f'"archon warn {cup} 3 c"' in r.output, r.output
+    assert cup.read_bytes() == after_a
+    assert [w["reason"] for w in api.warnings(cup)] == ["a"]
+
+
+def test_a_change_says_which_older_backups_it_removed(cup):
+    """Review finding 6: the write's result names the backups retention removed (the shell prints them)."""
+    with settings(keep_backups=1):
+        first = api.register(cup, "Anna Late")
+        second = api.register(cup, "Bruno Late")
+        undone = api.undo(cup)
+    journal = [json.loads(line) for line in (cup.parent / "cup-backups" / "journal.jsonl").read_text().splitlines()]
+    assert first.backups_removed == [] and undone.backups_removed == []
+    # kept: the backup of the last change (the copy the first wrote) and the copy of the version the second wrote
+    assert second.backups_removed == [cup.parent / "cup-backups" / journal[0]["backup"]]
+    assert not second.backups_removed[0].exists()

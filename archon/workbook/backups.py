@@ -24,9 +24,11 @@ the file before and after: ``archon undo`` reads it (:mod:`archon.workbook.undo`
 
 **Retention.** After each change only the newest :data:`DEFAULT_KEEP`
 backups of the workbook are kept (``archon --keep-backups N``, environment
-``ARCHON_KEEP_BACKUPS``), and the copy of the version it wrote besides; the
-backup the last change made, the one ``archon undo`` needs, is never deleted. Backups of the old form, beside the
-workbook (``cup.backup-*.xlsx`` from earlier versions of archon), are left alone.
+``ARCHON_KEEP_BACKUPS``), and the copy of the version it wrote besides;
+the backups of the last N changes ``archon undo`` can take back are never
+deleted (a backup named again, after an undo, is as new as its last use).
+Backups of the old form, beside the workbook (``cup.backup-*.xlsx`` from
+earlier versions of archon), are left alone.
 
 **Temporary files** are named ``.~archon-<workbook>.<random>.tmp`` beside the
 workbook and in its backups folder. A command that is killed leaves its own
@@ -316,15 +318,16 @@ def workbook_backups(path: "str | os.PathLike[str]") -> list[Path]:
 
 def prune(path: "str | os.PathLike[str]", keep: int, entries: list[dict], protect: Iterable[Path] = ()) -> list[Path]:
     """Delete ``path``'s oldest backups so that ``keep`` remain (never one in
-    ``protect``: the one ``undo`` needs). Age is the order of the journal
-    ``entries`` of this workbook (backups they do not name, left by a
-    killed command, are the oldest), as two backups of one second may not
-    sort by name. Returns the deleted backups."""
+    ``protect``: those ``undo`` needs). Age is the order of the journal
+    ``entries`` of this workbook, by the newest entry naming a backup
+    (backups they do not name, left by a killed command, are the oldest),
+    as two backups of one second may not sort by name. Returns the deleted
+    backups."""
     protected = {Path(p).name for p in protect if p is not None}
     made_by: dict = {}
-    for e in entries:  # a version a change wrote is the backup of the next change: its age is the first
-        for name in (e.get("written"), e.get("backup")):
-            made_by.setdefault(name, e["id"])
+    for e in entries:  # one file may be named again: a version a change wrote is the backup of the
+        for name in (e.get("written"), e.get("backup")):  # next change, or of one after an undo
+            made_by[name] = e["id"]
     backups = sorted(workbook_backups(path), key=lambda b: made_by.get(b.name, 0))
     extra = len(backups) - max(keep, 0)
     gone = []
@@ -398,21 +401,20 @@ def of_workbook(entries: list[dict], path: "str | os.PathLike[str]") -> list[dic
 
 
 def record_change(path: "str | os.PathLike[str]", entry: dict, made: Path, keep: int,
-                  written: Optional[Path] = None) -> dict:
+                  written: Optional[Path] = None) -> list[Path]:
     """Record a change that kept the backup ``made`` and the copy ``written``
     of the version it wrote (:func:`record`), then keep the last ``keep``
-    backups (:func:`prune`), never ``made``, ``written`` nor the one the
-    next undo restores. The journal is read once. Call it only while
-    holding the workbook; returns the entry recorded."""
+    backups (:func:`prune`), never ``made``, ``written`` nor the backups of
+    the last ``keep`` changes undo can take back (at least the next one).
+    The journal is read once. Call it only while holding the workbook;
+    returns the backups removed."""
     journal = journal_entries(path, every_workbook=True)
     full = record(path, entry, journal=journal)
     mine = of_workbook(journal, path) + [full]
-    stack = undo_stack(mine)
-    needed = [backup_folder(path) / stack[-1]["backup"]] if stack and stack[-1].get("backup") else []
+    needed = [backup_folder(path) / e["backup"] for e in undo_stack(mine)[-max(keep, 1):] if e.get("backup")]
     # the copy of the version written is one more: the backups kept are those of the versions replaced
     extra = 1 if written is not None and Path(written).name not in {e.get("backup") for e in mine} else 0
-    prune(path, keep + extra, mine, protect=[made, written, *needed])
-    return full
+    return prune(path, keep + extra, mine, protect=[made, written, *needed])
 
 
 def undo_stack(entries: list[dict]) -> list[dict]:

@@ -410,10 +410,12 @@ def _held_message(target: Path, lock_file: Path, wait: float) -> str:
 class SafeWriteResult:
     """What :func:`safe_write` did."""
 
-    def __init__(self, path: Path, changed: bool, backup: Optional[Path]):
+    def __init__(self, path: Path, changed: bool, backup: Optional[Path], removed: Optional[list[Path]] = None):
         self.path = path
         self.changed = changed
         self.backup = backup
+        #: Older backups the retention removed after the change (``archon --keep-backups N``).
+        self.removed = list(removed or [])
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"SafeWriteResult(path={self.path!r}, changed={self.changed}, backup={self.backup!r})"
@@ -539,9 +541,8 @@ def _write_held(held: Holding, write, *, backup: bool, must_exist: bool, journal
         held.fingerprint = after
         if written in new_copies:
             written = _name_written(written, target)
-        if made is not None:
-            _journal(target, made, written, before, after, journal)
-        return SafeWriteResult(target, changed=True, backup=made)
+        removed = _journal(target, made, written, before, after, journal) if made is not None else []
+        return SafeWriteResult(target, changed=True, backup=made, removed=removed)
     except BaseException:
         try:
             tmp.unlink()
@@ -604,10 +605,10 @@ def _name_written(tmp: Path, target: Path) -> Optional[Path]:
         return None
 
 
-def _journal(target: Path, made: Path, written: Optional[Path], before, after, extra: Optional[dict]) -> None:
-    """Record the change in the journal and keep the last backups. The
-    workbook is already replaced: a journal that cannot be written costs
-    ``archon undo`` this step, not the change."""
+def _journal(target: Path, made: Path, written: Optional[Path], before, after, extra: Optional[dict]) -> list[Path]:
+    """Record the change in the journal and keep the last backups; returns
+    the older backups removed. The workbook is already replaced: a journal
+    that cannot be written costs ``archon undo`` this step, not the change."""
     entry = {
         "time": _dt.datetime.now().astimezone().isoformat(timespec="seconds"),
         "command": current_command(),
@@ -618,6 +619,6 @@ def _journal(target: Path, made: Path, written: Optional[Path], before, after, e
         **(extra or {}),
     }
     try:
-        backups.record_change(target, entry, made, keep_backups(), written)
+        return backups.record_change(target, entry, made, keep_backups(), written)
     except OSError:
-        pass
+        return []

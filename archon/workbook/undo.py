@@ -22,7 +22,7 @@ Every command that cannot read such a workbook says so
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
@@ -65,6 +65,8 @@ class UndoResult:
     #: Why the workbook could not be read, when undo put back the last
     #: version archon wrote (a repair), else None.
     damaged: Optional[str] = None
+    #: Older backups the retention removed after the undo (``archon --keep-backups N``).
+    backups_removed: list[Path] = field(default_factory=list)
 
     def describe(self) -> str:
         stamp = when(self.time)
@@ -112,7 +114,7 @@ def undo(path, *, force: bool = False, dry_run: bool = False) -> UndoResult:
                 "command": current_command(), "backup": None, **mark,
                 "before": now.as_dict() if now else None, "after": now.as_dict() if now else None,
             })
-        planned.backup = done.backup
+        planned.backup, planned.backups_removed = done.backup, done.removed
         return planned
 
 

@@ -106,6 +106,8 @@ class WriteReport:
     edition_was: Optional[str] = None
     #: What the command says besides (``archon new --players``: how long names were split).
     notes: list[str] = field(default_factory=list)
+    #: Older backups the retention removed after this write (``archon --keep-backups N``).
+    backups_removed: list[Path] = field(default_factory=list)
 
     def describe(self) -> str:
         """One line for the command line."""
@@ -663,6 +665,7 @@ def write_event(
         players=len(event.players),
         level=event.level,
         deck_format=event.deck_format,
+        backups_removed=done.removed,
     )
 
 
