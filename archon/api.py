@@ -620,8 +620,8 @@ def warn(path, player, reason: str, *, round=None, dry_run: bool = False) -> Eve
     warnings in its custom document properties
     (:mod:`archon.workbook.judge_records`), which Excel and LibreOffice keep
     and The Archon's formulas ignore; ``archon convert`` carries them over
-    from a workbook (.xlsx, .ods, .xls: the standings JSON and the CSV set
-    do not hold them) and the reports show them. Raises
+    from a workbook (.xlsx, .ods, .xls) or the standings JSON (each checked
+    as here; the CSV set does not hold them) and the reports show them. Raises
     :class:`archon.eventday.WrongInput` (exit status 2) for an unknown
     player, a round the event does not have or a reason that is blank or
     longer than 200 characters; :class:`archon.eventday.EventDayError` (1)

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Optional, Union
 
-from .model import FINAL, Event, JudgeWarning
+from .model import FINAL, Event, JudgeWarning, Player
 from .typed import is_whole_number_text
 
 if TYPE_CHECKING:
     from .eventday import Change, Locate
 
-__all__ = ["MAX_REASON", "warn", "warning_rows", "warning_line", "parse_round"]
+__all__ = ["MAX_REASON", "warn", "checked_warning", "warning_rows", "warning_line", "parse_round"]
 
 #: Longest reason kept: Excel keeps at most 255 characters in a document
 #: property, and the player and round take some of them.
@@ -54,7 +54,8 @@ def rounds_under_way(event: Event, proposed: Iterable[int] = ()) -> list[int]:
     return list(range(1, last + 1))
 
 
-def _refuse_a_round_not_under_way(event: Event, key: Union[int, str, None], proposed: Iterable[int]) -> None:
+def _refuse_a_round_not_under_way(event: Event, key: Union[int, str, None], proposed: Iterable[int],
+                                  typed: bool) -> None:
     """A warning in a round not seated yet, or in the final before it is seated, is refused."""
     from .eventday import EventDayError, _rounds_text
 
@@ -65,8 +66,8 @@ def _refuse_a_round_not_under_way(event: Event, key: Union[int, str, None], prop
     which = _rounds_text(under_way) if under_way else "no round yet"
     which += " and the final (F)" if final_seated else ""
     what = "the final is not seated yet" if key == FINAL else f"round {key} is not seated yet"
-    raise EventDayError(f"{what}: this event has {which} seated so far; give one of those with --round, "
-                        f"or leave out --round")
+    fix = "give one of those with --round, or leave out --round" if typed else "give one of those, or none"
+    raise EventDayError(f"{what}: this event has {which} seated so far; {fix}")
 
 
 def warn(event: Event, player: "str | int", reason: str, *, round: Union[int, str, None] = None,
@@ -74,17 +75,40 @@ def warn(event: Event, player: "str | int", reason: str, *, round: Union[int, st
     """Record a judge's warning to ``player`` (a number, VEKN number or part of
     a name) for ``reason``, in ``round`` when given. The event is copied.
 
-    Refused: a round not seated yet (:func:`rounds_under_way`; ``proposed``:
-    rounds only The Archon's chart seats), the final before it is seated,
-    and the same warning (player, reason, round) recorded already."""
+    Refused: a player the event does not have, and what
+    :func:`checked_warning` refuses."""
     import copy
 
     # event-day's player lookup and refusals (imported here: the reports read
     # warning_rows without the event-day machinery)
-    from .eventday import Change, EventDayError, WrongInput, find_player
+    from .eventday import Change, find_player
 
     ev = copy.deepcopy(event)
     p = find_player(ev, player, locate)
+    w = checked_warning(ev, p, reason, round, proposed)
+    ev.warnings.append(w)
+    count = sum(1 for x in ev.warnings if x.player == p.number)
+    when = f" in {w.round_text}" if w.round_text else ""
+    lines = [f"warning to {p}{when}: {w.reason}",
+             f"{p} has {count} warning{'s' if count != 1 else ''} in this event"]
+    return Change(ev, lines, player=p)
+
+
+def checked_warning(event: Event, p: Player, reason: object, round: Union[int, str, None] = None,
+                    proposed: Iterable[int] = (), typed: bool = True) -> JudgeWarning:
+    """The warning to ``p`` (a player of ``event``) for ``reason`` in
+    ``round``, checked as :func:`warn` and every reader of warnings check it;
+    nothing is added to ``event``. ``typed``: given on the command line
+    (False: read from a file; the refusals then name no option).
+
+    Refused: a blank reason, one longer than :data:`MAX_REASON`, a round the
+    event does not have (:class:`~archon.eventday.WrongInput`); a round not
+    seated yet (:func:`rounds_under_way`; ``proposed``: rounds only The
+    Archon's chart seats), the final before it is seated, the same warning
+    (player, reason, round) recorded already
+    (:class:`~archon.eventday.EventDayError`)."""
+    from .eventday import EventDayError, WrongInput
+
     text = " ".join(str(reason or "").split())
     if not text:
         raise WrongInput('give the reason of the warning, e.g. "slow play"')
@@ -92,23 +116,19 @@ def warn(event: Event, player: "str | int", reason: str, *, round: Union[int, st
         raise WrongInput(
             f"the reason has {len(text)} characters: keep it to {MAX_REASON} (a spreadsheet keeps no more)"
         )
-    w = JudgeWarning(p.number, text, parse_round(ev, round))
-    _refuse_a_round_not_under_way(ev, w.round, proposed)
-    same = [x for x in ev.warnings
+    w = JudgeWarning(p.number, text, parse_round(event, round))
+    _refuse_a_round_not_under_way(event, w.round, proposed, typed)
+    same = [x for x in event.warnings
             if x.player == w.player and str(x.round) == str(w.round) and x.reason.casefold() == text.casefold()]
     if same:
         when = f" in {w.round_text}" if w.round_text else ""
+        listed = "'archon warnings FILE' lists them; " if typed else ""
         raise EventDayError(
-            f"{p} already has this warning{when} ({same[0].reason}): nothing recorded; 'archon warnings FILE' "
-            f"lists them; a second warning for the same reason needs a reason of its own "
+            f"{p} already has this warning{when} ({same[0].reason}): nothing recorded; {listed}"
+            f"a second warning for the same reason needs a reason of its own "
             f"(e.g. \"{same[0].reason}, again\")"
         )
-    ev.warnings.append(w)
-    count = sum(1 for x in ev.warnings if x.player == p.number)
-    when = f" in {w.round_text}" if w.round_text else ""
-    lines = [f"warning to {p}{when}: {text}",
-             f"{p} has {count} warning{'s' if count != 1 else ''} in this event"]
-    return Change(ev, lines, player=p)
+    return w
 
 
 def warning_rows(event: Event) -> list[dict]:

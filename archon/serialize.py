@@ -21,7 +21,7 @@ The contract::
 
 ``warnings``: the judges' warnings (:func:`archon.judging.warning_rows`),
 read back by :func:`event_from_dict`, so that ``archon convert`` of the JSON
-keeps them.
+keeps them, each checked as ``archon warn`` checks it.
 """
 
 from __future__ import annotations
@@ -181,8 +181,32 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         if f:
             seats = sorted(f["seats"], key=lambda s: s["seat"])
             ev.final = Final([int(s["player"]) for s in seats], [s.get("vp") for s in seats])
-        for w in data.get("warnings") or []:
-            ev.warnings.append(JudgeWarning(int(w["player"]), str(w["reason"]), w.get("round")))
+        warnings = list(data.get("warnings") or [])
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"not an archon standings JSON document: {exc!r} is missing or malformed") from None
+    for i, w in enumerate(warnings):
+        ev.warnings.append(_warning_read(ev, i, w))
     return ev
+
+
+def _warning_read(ev: Event, i: int, w: Any) -> JudgeWarning:
+    """``warnings[i]`` of the contract, checked as ``archon warn`` checks a
+    warning (:func:`archon.judging.checked_warning`): a player the event
+    has, a round it has seated or the final, a reason of at most
+    :data:`archon.judging.MAX_REASON` characters, not the same warning twice.
+    Raises ValueError naming the item and what is wrong."""
+    from .judging import checked_warning
+
+    item = f"warnings[{i}]"
+    if not isinstance(w, dict) or "player" not in w:
+        raise ValueError(f"{item}: expected {{\"player\", \"round\", \"reason\"}}, not {w!r:.80}")
+    number = w["player"]
+    players = ev.players_by_number()
+    if isinstance(number, bool) or not isinstance(number, int) or number not in players:
+        numbered = f"the players are numbered 1 to {max(players)}" if players else "no player is registered"
+        raise ValueError(f"{item}: no player has the number {number!r:.40} ({numbered}): "
+                         f"give the number of the player warned, or remove the warning")
+    try:
+        return checked_warning(ev, players[number], w.get("reason"), w.get("round"), typed=False)
+    except ValueError as exc:  # archon.eventday's refusals
+        raise ValueError(f"{item} (to player {number}): {exc}") from None

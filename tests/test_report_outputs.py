@@ -306,6 +306,50 @@ def test_warnings_are_in_standings_json_and_convert_keeps_them(tmp_path):
     assert "#7 Greta Lindqvist: marked cards" in r.output
 
 
+def test_convert_checks_the_warnings_of_a_standings_json_as_warn_does_and_writes_nothing(tmp_path):
+    """Review 5: {"player": 99, "round": 7, "reason": 300 characters} converted
+    with exit 0 and 'archon check' found nothing. The Winter Cup after round
+    2: 23 players, rounds 1 and 2 seated, a 3R+F event."""
+    import json
+
+    from archon.model import JudgeWarning
+
+    event = winter_cup(2)
+    event.warnings = [JudgeWarning(3, "slow play", 1)]
+    r = run("standings", book(tmp_path, event), "--json")
+    assert r.exit_code == 0, r.output
+    good = json.loads(r.stdout)
+    out = tmp_path / "converted.xlsx"
+    for bad, said in (
+        ({"player": 99, "round": 7, "reason": "y" * 300},
+         "warnings[1]: no player has the number 99 (the players are numbered 1 to 23): give the number of the "
+         "player warned, or remove the warning"),
+        ({"player": 7, "round": 7, "reason": "slow play"},
+         "warnings[1] (to player 7): round 7: this 3R+F event has rounds 1 to 3 and the final (F)"),
+        ({"player": 7, "round": 1, "reason": "y" * 201},
+         "warnings[1] (to player 7): the reason has 201 characters: keep it to 200"),
+        ({"player": 7, "round": None, "reason": " "},
+         "warnings[1] (to player 7): give the reason of the warning"),
+        ({"player": 7, "round": 3, "reason": "slow play"},
+         "warnings[1] (to player 7): round 3 is not seated yet: this event has rounds 1 and 2 seated so far; "
+         "give one of those, or none"),
+        ({"player": 3, "round": 1, "reason": "Slow  play"},
+         "warnings[1] (to player 3): #3 Chloé Martin already has this warning in round 1 (slow play): nothing "
+         "recorded; a second warning for the same reason needs a reason of its own (e.g. \"slow play, again\")"),
+    ):
+        source = tmp_path / "standings.json"
+        source.write_text(json.dumps({**good, "warnings": good["warnings"] + [bad]}), encoding="utf-8")
+        r = run("convert", source, out)
+        assert r.exit_code == 2 and "Traceback" not in r.output, (bad, r.output)  # archon.exits: unreadable input
+        assert f"standings.json: {said}" in r.output, (bad, r.output)
+        assert not out.exists(), bad
+    source.write_text(json.dumps({**good, "warnings": good["warnings"] + [
+        {"player": 7, "round": 2, "reason": "marked cards"}]}), encoding="utf-8")
+    assert run("convert", source, out).exit_code == 0
+    assert run("warnings", out).output.splitlines() == [
+        "#3 Chloé Martin, round 1: slow play", "#7 Greta Lindqvist, round 2: marked cards"]
+
+
 def test_seat_print_reprints_its_own_seat_list_but_never_writes_over_another_file(tmp_path):
     path = book(tmp_path, winter_cup(1))
     budget = organizers_workbook(tmp_path / "budget.xlsx")
