@@ -18,7 +18,9 @@ Prints, from the repository root::
    search for the next round to seat, every N, after a drop or a late
    arrival (the slowest cases); and
    ``archon seat`` (read, seat, write) for rounds 1 to 3 of a 20-, a 28-
-   and a 300-player official Archon, CPU time.
+   and a 300-player official Archon, CPU time, and for round 2 after a
+   drop or a late arrival, every N from 6 to 60 and 100, 200, 299/300 (the
+   slowest cases).
 3. Memory: peak resident memory of a process planning 3 rounds for 1000.
 4. krcg (the community's seating library), when installed: its time and
    score on the speed inputs, side by side (``--no-krcg`` to skip).
@@ -203,16 +205,16 @@ def next_rounds(quick: bool) -> None:
           + "; ".join(f"N = {n}, round {r}, {case}, {t:.2f} s" for t, n, r, case in times[:3]))
 
 
-def seat_speed() -> None:
+def seat_speed(quick: bool) -> None:
     """``archon seat`` on an official Archon: read, seat, write, for rounds 1
     to 3 (a drop or a late arrival before round 2 or 3); through its Python
-    twin in this process, and
-    as the command an organizer types (a new Python each time: its start and
-    imports included, with the compiled bytecode an install has). The twin's
-    process keeps the sheets it read unchanged since (as the console does), so
-    its figure leaves out part of the read; the command's is what an
-    organizer waits."""
-    import resource
+    twin in this process, and as the command an organizer types (a new
+    Python each time: its start and imports included, with the compiled
+    bytecode an install has). The twin's process keeps the sheets it read
+    unchanged since (as the console does), so its figure leaves out part of
+    the read; the command's is what an organizer waits. Then the command
+    for round 2 after a drop and after a late arrival, every N from 6 to 60
+    (``quick``: a subset) and 100, 200 and 299/300."""
     import tempfile
 
     from archon import api
@@ -222,16 +224,7 @@ def seat_speed() -> None:
     if not path.is_file():
         print(f"   skipped: {official_missing()}")
         return
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    command = [sys.executable, "-m", "archon.cli"]
-    subprocess.run([*command, "--version"], env=env, cwd=REPO, capture_output=True)  # bytecode compiled
-
-    def by_command(event: Path, r: int) -> float:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([*command, "seat", str(event), "--round", str(r), "--seed", str(r)],
-                       env=env, cwd=REPO, capture_output=True, check=True)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    by_command = _seat_command()
 
     def by_twin(event: Path, r: int) -> float:
         t = time.process_time()
@@ -244,18 +237,66 @@ def seat_speed() -> None:
     for n, change, before in ((20, "a drop", 3), (28, "a drop", 2), (28, "a late arrival", 2), (300, "a drop", 3)):
         for label, seat in (("Python twin, in process", by_twin), ("the command, new process", by_command)):
             with tempfile.TemporaryDirectory() as tmp:
-                event, players = Path(tmp) / "event.xlsx", Path(tmp) / "players.csv"
-                players.write_text("name,vekn\n" + "".join(f"Player {i},{3000000 + i}\n" for i in range(1, n + 1)))
-                api.new(event, name="Benchmark", template=path, players=players)
+                event = _event(Path(tmp), n, path)
                 times = []
                 for r in (1, 2, 3):
-                    if r == before and change == "a drop":
-                        api.drop(event, 3)
-                    elif r == before:
-                        api.register(event, "Late Arrival", vekn=str(3000000 + n + 1))
+                    if r == before:
+                        _arrive_or_drop(event, n, change)
                     times.append(seat(event, r))
                 print(f"   {n:>3} players, {label}: rounds 1, 2, 3 ({change} before round {before}): "
                       + ", ".join(f"{t:.2f} s" for t in times))
+    ns = [8, 12, 19, 23, 28, 35, 41] if quick else [*range(6, 61), 100, 200]
+    times = []
+    for n, change in [(n, c) for n in ns for c in ("a drop", "a late arrival")] + [(300, "a drop"), (299, "a late arrival")]:
+        with tempfile.TemporaryDirectory() as tmp:
+            event = _event(Path(tmp), n, path)
+            api.seat(event, 1, seed=1)
+            _arrive_or_drop(event, n, change)
+            times.append((by_command(event, 2), n, change))
+    times.sort(reverse=True)
+    print(f"   the command, round 2 after a drop or a late arrival ({'subset of N' if quick else 'every N from 6 to 60'}"
+          f", 100, 200, 299/300; {len(times)} events): slowest "
+          + "; ".join(f"{n} players, {change}, {t:.2f} s" for t, n, change in times[:3])
+          + f"; from 100 players up at most {max(t for t, n, _ in times if n >= 100):.2f} s")
+
+
+def _seat_command():
+    """A function timing ``archon seat EVENT --round R --seed R`` in a new
+    process (CPU time), the bytecode compiled beforehand as an install has it."""
+    import resource
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    command = [sys.executable, "-m", "archon.cli"]
+    subprocess.run([*command, "--version"], env=env, cwd=REPO, capture_output=True)
+
+    def by_command(event: Path, r: int) -> float:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([*command, "seat", str(event), "--round", str(r), "--seed", str(r)],
+                       env=env, cwd=REPO, capture_output=True, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+    return by_command
+
+
+def _event(folder: Path, n: int, template: Path) -> Path:
+    """A new official Archon in ``folder`` with ``n`` players registered."""
+    from archon import api
+
+    event, players = folder / "event.xlsx", folder / "players.csv"
+    players.write_text("name,vekn\n" + "".join(f"Player {i},{3000000 + i}\n" for i in range(1, n + 1)))
+    api.new(event, name="Benchmark", template=template, players=players)
+    return event
+
+
+def _arrive_or_drop(event: Path, n: int, change: str) -> None:
+    """Player 3 drops, or a player arrives late."""
+    from archon import api
+
+    if change == "a drop":
+        api.drop(event, 3)
+    else:
+        api.register(event, "Late Arrival", vekn=str(3000000 + n + 1))
 
 
 def memory() -> None:
@@ -328,7 +369,7 @@ def main(argv=None) -> None:
           "deviations, the other rules counts; lower is better")
     quality(args.jobs, args.quick)
     speed(3 if args.quick else 5)
-    seat_speed()
+    seat_speed(args.quick)
     memory()
     if not args.no_krcg:
         krcg(args.quick)
