@@ -198,7 +198,7 @@ def _bounds(shape: "_Shape") -> Bounds:
         return max(bound, getattr(before, rule)) if before is not None else bound
 
     r1 = floor("R1", shape.r1())
-    r4 = floor("R4", shape.r4())
+    r4 = shape.r4()  # the rounds played count in it (_Shape._certain_repeats)
     v3, v8 = shape.r3_variance(), shape.r8_variance()
     return Bounds(
         R1=r1, R2=shape.r2(r4), R3=math.sqrt(v3), R4=r4, R5=floor("R5", shape.r5()),
@@ -307,13 +307,7 @@ class _Shape:
         """Pairs meeting twice in the rounds whose tables are certain: the
         rounds played, and the rounds of one table (its players all meet,
         as a staggered round of 5 or a final does), whatever the others."""
-        met: dict[tuple[int, int], int] = {}
-        for r, rnd in enumerate(self.rounds):
-            if r < self.fixed or len(rnd) == 1:
-                for table in rnd:
-                    for pair in itertools.combinations(sorted(table), 2):
-                        met[pair] = met.get(pair, 0) + 1
-        return sum(1 for k in met.values() if k >= 2)
+        return score_plan([rnd for r, rnd in enumerate(self.rounds) if r < self.fixed or len(rnd) == 1]).R4
 
     def _least_opponents(self, p: int) -> int:
         """The fewest opponents ``p`` can face: the smallest table of every
