@@ -515,12 +515,13 @@ def _write_held(held: Holding, write, *, backup: bool, must_exist: bool, journal
         if not must_exist:
             return _put_new(held, tmp)
         shutil.copymode(target, tmp)
+        before, after = held.fingerprint, fingerprint(tmp)
         held.check_unchanged()
         made = written = None
         new_copies: list[Path] = []
         try:
             if backup:
-                made, written = _keep_versions(held, tmp, new_copies)
+                made, written = _keep_versions(held, tmp, after, new_copies)
             # A lock file that appeared while we worked, or a save from a spreadsheet: do not replace.
             check_not_open(target)
             held.check_unchanged()
@@ -528,7 +529,6 @@ def _write_held(held: Holding, write, *, backup: bool, must_exist: bool, journal
             for p in new_copies:
                 p.unlink()
             raise
-        before, after = held.fingerprint, fingerprint(tmp)
         try:
             os.replace(tmp, target)
         except PermissionError:
@@ -569,9 +569,9 @@ def _put_new(held: Holding, tmp: Path) -> SafeWriteResult:
     return SafeWriteResult(target, changed=True, backup=None)
 
 
-def _keep_versions(held: Holding, tmp: Path, new_copies: list[Path]) -> tuple[Path, Path]:
+def _keep_versions(held: Holding, tmp: Path, written_fp: Fingerprint, new_copies: list[Path]) -> tuple[Path, Path]:
     """Step 4: (the backup of the workbook as it is, a copy of the new
-    version ``tmp``), both in the backups folder (the copy a temporary file
+    version ``tmp`` (its fingerprint ``written_fp``), both in the backups folder (the copy a temporary file
     until :func:`_name_written` names it); the files made are added to
     ``new_copies``. The version archon's last change wrote is kept
     already (its copy): when the workbook is still it, that copy is the
@@ -580,12 +580,13 @@ def _keep_versions(held: Holding, tmp: Path, new_copies: list[Path]) -> tuple[Pa
     only in the workbook."""
     target = held.path
     try:
-        made = backups.kept_copy(target, held.fingerprint)
+        entries = backups.journal_entries(target)  # read once: the workbook is held
+        made = backups.kept_copy(target, held.fingerprint, entries)
         if made is None:
             made = make_backup(target)
             new_copies.append(made)
         # an undo puts back a version kept already; else a copy, named once the version is in place
-        written = backups.kept_copy(target, fingerprint(tmp))
+        written = backups.kept_copy(target, written_fp, entries)
         if written is None:
             written = backups.copy_for_backup(tmp, target)
             new_copies.append(written)
