@@ -22,9 +22,10 @@ Every command that cannot read such a workbook says so
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 from ..exits import ExitStatus
 from . import backups
@@ -102,7 +103,9 @@ def undo(path, *, force: bool = False, dry_run: bool = False) -> UndoResult:
         raise UndoError(f"{target.name}: no such file ({target})", ExitStatus.UNREADABLE)
     with hold(target):
         entries = backups.journal_entries(target)
-        planned, data, mark = _repair(target, entries, dry_run) or _plan(target, entries, force, dry_run=dry_run)
+        damage = functools.cache(lambda: _damaged(target))  # a whole read: at most once
+        planned, data, mark = (_repair(target, entries, damage, dry_run)
+                               or _plan(target, entries, damage, force, dry_run=dry_run))
         # a dry run rehearses the write: refused as the undo would be (lock files, permissions...)
         done = safe_write(target, lambda f: f.write(data), journal=mark, dry_run=dry_run)
         if dry_run:
@@ -133,13 +136,14 @@ def _damaged(target: Path) -> Optional[str]:
     return None
 
 
-def _repair(target: Path, entries: list[dict], dry_run: bool):
+def _repair(target: Path, entries: list[dict], damage: Callable[[], Optional[str]], dry_run: bool):
     """Undo of a workbook archon cannot read: (the :class:`UndoResult`, the
-    bytes of the last version archon wrote, the journal mark) or None."""
+    bytes of the last version archon wrote, the journal mark) or None.
+    ``damage``: :func:`_damaged` of the workbook."""
     good = newest_good(target, entries)
     if good is None:
         return None
-    problem = _damaged(target)
+    problem = damage()
     if problem is None:
         return None  # not damaged: changed in a spreadsheet (see _plan)
     newest, copy = good
@@ -148,8 +152,9 @@ def _repair(target: Path, entries: list[dict], dry_run: bool):
     return result, copy.read_bytes(), {"repairs": newest["id"]}
 
 
-def _plan(target: Path, entries: list[dict], force: bool, *, dry_run: bool):
-    """(the :class:`UndoResult`, the bytes to restore, the journal mark of the undo)."""
+def _plan(target: Path, entries: list[dict], damage: Callable[[], Optional[str]], force: bool, *, dry_run: bool):
+    """(the :class:`UndoResult`, the bytes to restore, the journal mark of
+    the undo). ``damage``: :func:`_damaged` of the workbook."""
     stack = backups.undo_stack(entries)
     folder = backups.backup_folder(target)
     if not stack:
@@ -169,7 +174,7 @@ def _plan(target: Path, entries: list[dict], force: bool, *, dry_run: bool):
         )
     expected = Fingerprint.from_dict(last.get("after"))
     changed = expected is None or not expected.same_content(fingerprint(target))
-    problem = _damaged(target) if changed else None
+    problem = damage() if changed else None
     if problem is not None and not force:
         raise UndoError(
             f'{problem}, and archon keeps no copy of the version "{command}" ({when(stamp)}) wrote '
