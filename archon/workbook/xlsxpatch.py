@@ -376,7 +376,7 @@ class _Sheet:
         self._cell_re = pat.cell
         self._cell_end_re = pat.cell_end
         self._col_styles = self._read_col_styles()
-        self._cell_starts: Optional[dict[str, list[int]]] = None
+        self._cell_starts: dict[str, list[int]] = {}  # by index_cells
         self._empty_cells: set[int] = set()
 
     def index_cells(self, columns: Iterable[int]) -> None:
@@ -404,8 +404,6 @@ class _Sheet:
         at ``row_start:row_end`` all clear a cell that is there once, already
         empty with its style: what :func:`_patch_cells_in_place` leaves as it is."""
         starts, empty = self._cell_starts, self._empty_cells
-        if starts is None:
-            return False
         for ref, value in cols.values():
             if value is not None:
                 return False
@@ -481,7 +479,7 @@ class _Sheet:
             yield n, m.start(), end
             pos = end
 
-    def find_cell(self, row_xml: str, ref: str, row_start: Optional[int] = None) -> Optional[tuple[int, int]]:
+    def find_cell(self, row_xml: str, ref: str, row_start: int) -> Optional[tuple[int, int]]:
         """``(start, end)`` of the one cell of ``row_xml`` whose start tag
         begins ``<c r="REF"`` (as Excel, LibreOffice and openpyxl write
         cells), found without going through the others; None when there is
@@ -489,17 +487,11 @@ class _Sheet:
         ``row_start``: where the row starts in the sheet, for a cell of the
         columns :meth:`index_cells` noted."""
         needle = f'<{self.p}c r="{ref}"'
-        starts = self._cell_starts
-        if starts is not None and row_start is not None:
-            row_end = row_start + len(row_xml)
-            inside = [at - row_start for at in starts.get(ref, ()) if row_start <= at < row_end]
-            if len(inside) != 1:
-                return None
-            start = inside[0]
-        else:
-            start = row_xml.find(needle)
-            if start < 0 or row_xml.find(needle, start + len(needle)) >= 0:
-                return None
+        row_end = row_start + len(row_xml)
+        inside = [at - row_start for at in self._cell_starts.get(ref, ()) if row_start <= at < row_end]
+        if len(inside) != 1:
+            return None
+        start = inside[0]
         tag_end = row_xml.find(">", start + len(needle))
         if tag_end < 0:
             return None
@@ -508,7 +500,7 @@ class _Sheet:
         close = self._cell_end_re.search(row_xml, tag_end + 1)
         return (start, close.end()) if close else None
 
-    def edited_cells(self, row_xml: str, row: int, cols, row_start: Optional[int] = None) -> list[tuple[int, str, str]]:
+    def edited_cells(self, row_xml: str, row: int, cols, row_start: int) -> list[tuple[int, str, str]]:
         """``(column, ref, xml)`` of the cells of ``row_xml`` in the edits
         ``cols`` (``{column: (ref, value)}``), by address when every one is
         found so, else of every cell of the row (:meth:`cells_of_row`).
@@ -727,7 +719,7 @@ def _new_row(sheet: _Sheet, n: int, cols, extent: list) -> tuple[str, int]:
 
 
 def _patch_row(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: list,
-               row_start: Optional[int] = None) -> tuple[str, int]:
+               row_start: int) -> tuple[str, int]:
     """Row ``n``'s XML with the edits ``cols`` and the unshared formulas
     ``fixes`` applied, and how many of its cells changed (0: leave it).
 
@@ -745,7 +737,7 @@ def _patch_row(sheet: _Sheet, n: int, row_xml: str, cols, fixes, extent: list,
 
 
 def _patch_cells_in_place(sheet: _Sheet, n: int, row_xml: str, cols, extent: list,
-                          row_start: Optional[int] = None) -> Optional[tuple[str, int]]:
+                          row_start: int) -> Optional[tuple[str, int]]:
     """:func:`_patch_row` when every cell of ``cols`` is in the row, found by
     its address; None otherwise. ``row_start``: where the row starts in the
     sheet (see :meth:`_Sheet.find_cell`)."""
