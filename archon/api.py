@@ -784,7 +784,9 @@ def _show_seating(path, round: int, print_to) -> EventDayReport:
         raise eventday.EventDayError(
             f"{read.path.name}: round {round} is not seated yet: seat it (archon seat FILE --round {round})")
     players = sum(len(t.players) for t in tables)
-    lines = [f"round {round} as seated: {players} players at {len(tables)} table{'s' if len(tables) != 1 else ''}"]
+    from .wording import count
+
+    lines = [f"round {round} as seated: {players} players at {count(len(tables), 'table')}"]
     if round in read.chart_rounds:
         lines.append(f"round {round} only shows The Archon's seating chart (no seat typed): "
                      f"'archon seat FILE --round {round}' seats it with archon")

@@ -841,12 +841,12 @@ def finals(file, seating, no_final, dry_run):
     if dry_run:
         raise Unreadable("--dry-run goes with --seating or --none")
     v = _changing(file, lambda: view(file))
-    _print_finals(v, file)
+    _print_finals(v)
     if v.waiting_for_toss:
         sys.exit(ExitStatus.PROBLEMS)
 
 
-def _print_finals(v, file) -> None:
+def _print_finals(v) -> None:
     import textwrap
 
     from .eventday import NO_FINAL_SAID, SEAT_CHOICE, SEAT_CHOICE_HOW
@@ -931,14 +931,12 @@ def serve(file, port, lan, no_browser):
 
 def _workbook_errors():
     """The errors of the workbook commands, each one line and its exit status;
-    taken when an error is raised (``except _workbook_errors()``): a players
-    list's error only once a players list was read, so that the commands
-    that read none (seat, result...) do not load its module."""
+    taken when an error is raised (``except _workbook_errors()`` is evaluated
+    only then: a command that succeeds loads none of their modules)."""
+    from .players_csv import PlayersCSVError
     from .workbook import WorkbookError, WriteError
 
-    players_csv = sys.modules.get(f"{__package__}.players_csv")
-    read_a_list = (players_csv.PlayersCSVError,) if players_csv is not None else ()
-    return (InputError, WorkbookError, *read_a_list, WriteError, FileNotFoundError)
+    return (InputError, WorkbookError, PlayersCSVError, WriteError, FileNotFoundError)
 
 
 def _fmt_vp(x) -> str:
@@ -1360,8 +1358,9 @@ def rating(paths, as_of, category, country, system, players, as_json, as_csv, xl
             _print_frame(shown, False, cols, [-10, -28, 5, 3, 5, 13, 7][:len(cols)])
     if result.written is not None:
         click.echo(f"wrote {result.written}", err=True)
-    if result.left_out():
-        click.echo(f"note: {result.left_out()}", err=True)
+    note = result.left_out()
+    if note:
+        click.echo(f"note: {note}", err=True)
     groups = result.unrated.groupby(["source", "reason"]).size()
     for k, ((source, reason), n) in enumerate(groups.items()):
         if k == 10:

@@ -40,7 +40,7 @@ import copy
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Optional, Sequence, Union
+from typing import Callable, Iterable, Optional, Sequence
 
 from .celltext import CONTROL_CHARACTER
 from .exits import ExitStatus
@@ -1408,7 +1408,8 @@ def _seated_rounds_before(event: Event, round_number: int, proposed: set[int], f
             f"{'has' if len(played_later) == 1 else 'have'} results (a judge may correct its seating "
             f"on the 'Round {round_number}' sheet)"
         )
-    _final_guard(event, _results_cleared(event, round_number), f"seating round {round_number} again")
+    if event.has_final and event.final.seated:  # only then can it change who reaches it: copy the event
+        _final_guard(event, _results_cleared(event, round_number), f"seating round {round_number} again")
     clears_later = f"clear the seating of {_rounds_text(later)}, not played yet"
     current = seated.get(round_number)
     if current is not None and current.has_results() and not force:
