@@ -172,9 +172,11 @@ def _rounds_text(numbers: Sequence[int]) -> str:
     return ("round " if len(numbers) == 1 else "rounds ") + _and([str(n) for n in numbers])
 
 
-def _seat_again(rounds: Sequence[int]) -> str:
-    """The advice to seat ``rounds`` again with archon, the first one first."""
-    return f"seat {'it' if len(rounds) == 1 else 'them'} again (archon seat FILE --round {rounds[0]})"
+def _seat_again(rounds: Sequence[int], force: bool = False) -> str:
+    """The advice to seat ``rounds`` again with archon, the first one first
+    (``force``: with --force, over rounds seated)."""
+    return (f"seat {'it' if len(rounds) == 1 else 'them'} again "
+            f"(archon seat FILE --round {rounds[0]}{' --force' if force else ''})")
 
 
 def _new(event: Event) -> Event:
@@ -541,8 +543,7 @@ def _seat_again_advice(seated_without: list[int], who: str) -> str:
     first, *later = seated_without
     text = f"{_rounds_text(seated_without)} already seated without {who}: if round {first} has not started, "
     if not later:
-        return text + (f"seat it again (archon seat FILE --round {first} --force), else they join from "
-                       f"round {first + 1}")
+        return text + f"{_seat_again([first], force=True)}, else they join from round {first + 1}"
     return text + (
         f"seat it again (archon seat FILE --round {first} --force: this clears the seating of "
         f"{_rounds_text(later)}; seat {'it' if len(later) == 1 else 'them'} after), else they join from "
@@ -701,8 +702,7 @@ def _leave_the_tables(ev: Event, p: Player, proposed: set[int]) -> list[str]:
         later = any(o.tables for o in ev.rounds if o.number > n and o.number not in proposed)
         lines.append(
             f"round {n}, table {k} would be left with {size} players (a table seats {min(TABLE_SIZES)} or "
-            f"{max(TABLE_SIZES)}): round {n}'s seating is cleared; seat it again "
-            f"(archon seat FILE --round {n}{' --force' if later else ''})"
+            f"{max(TABLE_SIZES)}): round {n}'s seating is cleared; {_seat_again([n], force=later)}"
         )
     return lines
 

@@ -184,24 +184,25 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         warnings = list(data.get("warnings") or [])
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"not an archon standings JSON document: {exc!r} is missing or malformed") from None
+    players = ev.players_by_number()
     for i, w in enumerate(warnings):
-        ev.warnings.append(_warning_read(ev, i, w))
+        ev.warnings.append(_warning_read(ev, players, i, w))
     return ev
 
 
-def _warning_read(ev: Event, i: int, w: Any) -> JudgeWarning:
+def _warning_read(ev: Event, players: dict, i: int, w: Any) -> JudgeWarning:
     """``warnings[i]`` of the contract, checked as ``archon warn`` checks a
     warning (:func:`archon.judging.checked_warning`): a player the event
     has, a round it has seated or the final, a reason of at most
     :data:`archon.judging.MAX_REASON` characters, not the same warning twice.
-    Raises ValueError naming the item and what is wrong."""
+    ``players``: the event's players by number. Raises ValueError naming
+    the item and what is wrong."""
     from .judging import checked_warning
 
     item = f"warnings[{i}]"
     if not isinstance(w, dict) or "player" not in w:
         raise ValueError(f"{item}: expected {{\"player\", \"round\", \"reason\"}}, not {w!r:.80}")
     number = w["player"]
-    players = ev.players_by_number()
     if isinstance(number, bool) or not isinstance(number, int) or number not in players:
         numbered = f"the players are numbered 1 to {max(players)}" if players else "no player is registered"
         raise ValueError(f"{item}: no player has the number {number!r:.40} ({numbered}): "

@@ -234,17 +234,14 @@ def put_in_place(tmp: Path, dst: Path) -> bool:
     return True
 
 
-def make_backup(path: "str | os.PathLike[str]", when: Optional[_dt.datetime] = None, *,
-                of: "str | os.PathLike[str] | None" = None) -> Path:
+def make_backup(path: "str | os.PathLike[str]", when: Optional[_dt.datetime] = None) -> Path:
     """Copy ``path`` to a new backup in its backups folder (never over one); returns its path.
 
-    ``of``: the workbook whose backup it is, when ``path`` is another file
-    (the new version of the workbook, not yet in place). The copy is
-    written to a temporary file first and named only once complete: a
-    backup killed halfway is a temporary file, never a backup.
+    The copy is written to a temporary file first and named only once
+    complete: a backup killed halfway is a temporary file, never a backup.
     """
-    book = Path(of) if of is not None else Path(path)
-    return name_backup(copy_for_backup(path, book), book, when)
+    book = Path(path)
+    return name_backup(copy_for_backup(book, book), book, when)
 
 
 def copy_for_backup(path: "str | os.PathLike[str]", book: "str | os.PathLike[str]") -> Path:
