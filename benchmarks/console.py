@@ -43,8 +43,8 @@ from conftest import OFFICIAL_NAMES, official_dir_path, official_missing  # noqa
 from oracle import random_event  # noqa: E402
 
 from archon import api  # noqa: E402
-from archon.model import Final, Round, Table  # noqa: E402
-from archon.workbook import write_event  # noqa: E402
+from archon.rules.model import Final, Round, Table  # noqa: E402
+from archon.formats.workbook import write_event  # noqa: E402
 
 TOKEN = "benchmark"
 

@@ -5,13 +5,13 @@ events of 20 to 40 players (about 150,000 player results) over six years,
 drawn from 4,000 VEKN members, as archon's standings JSON (the cheap bulk
 form), plus a few Archon workbooks. Then prints
 
-* reading it (:func:`archon.archive.read_archive`: find the files, read each
+* reading it (:func:`archon.across.archive.read_archive`: find the files, read each
   one with the reader of ``archon convert``, compute its standings, check
   duplicates), in one process and in one process per CPU, wall and CPU time;
 * the file-format bound: parsing the same JSON files and nothing else
   (``json.loads``), and how far reading is from it;
-* the rating once the files are read (:func:`archon.rating.ratings` and
-  :func:`archon.rating.ranking` on the 150,000-row frame): target 2 s; and the
+* the rating once the files are read (:func:`archon.across.rating.ratings` and
+  :func:`archon.across.rating.ranking` on the 150,000-row frame): target 2 s; and the
   2001 Elo over every game.
 
 Run from the repository root::
@@ -31,12 +31,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from archon.archive import read_archive
-from archon.model import Event, Final, Player, Round, Table
-from archon.rating import elo2001, games_frame, ranking, ratings, results_frame
-from archon.serialize import standings_to_dict
-from archon.standings import compute
-from archon.workbook import new_event
+from archon.across.archive import read_archive
+from archon.rules.model import Event, Final, Player, Round, Table
+from archon.across.rating import elo2001, games_frame, ranking, ratings, results_frame
+from archon.formats.serialize import standings_to_dict
+from archon.rules.standings import compute
+from archon.formats.workbook import new_event
 
 #: Legal 5-player and 4-player results to draw from (each sums to the table size).
 FIVE = ([5, 0, 0, 0, 0], [2, 0, 1.5, 0, 1.5], [3, 0, 0, 1, 1], [1.5, 0, 1.5, 0, 0.5], [1, 1, 1, 1, 1])

@@ -37,9 +37,9 @@ from conftest import OFFICIAL_NAMES, official_dir_path, official_missing  # noqa
 from oracle import random_event  # noqa: E402
 
 from archon.api import new, update  # noqa: E402
-from archon.model import Round, Table  # noqa: E402
-from archon.standings import compute  # noqa: E402
-from archon.workbook import read_event, write_event  # noqa: E402
+from archon.rules.model import Round, Table  # noqa: E402
+from archon.rules.standings import compute  # noqa: E402
+from archon.formats.workbook import read_event, write_event  # noqa: E402
 
 
 def median_time(fn, repeat: int, before=None) -> float:
@@ -86,7 +86,7 @@ def main(argv=None) -> int:
         def read_and_compute():
             compute(read_event(path).event)
 
-        from archon.workbook import grid
+        from archon.formats.workbook import grid
 
         # each read a first read, as a command's: no sheet scan kept from the last
         t_read = median_time(read_and_compute, args.repeat, before=grid._SCANS.clear)

@@ -15,7 +15,7 @@ writes
   headless Chromium driven by Playwright.
 
 The event is the sample workbook in ``samples/`` when there is one
-(``samples/*.xlsx``, read with ``archon.workbook.load_event``); otherwise it
+(``samples/*.xlsx``, read with ``archon.formats.workbook.load_event``); otherwise it
 is made here, with a fixed seed, from ``samples/players.csv``: 3 rounds of
 legal results and a final, so the pictures are the same on every run.
 
@@ -38,12 +38,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from archon.model import Event, Final, Player, Round, Table  # noqa: E402
+from archon.rules.model import Event, Final, Player, Round, Table  # noqa: E402
 from archon.reports import write_html_report, write_posting_sheet  # noqa: E402
-from archon.scoring import legal_results  # noqa: E402
+from archon.rules.scoring import legal_results  # noqa: E402
 from archon.seating import table_sizes  # noqa: E402
-from archon.serialize import standings_to_dict  # noqa: E402
-from archon.standings import compute  # noqa: E402
+from archon.formats.serialize import standings_to_dict  # noqa: E402
+from archon.rules.standings import compute  # noqa: E402
 
 IMAGES = REPO / "docs" / "images"
 SEED = 2025
@@ -98,7 +98,7 @@ def made_up_event() -> Event:
 def the_event() -> Event:
     book = sample_workbook()
     if book is not None:
-        from archon.workbook import load_event
+        from archon.formats.workbook import load_event
 
         print(f"event: {book.relative_to(REPO)}")
         return load_event(book)
@@ -157,7 +157,7 @@ def players_page_pngs(event: Event, work: Path) -> list[Path]:
 
     from archon.web import console_app
     from archon.web.server import running
-    from archon.workbook import new_event
+    from archon.formats.workbook import new_event
 
     event = copy.deepcopy(event)
     event.final = Final()

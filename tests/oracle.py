@@ -2,10 +2,10 @@
 workbook, recalculated by LibreOffice, and read back.
 
 This is test support (not a test file). It lets a test check that
-:func:`archon.standings.compute` gives exactly the numbers The Archon's own
+:func:`archon.rules.standings.compute` gives exactly the numbers The Archon's own
 formulas show for the same inputs:
 
-* :func:`random_event` builds a realistic random legal :class:`~archon.model.Event`;
+* :func:`random_event` builds a realistic random legal :class:`~archon.rules.model.Event`;
 * :func:`fill_official` types its INPUTS into a copy of the official template
   with openpyxl (a minimal writer of its own, independent of archon's writer
   on purpose, so a writer bug cannot hide a computation bug);
@@ -13,7 +13,7 @@ formulas show for the same inputs:
 * :func:`archon_numbers` reads what The Archon's formulas show;
 * :func:`mismatches` compares those numbers with archon's, field by field.
 
-Addresses come from :mod:`archon.layout`; nothing here computes a standing.
+Addresses come from :mod:`archon.formats.layout`; nothing here computes a standing.
 
 ``python tests/oracle.py --events 200 --seed 3`` runs a longer sweep than
 the test (about 3 s per event) and prints every difference.
@@ -87,12 +87,12 @@ from typing import Optional, Sequence
 import openpyxl
 from openpyxl.utils import column_index_from_string
 
-from archon import layout
-from archon.editions import FINAL_SIZE, LEVELS, TABLE_SIZES
-from archon.model import FINAL, Event, Final, Override, Player, Round, Table
+from archon.formats import layout
+from archon.rules.editions import FINAL_SIZE, LEVELS, TABLE_SIZES
+from archon.rules.model import FINAL, Event, Final, Override, Player, Round, Table
 from archon import seating
-from archon.scoring import legal_results
-from archon.standings import Standings, compute
+from archon.rules.scoring import legal_results
+from archon.rules.standings import Standings, compute
 
 __all__ = [
     "random_event",
@@ -223,7 +223,7 @@ def random_event(
     ``players`` registered players (4 to 300), ``prelim_rounds`` 2 or 3;
     ``rounds_played`` preliminary rounds played so far (default: all). With
     ``with_final`` (only when every round is played) the five finalists are
-    computed with :func:`archon.standings.compute`, ties in the top five get a
+    computed with :func:`archon.rules.standings.compute`, ties in the top five get a
     coin ranking, and the final is seated in a random order with a legal
     result (unfinished when ``final_finished`` is False). ``pending`` leaves
     some tables of the last round played unfinished (no final then).

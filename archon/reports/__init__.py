@@ -2,8 +2,8 @@
 round for the venue wall, and a one-page HTML report.
 
 Every report starts from the standings contract,
-:func:`archon.serialize.standings_to_dict` of
-:func:`archon.standings.compute`, the same data ``archon standings --json``
+:func:`archon.formats.serialize.standings_to_dict` of
+:func:`archon.rules.standings.compute`, the same data ``archon standings --json``
 prints, so every number in every report is the number archon computed once.
 Nothing here recomputes a score, a rank or a rating.
 
@@ -15,27 +15,17 @@ Nothing here recomputes a score, a rank or a rating.
   self-contained HTML page (no network, no script).
 
 Each accepts the contract ``dict``, computed
-:class:`~archon.standings.Standings`, or an :class:`~archon.model.Event`
+:class:`~archon.rules.standings.Standings`, or an :class:`~archon.rules.model.Event`
 (computed first).
 """
 
 from __future__ import annotations
 
-from .data import (
-    ReportError,
-    StandingsLike,
-    as_standings_dict,
-    display_name,
-    name_sort_key,
-    players_by_number,
-    posting_name,
-    seat_list,
-    winner_of,
-)
-from .html_report import render_html_report, write_html_report
-from .output import check_target, write_atomically
-from .posting import write_posting_sheet
-from .xlsx_report import write_xlsx_report
+from archon.reports.data import ReportError, StandingsLike, as_standings_dict, display_name, name_sort_key, players_by_number, posting_name, seat_list, winner_of
+from archon.reports.html_report import render_html_report, write_html_report
+from archon.reports.output import check_target, write_atomically
+from archon.reports.posting import write_posting_sheet
+from archon.reports.xlsx_report import write_xlsx_report
 
 __all__ = [
     "ReportError",

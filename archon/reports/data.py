@@ -2,17 +2,17 @@
 as reports show them, a round's seat list, the winner.
 
 Nothing here recomputes a score, a rank or a rating: it reads
-:func:`archon.serialize.standings_to_dict` of :func:`archon.standings.compute`.
+:func:`archon.formats.serialize.standings_to_dict` of :func:`archon.rules.standings.compute`.
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional, Union
 
-from ..exits import ExitStatus
-from ..model import Event, plain_name
-from ..serialize import standings_to_dict
-from ..standings import Standings, compute
+from archon.exits import ExitStatus
+from archon.rules.model import Event, plain_name
+from archon.formats.serialize import standings_to_dict
+from archon.rules.standings import Standings, compute
 
 __all__ = [
     "ReportError",

@@ -14,9 +14,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..editions import EDITIONS
-from .data import SITS_OUT, StandingsLike, as_standings_dict, sitting_out
-from .output import HTML_REPORT, check_target, write_atomically
+from archon.rules.editions import EDITIONS
+from archon.reports.data import SITS_OUT, StandingsLike, as_standings_dict, sitting_out
+from archon.reports.output import HTML_REPORT, check_target, write_atomically
 
 __all__ = ["render_html_report", "write_html_report"]
 
@@ -25,8 +25,8 @@ def render_html_report(standings: StandingsLike) -> str:
     """The report page as a string (UTF-8 HTML5 document), from the template
     ``archon/reports/templates/report.html`` (the tables are shared with the
     event console's players' page)."""
-    from ..judging import warning_line
-    from .render import long_date, render, results_context
+    from archon.eventday.judging import warning_line
+    from archon.reports.render import long_date, render, results_context
 
     data = as_standings_dict(standings)
     ev = data["event"]

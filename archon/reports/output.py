@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
-from .data import ReportError
+from archon.reports.data import ReportError
 
 __all__ = [
     "Output", "REPORT_WORKBOOK", "SEAT_LIST", "HTML_REPORT", "RATING_WORKBOOK", "LEAGUE_WORKBOOK", "CSV_SET",
@@ -22,8 +22,8 @@ def lock_file(path: Path) -> Path:
 
 def _is_event_workbook(path: Path) -> bool:
     """Whether ``path`` is an Archon event workbook (it has a Methuselahs sheet)."""
-    from ..layout import METHUSELAHS
-    from ..workbook.grid import WorkbookError, open_book
+    from archon.formats.layout import METHUSELAHS
+    from archon.formats.workbook.grid import WorkbookError, open_book
 
     try:
         with open_book(path) as book:
@@ -92,12 +92,12 @@ def _is_earlier(path: Path, kind: Output) -> bool:
 
 
 def _backups_folder_of(target: Path) -> "Path | None":
-    """The workbook backups folder (``NAME-backups``, :mod:`archon.workbook.backups`)
+    """The workbook backups folder (``NAME-backups``, :mod:`archon.formats.workbook.backups`)
     ``target`` is or lies in, or None: archon keeps a workbook's backups and its
     undo journal there, and no report goes in."""
     import glob
 
-    from ..workbook.backups import BACKUPS_SUFFIX, JOURNAL_NAME
+    from archon.formats.workbook.backups import BACKUPS_SUFFIX, JOURNAL_NAME
 
     for folder in (target, *target.resolve().parents):
         name = folder.name
@@ -158,7 +158,7 @@ def check_target(path: "str | os.PathLike[str]", kind: Output, *, force: bool = 
 
 
 def _check_csv_folder(target: Path, force: bool) -> None:
-    from ..csvset import set_files_in
+    from archon.formats.csvset import set_files_in
 
     if target.exists() and not target.is_dir():
         raise ReportError(f"{target} is a file: give a folder for the CSV set")
@@ -171,14 +171,14 @@ def _check_csv_folder(target: Path, force: bool) -> None:
 
 def write_atomically(path: "str | os.PathLike[str]", data: bytes, kind: Output, *, force: bool = False) -> Path:
     """Write ``data``, a report of ``kind``, to ``path`` whole or not at all
-    (:func:`archon.outfiles.write_file`).
+    (:func:`archon.formats.outfiles.write_file`).
 
     The old file (an earlier report of the same kind, with ``force``) is
     replaced only once the new one is complete. Raises ReportError (exit
     status 3) naming the file when :func:`check_target` refuses it, the
     folder is read-only or the disk is full.
     """
-    from ..outfiles import OutputError, write_file
+    from archon.formats.outfiles import OutputError, write_file
 
     target = check_target(path, kind, force=force)
     try:

@@ -21,8 +21,8 @@ from typing import Any
 
 import xlsxwriter
 
-from .data import SITS_OUT, StandingsLike, as_standings_dict, seat_list
-from .output import SEAT_LIST, check_target, write_atomically, xlsx_bytes
+from archon.reports.data import SITS_OUT, StandingsLike, as_standings_dict, seat_list
+from archon.reports.output import SEAT_LIST, check_target, write_atomically, xlsx_bytes
 
 __all__ = ["write_posting_sheet", "add_posting_sheet", "posting_sheet_name", "POSTING_FONT_SIZE"]
 

@@ -11,7 +11,7 @@ from typing import Optional
 
 import pandas as pd
 
-from .output import Output, write_atomically, xlsx_bytes
+from archon.reports.output import Output, write_atomically, xlsx_bytes
 
 __all__ = ["write_table_report"]
 

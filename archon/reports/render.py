@@ -6,7 +6,7 @@ which share the report's tables.
 Autoescaping on everywhere: a name or a reason typed by anyone is text on
 every page. The filters format numbers the way the reports do and
 never compute a score: every number comes from the standings contract
-(:func:`archon.serialize.standings_to_dict`).
+(:func:`archon.formats.serialize.standings_to_dict`).
 """
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ def results_context(data: dict, untitled: str) -> dict[str, Any]:
     """What the shared results macros (``_results.html``) are given, from the
     standings contract ``data``: the HTML report and the console's pages both
     use it. ``untitled``: the title of an event with no name."""
-    from ..editions import EDITIONS
-    from .data import players_by_number, winner_of
+    from archon.rules.editions import EDITIONS
+    from archon.reports.data import players_by_number, winner_of
 
     ev = data["event"]
     ed = EDITIONS.get(ev.get("edition") or "")
@@ -71,8 +71,8 @@ def results_context(data: dict, untitled: str) -> dict[str, Any]:
 
 def make_environment(loader: jinja2.BaseLoader) -> jinja2.Environment:
     """An autoescaping environment over ``loader`` with the report's filters."""
-    from .. import __version__
-    from .data import display_name
+    from archon import __version__
+    from archon.reports.data import display_name
 
     env = jinja2.Environment(
         loader=loader,

@@ -26,13 +26,11 @@ from typing import Any, Optional
 
 import xlsxwriter
 
-from .. import __version__
-from ..editions import EDITIONS
-from .data import (
-    SITS_OUT, StandingsLike, as_standings_dict, display_name, players_by_number, sitting_out, winner_of,
-)
-from .output import REPORT_WORKBOOK, check_target, write_atomically, xlsx_bytes
-from .posting import A4, add_posting_sheet, posting_sheet_name
+from archon import __version__
+from archon.rules.editions import EDITIONS
+from archon.reports.data import SITS_OUT, StandingsLike, as_standings_dict, display_name, players_by_number, sitting_out, winner_of
+from archon.reports.output import REPORT_WORKBOOK, check_target, write_atomically, xlsx_bytes
+from archon.reports.posting import A4, add_posting_sheet, posting_sheet_name
 
 __all__ = ["write_xlsx_report", "TOP_PLAYERS_CHARTED", "STANDINGS_HEADERS"]
 

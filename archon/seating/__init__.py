@@ -23,20 +23,35 @@ Where to find what (one idea per module):
 
 from __future__ import annotations
 
-from .bounds import Bounds, lower_bounds, proof, proof_as_dict
-from .criteria import (
-    ADJACENT, RELATIONS, RULE_TITLES, RULES, TRANSFERS, PairIssue, Plan, Score, SeatIssue, SpreadIssue,
-    check_plan, compare_scores, score_plan,
-)
-from .planner import DEFAULT_EFFORT, next_round, plan
-from .tables import (
-    MAX_TABLE, MIN_TABLE, SeatingError, can_seat, needs_sit_out, rounds_to_play, sit_out_schedule,
-    staggered_round_sizes, table_sizes,
-)
+import importlib
+
+from archon.seating.tables import (MAX_TABLE, MIN_TABLE, TABLE_SIZES, SeatingError, can_seat, needs_sit_out,
+                                   rounds_to_play, sit_out_schedule, staggered_round_sizes, table_sizes)
+
+#: The package's other public names, by module: imported the first time one
+#: is used (``seating.plan``), so that the rules, which need only the table
+#: sizes above, do not load the search and its plans at every start-up.
+_LATER = {
+    "bounds": ("Bounds", "lower_bounds", "proof", "proof_as_dict"),
+    "criteria": ("ADJACENT", "RELATIONS", "RULE_TITLES", "RULES", "TRANSFERS", "PairIssue", "Plan", "Score",
+                 "SeatIssue", "SpreadIssue", "check_plan", "compare_scores", "score_plan"),
+    "planner": ("DEFAULT_EFFORT", "next_round", "plan"),
+}
+_MODULE_OF = {name: module for module, names in _LATER.items() for name in names}
+
+
+def __getattr__(name: str):
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'archon.seating' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"archon.seating.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Plan", "RULES", "RULE_TITLES", "TRANSFERS", "SeatingError", "PairIssue", "SeatIssue", "SpreadIssue",
     "Score", "compare_scores", "check_plan", "score_plan", "can_seat", "table_sizes",
     "needs_sit_out", "rounds_to_play", "staggered_round_sizes", "sit_out_schedule", "plan", "next_round", "DEFAULT_EFFORT",
-    "Bounds", "lower_bounds", "proof", "proof_as_dict", "MIN_TABLE", "MAX_TABLE", "RELATIONS", "ADJACENT",
+    "Bounds", "lower_bounds", "proof", "proof_as_dict", "MIN_TABLE", "MAX_TABLE", "TABLE_SIZES", "RELATIONS", "ADJACENT",
 ]

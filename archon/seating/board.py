@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .criteria import TRANSFERS
+from archon.seating.criteria import TRANSFERS
 
 
 def _least_met(candidates: list[int], seated: Sequence[int], met: Sequence[int], n: int, look: int = 24) -> int:

@@ -50,9 +50,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Sequence
 
-from .criteria import RULES, TRANSFERS, Score, score_plan
-from .tables import MAX_TABLE, MIN_TABLE
-from .transfers import r8_variance_without_repeated_seats
+from archon.seating.criteria import RULES, TRANSFERS, Score, score_plan
+from archon.seating.tables import MAX_TABLE, MIN_TABLE
+from archon.seating.transfers import r8_variance_without_repeated_seats
 
 #: Relations at a 5-player table from the lower-numbered player's view
 #: (prey, grand-prey, grand-predator, predator), at a 4-player table (prey,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional, Sequence
 
-from .tables import MAX_TABLE, MIN_TABLE, TABLE_SIZES, SeatingError
+from archon.seating.tables import MAX_TABLE, MIN_TABLE, TABLE_SIZES, SeatingError
 
 #: A plan: rounds of tables of player numbers in seat order.
 Plan = list[list[list[int]]]

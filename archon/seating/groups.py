@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from typing import Optional
 
-from .board import _least_met, _seat_swap_delta
-from .criteria import TRANSFERS
-from .tables import MAX_TABLE, MIN_TABLE
+from archon.seating.board import _least_met, _seat_swap_delta
+from archon.seating.criteria import TRANSFERS
+from archon.seating.tables import MAX_TABLE, MIN_TABLE
 
 
 class _Meetings:

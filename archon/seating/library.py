@@ -33,7 +33,7 @@ Key = tuple[int, int, Optional[int]]  # rounds, players, games each (staggered) 
 @lru_cache(maxsize=1)
 def entries() -> dict[Key, list]:
     """Every plan of the library, players numbered 1..N by first seat."""
-    from ._library_data import PLANS
+    from archon.seating._library_data import PLANS
 
     out = {}
     for line in PLANS.split():

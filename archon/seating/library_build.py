@@ -3,16 +3,16 @@ archon.seating.library_build`` rewrites :mod:`._library_data`."""
 
 from __future__ import annotations
 
-from .library import EFFORT, SIZES, canonical
-from .planner import searched
-from .search import _Clock
+from archon.seating.library import EFFORT, SIZES, canonical
+from archon.seating.planner import searched
+from archon.seating.search import _Clock
 
 
 def build(progress=print) -> str:
     """Search every plan of the library again; returns the data module's text."""
     import random
 
-    from .tables import needs_sit_out
+    from archon.seating.tables import needs_sit_out
 
     lines = []
     for rounds, largest in SIZES:

@@ -13,12 +13,10 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
-from . import library  # noqa: the module, for library.lookup and library.EFFORT
-from .criteria import Plan, check_plan, score_plan
-from .search import _MAX_ROUNDS, _Clock, _floor, _search
-from .tables import (
-    MAX_TABLE, MIN_TABLE, SeatingError, _player_list, needs_sit_out, rounds_to_play, sit_out_schedule, table_sizes,
-)
+from archon.seating import library  # noqa: the module, for library.lookup and library.EFFORT
+from archon.seating.criteria import Plan, check_plan, score_plan
+from archon.seating.search import _MAX_ROUNDS, _Clock, _floor, _search
+from archon.seating.tables import MAX_TABLE, MIN_TABLE, SeatingError, _player_list, needs_sit_out, rounds_to_play, sit_out_schedule, table_sizes
 
 #: The search effort of a plain :func:`plan` call: every event size from 4
 #: to 300 players in a fraction of a second. Higher values search longer

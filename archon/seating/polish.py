@@ -7,9 +7,9 @@ import math
 import operator
 from typing import Optional
 
-from .board import Board
-from .criteria import TRANSFERS
-from .tables import TABLE_SIZES
+from archon.seating.board import Board
+from archon.seating.criteria import TRANSFERS
+from archon.seating.tables import TABLE_SIZES
 
 
 #: Seat-order costs of (R1, R5, R6, R7, R8, R9) when a table is re-seated

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from typing import Optional
 
-from .board import Board, _least_met, _seat_swap_delta
-from .criteria import TRANSFERS
-from .transport import cheapest
+from archon.seating.board import Board, _least_met, _seat_swap_delta
+from archon.seating.criteria import TRANSFERS
+from archon.seating.transport import cheapest
 
 
 def _position_counts(n: int, history: list, free: list, given: Optional[list] = None) -> tuple:

@@ -41,10 +41,10 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from .board import Board
-from .groups import _groups, _seat_orders
-from .polish import _polish
-from .positions import _assigned, _deal, _mend, _positions
+from archon.seating.board import Board
+from archon.seating.groups import _groups, _seat_orders
+from archon.seating.polish import _polish
+from archon.seating.positions import _assigned, _deal, _mend, _positions
 
 
 class _Clock:

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from typing import Iterable, Optional, Sequence
 
-from ..editions import TABLE_SIZES
-from ..exits import ExitStatus
+from archon.exits import ExitStatus
 
+#: Legal numbers of seats at a table (rules 3.1.2: groups of 5, 4 where
+#: needed), the same in every rule edition (:mod:`archon.rules.editions`
+#: names it among the rules' constants).
+TABLE_SIZES: tuple[int, ...] = (4, 5)
 MIN_TABLE = min(TABLE_SIZES)
 MAX_TABLE = max(TABLE_SIZES)
 

@@ -20,7 +20,7 @@ import itertools
 from fractions import Fraction
 from typing import Optional
 
-from .criteria import TRANSFERS
+from archon.seating.criteria import TRANSFERS
 
 
 def r8_variance_without_repeated_seats(players: int, games: int, seat_uses: list[int]) -> Optional[Fraction]:

@@ -28,7 +28,7 @@ def console_app(path, *, token: Optional[str] = None, watch: bool = True):
     see :mod:`archon.web.app`). ``token`` is the organizer's secret (random
     when not given; ``app.state.token``): every write needs it. Run it with
     any ASGI server, or :func:`serve`."""
-    from .app import create_app
+    from archon.web.app import create_app
 
     return create_app(path, token, watch=watch)
 
@@ -52,7 +52,7 @@ def serve(path, *, port: int = 8000, lan: bool = False, open_browser: bool = Tru
     is opened in the default browser unless ``open_browser`` is false.
     Raises :class:`archon.api.InputError` when the port is taken or out of range.
     """
-    from .server import run
+    from archon.web.server import run
 
     run(console_app(path, token=token), port=port, lan=lan, open_browser=open_browser,
         on_ready=on_ready, urls=ConsoleURLs)

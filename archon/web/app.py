@@ -54,12 +54,13 @@ from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, Plain
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import __version__, api
-from ..eventday import ForceNeeded
-from ..exits import ExitStatus, status_of
-from ..typed import is_whole_number_text
-from .render import render
-from .workbook import ServedWorkbook, StaleVersion
+from archon import __version__
+from archon import api
+from archon.eventday import ForceNeeded
+from archon.exits import ExitStatus, status_of
+from archon.rules.typed import is_whole_number_text
+from archon.web.render import render
+from archon.web.workbook import ServedWorkbook, StaleVersion
 
 __all__ = ["create_app", "http_status", "MAX_BODY", "MAX_TEXT", "COOKIE"]
 
@@ -91,7 +92,7 @@ def http_status(exc: BaseException) -> int:
     spreadsheet or held by another archon command) -> 423, a workbook that
     changed since the page (or the twin) read it -> 409, anything else (a
     bug) -> 500."""
-    from ..workbook.safety import WorkbookChangedError
+    from archon.formats.workbook.safety import WorkbookChangedError
 
     if isinstance(exc, BadRequest):
         return exc.status
@@ -105,7 +106,7 @@ def _error(request: Request, exc: BaseException) -> JSONResponse:
     """The error's answer, for every endpoint: the served workbook is named
     as typed in the commands the message tells the organizer to type
     ("archon drop FILE 24" says "archon drop cup.xlsx 24")."""
-    from ..wording import naming_workbook
+    from archon.words.wording import naming_workbook
 
     code = http_status(exc)
     message = str(exc) if code != 500 else (
@@ -324,7 +325,7 @@ async def write(request: Request) -> Response:
         command = f"archon serve {book.name}: POST /api/{request.path_params['action']} {json.dumps(said)}"
 
         def run():
-            from ..workbook.safety import settings
+            from archon.formats.workbook.safety import settings
 
             with book.write_lock, settings(command=command):  # what 'archon undo' says it undoes
                 book.check_version(body.get("version"))
@@ -341,7 +342,7 @@ async def write(request: Request) -> Response:
         request.app.state.changes.notify()
         return _error(request, exc)
     request.app.state.changes.notify()
-    from ..wording import naming_workbook_in
+    from archon.words.wording import naming_workbook_in
 
     return JSONResponse({"ok": True, "lines": naming_workbook_in(lines, book.name), "version": version})
 
@@ -372,7 +373,7 @@ async def _twin(request: Request, fn: Callable, *args, **kwargs):
 
 
 async def api_standings(request: Request) -> Response:
-    from ..wording import naming_workbook_in
+    from archon.words.wording import naming_workbook_in
 
     data, err = await _twin(request, api.standings, request.app.state.book.path)
     if err:
@@ -383,7 +384,7 @@ async def api_standings(request: Request) -> Response:
 
 
 async def api_check(request: Request) -> Response:
-    from ..wording import naming_workbook_in
+    from archon.words.wording import naming_workbook_in
 
     problems, err = await _twin(request, api.check, request.app.state.book.path)
     return err or JSONResponse(naming_workbook_in([p.as_dict() for p in problems], request.app.state.book.name))
@@ -491,7 +492,7 @@ async def events(request: Request) -> Response:
 def _rendered(request: Request, template: str, organizer: bool) -> str:
     """``template`` for the workbook's current state, rendered once per state
     (a projector and every phone fetch the players' page after each change)."""
-    from .view import page_context
+    from archon.web.view import page_context
 
     book: ServedWorkbook = request.app.state.book
     state, key, open_in = book.look()
@@ -549,7 +550,7 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True) -> Star
     application's ``state.token`` holds it. ``watch``: watch the file with
     watchfiles (the event streams also poll the file twice a second).
     """
-    from ..workbook.grid import refuse_special_file
+    from archon.formats.workbook.grid import refuse_special_file
 
     book = ServedWorkbook(path)
     refuse_special_file(book.path)  # said as it is, not "no such workbook"; never opened (a FIFO would block)

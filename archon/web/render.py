@@ -8,7 +8,7 @@ from typing import Any
 
 import jinja2
 
-from ..reports.render import make_environment
+from archon.reports.render import make_environment
 
 __all__ = ["render"]
 

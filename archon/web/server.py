@@ -23,7 +23,7 @@ def lan_address() -> str:
 
 def bind(port: int, lan: bool) -> socket.socket:
     """A listening socket on 127.0.0.1 (every interface with ``lan``); port 0: a free one."""
-    from ..api import InputError
+    from archon.api import InputError
 
     if not 0 <= port <= 65535:
         raise InputError(f"port {port}: give a port from 1 to 65535 (or 0 for any free port)")

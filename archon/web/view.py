@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ..model import searched_name
-from ..reports.data import display_name
-from ..reports.render import results_context
-from .workbook import State
+from archon.rules.model import searched_name
+from archon.reports.data import display_name
+from archon.reports.render import results_context
+from archon.web.workbook import State
 
 __all__ = ["page_context"]
 
@@ -57,7 +57,7 @@ def _where(data: dict, current: Optional[dict]) -> dict[int, str]:
 
 def page_context(state: State, *, name: str, key: str, open_in: Optional[str], organizer: bool) -> dict[str, Any]:
     """The template context of both pages."""
-    from ..wording import naming_workbook_in
+    from archon.words.wording import naming_workbook_in
 
     # the commands its texts tell the organizer to type name the workbook, as typed
     ctx: dict[str, Any] = {

@@ -14,7 +14,7 @@ meanwhile is overwritten.
 The state (standings, problems, finals) is worked out once per version,
 with the functions behind ``archon standings``, ``archon check`` and
 ``archon finals``, from one read of the file
-(:func:`archon.workbook.readcache.read_event_cached`: the console's own
+(:func:`archon.formats.workbook.readcache.read_event_cached`: the console's own
 writes then read those same bytes again for free), and kept until the
 content changes.
 """
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from ..exits import ExitStatus
+from archon.exits import ExitStatus
 
 __all__ = ["ServedWorkbook", "State", "StaleVersion"]
 
@@ -44,7 +44,7 @@ class State:
     """What the pages show for one version of the workbook.
 
     ``standings``: the standings contract with extras
-    (:func:`archon.serialize.standings_to_dict`); ``problems``: ``archon
+    (:func:`archon.formats.serialize.standings_to_dict`); ``problems``: ``archon
     check``'s problems as dicts; ``finals``: see :func:`_finals_summary`;
     ``error``: why the workbook cannot be read right now (the pages say so and
     keep the last good figures away), else ``None``.
@@ -59,7 +59,7 @@ class State:
 
 def _finals_summary(view) -> dict:
     """The parts of :class:`archon.eventday.FinalsView` the organizer's page shows."""
-    from ..eventday import NO_FINAL_SAID, SEAT_CHOICE, SEAT_CHOICE_HOW
+    from archon.eventday import NO_FINAL_SAID, SEAT_CHOICE, SEAT_CHOICE_HOW
 
     ev = view.standings.event
     keys = view.standings.edition.ranking_keys
@@ -107,8 +107,8 @@ class ServedWorkbook:
         return self.path.name
 
     def fingerprint(self):
-        """The file's :class:`~archon.workbook.backups.Fingerprint` now (None: no file)."""
-        from ..workbook.backups import fingerprint
+        """The file's :class:`~archon.formats.workbook.backups.Fingerprint` now (None: no file)."""
+        from archon.formats.workbook.backups import fingerprint
 
         try:
             st = self.path.stat()
@@ -142,7 +142,7 @@ class ServedWorkbook:
     def open_in(self) -> Optional[str]:
         """Why writes are off now: the workbook is open in a spreadsheet
         (its lock file is beside it), else ``None``."""
-        from ..workbook.safety import lock_files
+        from archon.formats.workbook.safety import lock_files
 
         found = lock_files(self.path)
         if not found:
@@ -181,11 +181,11 @@ class ServedWorkbook:
             return state
 
     def _read(self, version: str, fp) -> State:
-        from ..eventday import finals_view
-        from ..serialize import standings_to_dict
-        from ..standings import compute
-        from ..workbook.problems import problems_of
-        from ..workbook.readcache import read_event_cached
+        from archon.eventday import finals_view
+        from archon.formats.serialize import standings_to_dict
+        from archon.rules.standings import compute
+        from archon.formats.workbook.problems import problems_of
+        from archon.formats.workbook.readcache import read_event_cached
 
         try:
             # once per version: standings, problems and finals from one read

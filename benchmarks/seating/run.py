@@ -47,7 +47,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
-from archon import layout  # noqa: E402
+from archon.formats import layout  # noqa: E402
 from archon.seating import RULES, compare_scores, plan, proof, score_plan  # noqa: E402
 from conftest import OFFICIAL_NAMES, official_dir_path, official_missing  # noqa: E402
 
@@ -74,7 +74,7 @@ _BOOK = None
 
 def _init(path: str) -> None:
     global _BOOK
-    from archon.charts import ChartBook
+    from archon.formats.charts import ChartBook
 
     _BOOK = ChartBook(path)
 

@@ -1,0 +1,300 @@
+"""Whole archives: every event file under some folders, read or listed.
+
+:func:`find_event_files` walks the paths given (folders recursively) and
+finds the event files archon reads: Archon workbooks (``.xlsx``, ``.xlsm``,
+``.ods``, ``.xls``), the bot's CSV sets (a ``.zip``, or a folder holding
+``Methuselahs.csv``) and standings JSON (``.json``). :func:`read_archive`
+reads each one (with :func:`archon.formats.convert.read_source`, the reader of
+``archon convert``; several processes for a large archive), computes its
+standings and its rows (:func:`archon.across.results.event_results`), and never
+stops at a bad file: each one is listed with the reason; the same event
+found twice (an ``.xls`` and its ``.xlsx``) is counted once and listed.
+:func:`convert_folder` is ``archon convert OLD/ NEW/``.
+
+A CSV set does not hold the event's date nor its name: the reader takes
+them from the folder's or zip's name (``2026-03-14 Lyon Cup.zip``: Lyon
+Cup, on 2026-03-14), for ``convert`` and ``rating`` alike.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Optional, Sequence, Union
+
+from archon.across.results import EventResults, event_fingerprint, event_results
+from archon.formats.special_files import special_kind
+from archon.formats.workbook.backups import is_backup
+from archon.words.wording import count
+
+__all__ = [
+    "EVENT_SUFFIXES",
+    "Listed",
+    "ArchiveRead",
+    "find_event_files",
+    "read_event_file",
+    "read_archive",
+    "FolderConversion",
+    "convert_folder",
+]
+
+#: File names archon reads as events.
+EVENT_SUFFIXES = (".xlsx", ".xlsm", ".ods", ".xls", ".json", ".zip")
+#: Files beside events that are not events and not worth a line: lock files,
+#: hidden files (and archon's own backups: workbook.backups.is_backup).
+_IGNORED = re.compile(r"^(~\$|\.~lock\.|\.)")
+#: Files to read before reading them in several processes pays.
+_PARALLEL_FROM = 200
+
+Progress = Callable[[int, int, Path], None]
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A file not counted, and why (``same_as``: the file counted instead)."""
+
+    path: Path
+    reason: str
+    same_as: Optional[Path] = None
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}"
+
+    def as_dict(self) -> dict:
+        out = {"path": str(self.path), "reason": self.reason}
+        if self.same_as is not None:
+            out["same_as"] = str(self.same_as)
+        return out
+
+
+@dataclass
+class ArchiveRead:
+    """What :func:`read_archive` found: ``events`` (one
+    :class:`~archon.across.results.EventResults` per distinct event, in path
+    order), ``failed`` (files that could not be read), ``duplicates`` and
+    ``skipped`` (files that are not event files)."""
+
+    events: list[EventResults] = field(default_factory=list)
+    editions: list[str] = field(default_factory=list)
+    failed: list[Listed] = field(default_factory=list)
+    duplicates: list[Listed] = field(default_factory=list)
+    skipped: list[Listed] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (f"{count(len(self.events), 'event')} read, {count(len(self.failed), 'file')} could not be read, "
+                f"{count(len(self.duplicates), 'duplicate')} counted once, "
+                f"{count(len(self.skipped), 'other file')} skipped")
+
+    def lines(self) -> list[str]:
+        """Every file not counted, one line each, then the summary."""
+        out = [f"could not read {f}" for f in self.failed]
+        out += [f"duplicate: {d.path} is the same event as {d.same_as}" for d in self.duplicates]
+        out += [f"skipped {s}" for s in self.skipped]
+        return out + [self.summary()]
+
+    def as_dict(self) -> dict:
+        return {
+            "events": len(self.events),
+            "failed": [f.as_dict() for f in self.failed],
+            "duplicates": [d.as_dict() for d in self.duplicates],
+            "skipped": [s.as_dict() for s in self.skipped],
+        }
+
+
+def _is_csv_folder(path: Path) -> bool:
+    try:
+        return any(p.name.casefold() == "methuselahs.csv" for p in path.iterdir())
+    except OSError:
+        return False
+
+
+def find_event_files(paths: Iterable[Union[str, Path]]) -> tuple[list[Path], list[Listed]]:
+    """The event files under ``paths`` (sorted), and the paths skipped with why."""
+    found: list[Path] = []
+    skipped: list[Listed] = []
+    for given in paths:
+        p = Path(given)
+        if not p.exists():
+            skipped.append(Listed(p, "does not exist"))
+        elif p.is_file() or _is_csv_folder(p):
+            found.append(p)
+        elif not p.is_dir():
+            skipped.append(Listed(p, f"{special_kind(p) or 'not a regular file'}: not read"))
+        else:
+            before = len(found) + len(skipped)
+            _walk_folder(p, found, skipped)
+            if len(found) + len(skipped) == before:
+                skipped.append(Listed(p, "a folder holding no event file (.xlsx, .ods, .xls, .json, .zip, CSV set)"))
+    return sorted(set(found)), skipped
+
+
+def _walk_folder(p: Path, found: list[Path], skipped: list[Listed]) -> None:
+    """The event files under the folder ``p`` into ``found``, other files into ``skipped``."""
+    for root, dirs, files in os.walk(p):
+        dirs.sort()
+        folder = Path(root)
+        for d in list(dirs):
+            if _is_csv_folder(folder / d):
+                found.append(folder / d)
+                dirs.remove(d)
+        for name in sorted(files):
+            f = folder / name
+            if _IGNORED.search(name) or is_backup(f):
+                continue
+            if f.suffix.lower() in EVENT_SUFFIXES:
+                found.append(f)
+            else:
+                skipped.append(Listed(f, f"not an event file ({f.suffix or 'no extension'})"))
+
+
+def read_event_file(path: Union[str, Path]):
+    """Read one event file: ``(EventResults, fingerprint, edition, None)``, or
+    ``(None, None, None, reason)`` when it cannot be read (never raises for a
+    bad file)."""
+    from archon.formats.convert import ConvertError, read_source
+    from archon.rules.standings import compute
+
+    p = Path(path)
+    try:
+        src = read_source(p, notes=False)
+        ev = src.event
+        st = compute(ev)
+    except (ConvertError, ValueError, OSError) as exc:
+        return None, None, None, str(exc) or type(exc).__name__
+    except Exception as exc:  # noqa: BLE001 - one odd file must not stop an archive of thousands
+        return None, None, None, f"archon could not read it ({type(exc).__name__}: {exc})"
+    return event_results(st, str(p), str(p)), event_fingerprint(st), st.edition.name, None
+
+
+def _read_all(files: Sequence[Path], processes: Optional[int]):
+    workers = processes if processes is not None else (os.cpu_count() or 1)
+    if workers > 1 and len(files) >= (_PARALLEL_FROM if processes is None else 2):
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            chunk = max(1, min(64, len(files) // (workers * 8)))
+            yield from zip(files, pool.map(read_event_file, files, chunksize=chunk))
+    else:
+        for f in files:
+            yield f, read_event_file(f)
+
+
+def read_archive(paths: Iterable[Union[str, Path]], *, processes: Optional[int] = None,
+                 progress: Optional[Progress] = None) -> ArchiveRead:
+    """Read every event file under ``paths`` (see the module docstring).
+
+    ``processes``: how many processes read (default: one per CPU once there
+    are enough files for it to pay; 1 reads in this process). ``progress`` is
+    called with (files done, files in all, the file) after each file.
+    """
+    files, skipped = find_event_files(paths)
+    out = ArchiveRead(skipped=skipped)
+    seen: dict[tuple, Path] = {}
+    for done, (f, (rows, fingerprint, edition, error)) in enumerate(_read_all(files, processes), 1):
+        if error is not None:
+            out.failed.append(Listed(f, error))
+        elif fingerprint in seen:
+            out.duplicates.append(Listed(f, "the same event as another file", same_as=seen[fingerprint]))
+        else:
+            seen[fingerprint] = f
+            out.events.append(rows)
+            out.editions.append(edition)
+        if progress is not None:
+            progress(done, len(files), f)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# archon convert OLD/ NEW/
+
+
+@dataclass
+class FolderConversion:
+    """What :func:`convert_folder` did: ``converted`` [(input, output)],
+    ``failed``, ``duplicates``, ``skipped`` (:class:`Listed`)."""
+
+    converted: list[tuple[Path, Path]] = field(default_factory=list)
+    failed: list[Listed] = field(default_factory=list)
+    duplicates: list[Listed] = field(default_factory=list)
+    skipped: list[Listed] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        out = [f"converted {a} -> {b}" for a, b in self.converted]
+        out += [f"could not convert {f}" for f in self.failed]
+        out += [f"duplicate: {d.path} is the same event as {d.same_as} (converted once)" for d in self.duplicates]
+        out += [f"skipped {s}" for s in self.skipped]
+        out.append(self.summary())
+        return out
+
+    def summary(self) -> str:
+        return (f"{count(len(self.converted), 'event')} converted, {count(len(self.failed), 'file')} could not be, "
+                f"{count(len(self.duplicates), 'duplicate')} converted once, "
+                f"{count(len(self.skipped), 'other file')} skipped")
+
+    def as_dict(self) -> dict:
+        """What ``archon convert OLD/ NEW/ --json`` prints."""
+        return {
+            "converted": [{"path": str(a), "output": str(b)} for a, b in self.converted],
+            "failed": [f.as_dict() for f in self.failed],
+            "duplicates": [d.as_dict() for d in self.duplicates],
+            "skipped": [s.as_dict() for s in self.skipped],
+        }
+
+    #: Columns of :meth:`rows` (``archon convert OLD/ NEW/ --csv``).
+    COLUMNS = ("path", "outcome", "output", "reason", "same_as")
+
+    def rows(self) -> list[tuple]:
+        """A row per file: converted, failed, duplicate or skipped."""
+        out = [(str(a), "converted", str(b), "", "") for a, b in self.converted]
+        for outcome, listed in (("failed", self.failed), ("duplicate", self.duplicates), ("skipped", self.skipped)):
+            out += [(str(x.path), outcome, "", x.reason, str(x.same_as or "")) for x in listed]
+        return out
+
+
+def _output_for(source: Path, root: Path, out_dir: Path) -> Path:
+    try:
+        rel = source.relative_to(root)
+    except ValueError:
+        rel = Path(source.name)
+    return out_dir / rel.with_suffix(".xlsx") if source.is_file() else out_dir / rel.parent / (rel.name + ".xlsx")
+
+
+def convert_folder(source: Union[str, Path], out_dir: Union[str, Path], *, edition: Optional[str] = None,
+                   template=None, force: bool = False, progress: Optional[Progress] = None) -> FolderConversion:
+    """Convert every event file under the folder ``source`` into a current
+    workbook under ``out_dir`` (same sub-folders, ``.xlsx``), never stopping
+    at a bad file; the same event twice is converted once. A file whose
+    values have no place in the current layout is listed (converted with
+    ``force``). An output that exists is never replaced: listed instead."""
+    from archon.formats.convert import ConversionStopped, ConvertError, convert
+    from archon.formats.workbook import WriteError
+
+    root, out = Path(source), Path(out_dir)
+    files, skipped = find_event_files([root])
+    if not files:
+        raise ConvertError(f"{root.name} holds no event file to convert: "
+                           + "; ".join(str(s) for s in skipped[:3]) + ("; ..." if len(skipped) > 3 else ""))
+    result = FolderConversion(skipped=skipped)
+    seen: dict[tuple, Path] = {}
+    for done, f in enumerate(files, 1):
+        _, fingerprint, _, error = read_event_file(f)
+        if error is None and fingerprint in seen:
+            result.duplicates.append(Listed(f, "the same event as another file", same_as=seen[fingerprint]))
+        elif error is not None:
+            result.failed.append(Listed(f, error))
+        else:
+            target = _output_for(f, root, out)
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                convert(f, target, edition=edition, template=template, force=force)
+                seen[fingerprint] = f
+                result.converted.append((f, target))
+            except ConversionStopped as exc:
+                result.failed.append(Listed(f, f"{exc} ({'; '.join(map(str, exc.result.unmapped[:3]))})"))
+            except (ConvertError, WriteError, ValueError, OSError) as exc:
+                result.failed.append(Listed(f, str(exc)))
+        if progress is not None:
+            progress(done, len(files), f)
+    return result

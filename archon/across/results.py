@@ -1,0 +1,119 @@
+"""One event's results as plain rows: what every table across events starts from.
+
+:func:`event_results` turns an event's computed
+:class:`~archon.rules.standings.Standings` into
+
+* one result row per player (:data:`RESULT_COLUMNS`): the event's date,
+  level, rating category and edition, the player's VEKN number, games, GW,
+  VP (the final's included), rank and rating points (Appendix A, as
+  :mod:`archon.rules.standings` computes them);
+* one game row per seat of every scored table, the final included
+  (:data:`GAME_COLUMNS`), for the 2001 Elo rating;
+
+and :func:`event_fingerprint` says whether two files hold the same event.
+Plain Python over plain data: :mod:`archon.across.rating` turns the rows into
+pandas frames, :mod:`archon.across.archive` reads the files.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Optional
+
+from archon.rules.editions import LIMITED, UNRATED_LEVELS
+from archon.rules.model import Event
+from archon.rules.standings import Standings, final_game_win
+
+__all__ = [
+    "RESULT_COLUMNS",
+    "GAME_COLUMNS",
+    "EventResults",
+    "event_results",
+    "event_fingerprint",
+    "category_of",
+    "valid_vekn",
+    "CONSTRUCTED",
+    "LIMITED_CATEGORY",
+]
+
+CONSTRUCTED = "constructed"
+LIMITED_CATEGORY = "limited"
+
+#: Columns of a result row (one per event and player).
+RESULT_COLUMNS = (
+    "event_id", "event", "date", "level", "category", "edition", "entrants", "sanctioned", "source",
+    "number", "vekn", "name", "city", "rated", "games", "gw", "vp", "tp", "rank", "finalist", "winner",
+    "rating_points",
+)
+
+#: Columns of a game row (one per seat of a scored table). ``order`` orders
+#: the games of an event: the round number, the final after every round.
+GAME_COLUMNS = ("event_id", "date", "category", "order", "table", "player", "vekn", "vp")
+
+_VEKN = re.compile(r"^\d{7}$")
+
+
+def valid_vekn(vekn: Optional[str]) -> Optional[str]:
+    """The VEKN number as 7 digits, or None when there is none or it is not one."""
+    text = (vekn or "").strip()
+    return text if _VEKN.match(text) else None
+
+
+def category_of(event: Event) -> str:
+    """``"limited"`` for a Limited event (level or deck format), else ``"constructed"``."""
+    marks = (event.level or "", event.deck_format or "")
+    return LIMITED_CATEGORY if any(m.strip().casefold() == LIMITED.casefold() for m in marks) else CONSTRUCTED
+
+
+@dataclass
+class EventResults:
+    """An event's rows: ``results`` (:data:`RESULT_COLUMNS`) and ``games``
+    (:data:`GAME_COLUMNS`), as lists of tuples in column order."""
+
+    event_id: str
+    results: list[tuple] = field(default_factory=list)
+    games: list[tuple] = field(default_factory=list)
+
+
+def event_results(st: Standings, event_id: str, source: str = "") -> EventResults:
+    """The result and game rows of one event (see the module docstring)."""
+    ev = st.event
+    category = category_of(ev)
+    sanctioned = (ev.level or "").strip().casefold() not in {lv.casefold() for lv in UNRATED_LEVELS}
+    date = ev.date.isoformat() if ev.date else None
+    winner = st.winner
+    out = EventResults(event_id)
+    for s in st.players:
+        p = s.player
+        vekn = valid_vekn(p.vekn)
+        in_final = st.final is not None and p.number in st.final.seating
+        out.results.append((
+            event_id, ev.name, date, ev.level, category, st.edition.name, len(ev.players), sanctioned, source,
+            p.number, vekn, p.name, p.city, vekn is not None, s.rounds_played,
+            s.gw + final_game_win(st.final, p.number), s.vp + ((s.final_vp or 0.0) if in_final else 0.0),
+            s.tp, s.final_rank if s.final_rank is not None else s.rank, s.finalist, winner == p.number,
+            float(s.rating_points),
+        ))
+    keys = {p.number: valid_vekn(p.vekn) for p in ev.players}
+    tables = [(r.number, t.number, t.players, t.result) for r in st.rounds for t in r.tables]
+    if st.final is not None and st.final.played:
+        tables.append((len(st.rounds) + 1, 1, st.final.seating, st.final.result))
+    for order, number, players, result in tables:
+        if result is None or not result.scored:
+            continue
+        for player, seat in zip(players, result.seats):
+            out.games.append((event_id, date, category, order, number, player, keys.get(player), float(seat.vp)))
+    return out
+
+
+def event_fingerprint(st: Standings) -> tuple:
+    """What makes two files the same event: the date and every player's VEKN
+    number (else name), games, GW and VP. Not the event's name or the file
+    (a CSV set has no name; an ``.xls`` and its ``.xlsx`` differ in bytes)."""
+    ev = st.event
+    people = sorted(
+        (valid_vekn(s.player.vekn) or s.player.name.casefold(), s.rounds_played, s.gw, round(s.vp * 2))
+        for s in st.players
+    )
+    return (ev.date.isoformat() if ev.date else None, tuple(people))

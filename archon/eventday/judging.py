@@ -1,0 +1,151 @@
+"""The judge's records: warnings given to players during an event.
+
+Head judges report every warning they issue to the VEKN (the tournament
+rules' section on judges). archon keeps them with the event
+(:attr:`archon.rules.model.Event.warnings`, in the order given); a workbook keeps
+them in its document properties (:mod:`archon.formats.workbook.judge_records`),
+which The Archon's formulas never read. Pure functions over the event.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, Optional, Union
+
+from archon.rules.model import FINAL, Event, JudgeWarning, Player
+from archon.rules.typed import is_whole_number_text
+
+if TYPE_CHECKING:
+    from archon.eventday import Change, Locate
+
+__all__ = ["MAX_REASON", "warn", "checked_warning", "warning_rows", "warning_line", "parse_round"]
+
+#: Longest reason kept: Excel keeps at most 255 characters in a document
+#: property, and the player and round take some of them.
+MAX_REASON = 200
+
+
+def parse_round(event: Event, text: Union[int, str, None]) -> Union[int, str, None]:
+    """``--round``: a preliminary round number, ``F`` for the final, or None."""
+    from archon.eventday import WrongInput
+    from archon.rules.standings import planned_rounds
+
+    if text is None or str(text).strip() == "":
+        return None
+    t = str(text).strip().upper()
+    if t in (FINAL, "FINAL"):
+        return FINAL
+    rounds = planned_rounds(event)
+    if is_whole_number_text(t) and 1 <= int(t) <= rounds:
+        return int(t)
+    raise WrongInput(f"round {text!r}: this {event.format} event has rounds 1 to {rounds} and the final (F)")
+
+
+def rounds_under_way(event: Event, proposed: Iterable[int] = ()) -> list[int]:
+    """The preliminary rounds a judge may have given a warning in: every
+    round up to the last one seated (seats typed) or with results, and the
+    next one when The Archon's chart seats it (``proposed``: its formulas,
+    nothing typed) and the rounds before it have their results."""
+    proposed = set(proposed)
+    chart = {r.number for r in event.rounds if r.tables and r.number in proposed and not r.has_results()}
+    begun = [r.number for r in event.rounds if r.tables and r.number not in chart]
+    last = max(begun, default=0)
+    if last + 1 in chart and all(r.has_results() for r in event.rounds if r.number <= last):
+        last += 1
+    return list(range(1, last + 1))
+
+
+def _refuse_a_round_not_under_way(event: Event, key: Union[int, str, None], proposed: Iterable[int],
+                                  typed: bool) -> None:
+    """A warning in a round not seated yet, or in the final before it is seated, is refused."""
+    from archon.eventday import EventDayError, _rounds_text
+
+    under_way = rounds_under_way(event, proposed)
+    final_seated = event.has_final and event.final.seated
+    if key is None or key in under_way or (key == FINAL and final_seated):
+        return
+    which = _rounds_text(under_way) if under_way else "no round yet"
+    which += " and the final (F)" if final_seated else ""
+    what = "the final is not seated yet" if key == FINAL else f"round {key} is not seated yet"
+    fix = "give one of those with --round, or leave out --round" if typed else "give one of those, or none"
+    raise EventDayError(f"{what}: this event has {which} seated so far; {fix}")
+
+
+def warn(event: Event, player: "str | int", reason: str, *, round: Union[int, str, None] = None,
+         locate: "Optional[Locate]" = None, proposed: Iterable[int] = ()) -> "Change":
+    """Record a judge's warning to ``player`` (a number, VEKN number or part of
+    a name) for ``reason``, in ``round`` when given. The event is copied.
+
+    Refused: a player the event does not have, and what
+    :func:`checked_warning` refuses."""
+    import copy
+
+    # event-day's player lookup and refusals (imported here: the reports read
+    # warning_rows without the event-day machinery)
+    from archon.eventday import Change, find_player
+
+    ev = copy.deepcopy(event)
+    p = find_player(ev, player, locate)
+    w = checked_warning(ev, p, reason, round, proposed)
+    ev.warnings.append(w)
+    count = sum(1 for x in ev.warnings if x.player == p.number)
+    when = f" in {w.round_text}" if w.round_text else ""
+    lines = [f"warning to {p}{when}: {w.reason}",
+             f"{p} has {count} warning{'s' if count != 1 else ''} in this event"]
+    return Change(ev, lines, player=p)
+
+
+def checked_warning(event: Event, p: Player, reason: object, round: Union[int, str, None] = None,
+                    proposed: Iterable[int] = (), typed: bool = True) -> JudgeWarning:
+    """The warning to ``p`` (a player of ``event``) for ``reason`` in
+    ``round``, checked as :func:`warn` and every reader of warnings check it;
+    nothing is added to ``event``. ``typed``: given on the command line
+    (False: read from a file; the refusals then name no option).
+
+    Refused: a blank reason, one longer than :data:`MAX_REASON`, a round the
+    event does not have (:class:`~archon.eventday.WrongInput`); a round not
+    seated yet (:func:`rounds_under_way`; ``proposed``: rounds only The
+    Archon's chart seats), the final before it is seated, the same warning
+    (player, reason, round) recorded already
+    (:class:`~archon.eventday.EventDayError`)."""
+    from archon.eventday import EventDayError, WrongInput
+
+    text = " ".join(str(reason or "").split())
+    if not text:
+        raise WrongInput('give the reason of the warning, e.g. "slow play"')
+    if len(text) > MAX_REASON:
+        raise WrongInput(
+            f"the reason has {len(text)} characters: keep it to {MAX_REASON} (a spreadsheet keeps no more)"
+        )
+    w = JudgeWarning(p.number, text, parse_round(event, round))
+    _refuse_a_round_not_under_way(event, w.round, proposed, typed)
+    same = [x for x in event.warnings
+            if x.player == w.player and str(x.round) == str(w.round) and x.reason.casefold() == text.casefold()]
+    if same:
+        when = f" in {w.round_text}" if w.round_text else ""
+        listed = "'archon warnings FILE' lists them; " if typed else ""
+        raise EventDayError(
+            f"{p} already has this warning{when} ({same[0].reason}): nothing recorded; {listed}"
+            f"a second warning for the same reason needs a reason of its own "
+            f"(e.g. \"{same[0].reason}, again\")"
+        )
+    return w
+
+
+def warning_rows(event: Event) -> list[dict]:
+    """Every warning as plain data, in the order given: ``{"player": 7,
+    "name": "Anna Kowalski" (None for a player no longer registered),
+    "round": 2 | "F" | None, "reason": "slow play"}``. What the reports and
+    ``archon warnings`` show."""
+    names = event.players_by_number()
+    return [
+        {"player": w.player, "name": names[w.player].name if w.player in names else None,
+         "round": w.round, "reason": w.reason}
+        for w in event.warnings
+    ]
+
+
+def warning_line(row: dict) -> str:
+    """``#7 Anna Kowalski, round 2: slow play`` for a row of :func:`warning_rows`."""
+    who = f"#{row['player']}" + (f" {row['name']}" if row.get("name") else "")
+    when = JudgeWarning(row["player"], row["reason"], row.get("round")).round_text
+    return f"{who}{', ' + when if when else ''}: {row['reason']}"

@@ -1,0 +1,203 @@
+"""Players lists in CSV: columns found by their header, in any order and case.
+
+Recognised headers (case, spaces, dots and underscores ignored):
+
+* first name: ``first name``, ``first``, ``firstname``, ``given name``, ``prénom``;
+* last name: ``last name``, ``last``, ``surname``, ``family name``, ``nom``;
+* a single name column instead: ``name``, ``player``, ``player name``
+  (split at the last space: "Anna Maria Kowalski" -> "Anna Maria", "Kowalski");
+* VEKN number: ``vekn``, ``vekn number``, ``vekn id``, ``v:ekn num``, ``vekn #``;
+* city: ``city``, ``town``, ``ville``, ``ciudad``; country is kept as the city
+  when there is no city column (the Discord bot's export has a country).
+
+The delimiter (comma, semicolon, tab) is the one the header line uses; the
+whole file is then read with the csv module's quoting rules (``"O""Brien"``
+is ``O"Brien``, a quoted field keeps its commas). A quote never closed or a
+binary file is refused naming the line. A UTF-8 byte-order mark is ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Optional
+
+from archon.formats.csvrecords import CsvTextError, csv_records, guess_delimiter
+from archon.exits import ExitStatus
+
+__all__ = ["PlayerRow", "read_players_csv", "parse_players_csv", "PlayersCSVError", "split_name", "split_said",
+           "split_lines"]
+
+
+class PlayersCSVError(ValueError):
+    """A players list archon cannot read; the message names the file and line."""
+
+    exit_status = ExitStatus.UNREADABLE
+
+
+@dataclass
+class PlayerRow:
+    first_name: str
+    last_name: str
+    vekn: Optional[str] = None
+    city: Optional[str] = None
+    line: int = 0
+    #: How a single name column's name of three or more words was split (:func:`split_said`), else None.
+    said: Optional[str] = None
+
+
+def _norm(header: str) -> str:
+    return re.sub(r"[\s._:#\-]+", "", header.strip().lower())
+
+
+_FIRST = {"firstname", "first", "givenname", "prenom", "prénom", "nombre"}
+_LAST = {"lastname", "last", "surname", "familyname", "nom", "apellido", "apellidos"}
+_NAME = {"name", "player", "playername", "fullname", "nomcomplet"}
+_VEKN = {"vekn", "veknnumber", "veknid", "veknnum", "vekn#", "veknno", "vekid", "id"}
+_CITY = {"city", "town", "ville", "ciudad", "città", "citta", "stadt"}
+_COUNTRY = {"country", "pays", "país", "pais", "land"}
+
+
+def split_name(full: str) -> tuple[str, str]:
+    """"Anna Maria Kowalski" -> ("Anna Maria", "Kowalski"); "Kowalski, Anna Maria" (last name
+    first, as registration lists often have it) -> the same; one word -> (word, "")."""
+    if full.count(",") == 1:
+        last, first = (" ".join(x.split()) for x in full.split(","))
+        if first and last:
+            return first, last
+    parts = full.split()
+    if len(parts) <= 1:
+        return (parts[0] if parts else "", "")
+    return " ".join(parts[:-1]), parts[-1]
+
+
+def split_said(full: str) -> Optional[str]:
+    """How :func:`split_name` split a name of three or more words typed
+    without a comma, and how to type a last name of several words; None for
+    a name whose split leaves no doubt ("Anna Kowalski", "de la Cruz, Carl")."""
+    if "," in full or len(full.split()) < 3:
+        return None
+    first, last = split_name(full)
+    words = full.split()
+    other = f"{' '.join(words[1:])}, {words[0]}"
+    return (f'"{" ".join(words)}" is read as first name "{first}", last name "{last}" (the last word), as '
+            f'vekn.net receives it; for last name "{" ".join(words[1:])}" type it last name first: "{other}"')
+
+
+def split_lines(rows: list[PlayerRow], source: str, shown: int = 3) -> list[str]:
+    """What registering ``rows`` says of the names of three or more words a
+    single name column split on the last space: the first ``shown``, then
+    how many more."""
+    said = [f"{source}, line {r.line}: {r.said}" for r in rows if r.said]
+    more = len(said) - shown
+    return said[:shown] + ([f"and {more} more name{'s' if more > 1 else ''} of three or more words split "
+                            f"on the last space: type them \"Last, First\" in {source} if they are not"]
+                           if more > 0 else [])
+
+
+def _vekn(value: str) -> Optional[str]:
+    v = value.strip()
+    if not v:
+        return None
+    if re.fullmatch(r"\d+\.0+", v):
+        v = v.split(".")[0]
+    return v
+
+
+def _delimiter(header_line: str) -> str:
+    """The delimiter the header line uses most (outside quotes): ``,``, ``;`` or tab."""
+    return guess_delimiter(re.sub(r'"[^"]*"', "", header_line))
+
+
+def _rows(text: str, source: str) -> list[tuple[int, list[str]]]:
+    """``(line, cells)`` for each record of the whole file (:func:`archon.formats.csvrecords.csv_records`):
+    a quote never closed, a quoted field running over lines, or binary data is
+    refused naming the line."""
+    delimiter = _delimiter(next((line for line in text.splitlines() if line.strip()), ""))
+    try:
+        return csv_records(text, source, delimiter)
+    except CsvTextError as exc:
+        hint = ": save the players list as CSV (comma or semicolon separated text)" if "binary data" in str(exc) else ""
+        raise PlayersCSVError(f"{exc}{hint}") from None
+
+
+def _shown(cells: list[str], limit: int = 80) -> str:
+    text = repr(cells)
+    return text if len(text) <= limit else text[: limit - 5] + "...]"
+
+
+def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow]:
+    """Read players from CSV text (see the module docstring for the headers)."""
+    empty = f"{source} is empty: expected a header line such as 'First Name,Last Name,VEKN,City'"
+    text = text.lstrip("\ufeff")
+    if not text.strip():
+        raise PlayersCSVError(empty)
+    numbered = _rows(text, source)
+    while numbered and not any(c.strip() for c in numbered[0][1]):
+        numbered.pop(0)
+    if not numbered:  # only separators and quotes: ',,,' or '""'
+        raise PlayersCSVError(empty)
+    header_line, header_cells = numbered[0]
+    header = [_norm(h) for h in header_cells]
+
+    def find(names: set[str]) -> Optional[int]:
+        for i, h in enumerate(header):
+            if h in names:
+                return i
+        return None
+
+    first, last, name = find(_FIRST), find(_LAST), find(_NAME)
+    vekn, city, country = find(_VEKN), find(_CITY), find(_COUNTRY)
+    if (first is None or last is None) and name is None:
+        raise PlayersCSVError(
+            f"{source}, line {header_line}: no name columns in the header {_shown(header_cells)}: expected 'First Name' and "
+            f"'Last Name', or a single 'Name' column"
+        )
+    players: list[PlayerRow] = []
+    for n, row in numbered[1:]:
+        if not any(c.strip() for c in row):
+            continue
+
+        def cell(i: Optional[int]) -> str:
+            return row[i].strip() if i is not None and i < len(row) else ""
+
+        said = None
+        if first is not None and last is not None:
+            fn, ln = " ".join(cell(first).split()), " ".join(cell(last).split())
+        else:
+            fn, ln = split_name(cell(name))
+            said = split_said(cell(name))
+        if not fn and not ln:
+            raise PlayersCSVError(f"{source}, line {n}: the player has no name")
+        players.append(
+            PlayerRow(
+                first_name=fn,
+                last_name=ln,
+                vekn=_vekn(cell(vekn)),
+                city=(cell(city) or cell(country) or None),
+                line=n,
+                said=said,
+            )
+        )
+    return players
+
+
+def read_players_csv(path) -> list[PlayerRow]:
+    """Read a players CSV file (UTF-8; Latin-1 accepted when UTF-8 fails)."""
+    from pathlib import Path
+
+    from archon.formats.special_files import special_kind
+
+    p = Path(path)
+    kind = special_kind(p)
+    if kind is not None:
+        raise PlayersCSVError(f"{p.name} is {kind}, not a players CSV file: give the path of a CSV file")
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise PlayersCSVError(f"cannot read {p}: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    return parse_players_csv(text, p.name)

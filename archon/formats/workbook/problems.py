@@ -1,0 +1,59 @@
+"""Every problem of a workbook, placed on the cell an organizer must fix.
+
+What ``archon check`` reports: the values the reader could not use in the
+cells, and the rules' checks (:func:`archon.rules.validation.check_event`) on the
+event it read, each moved onto its sheet and cell.
+"""
+
+from __future__ import annotations
+
+from archon.rules.standings import compute
+from archon.rules.validation import check_event
+from archon.formats.workbook.reader import read_event
+
+__all__ = ["CheckedProblem", "check_workbook", "problems_of"]
+
+
+class CheckedProblem:
+    """A problem ``archon check`` reports: where (``Sheet!Cell``), what, what to do."""
+
+    def __init__(self, where: str, message: str, advice: str = "", severity: str = "error") -> None:
+        self.where = where
+        self.message = message
+        self.advice = advice
+        self.severity = severity
+
+    def as_dict(self) -> dict:
+        return {"where": self.where, "severity": self.severity, "message": self.message, "advice": self.advice}
+
+    def __str__(self) -> str:
+        text = f"{self.where}: {self.message}" if self.where else self.message
+        return text + (f" — {self.advice}" if self.advice else "")
+
+    def __repr__(self) -> str:
+        return f"CheckedProblem({str(self)!r})"
+
+
+def check_workbook(path, edition=None) -> list[CheckedProblem]:
+    """Every problem of the workbook at ``path``, with its sheet and cell.
+
+    Combines what the reader found in the cells (values it could not use) with
+    the rules' checks, each placed on the cell an organizer must fix. An empty
+    list means the workbook is clean. Raises
+    :class:`archon.formats.workbook.WorkbookError` for an unreadable file.
+    """
+    read = read_event(path)
+    return problems_of(read, compute(read.event, edition))
+
+
+def problems_of(read, st) -> list[CheckedProblem]:
+    """:func:`check_workbook` for a workbook already read (``read``, a
+    :class:`~archon.formats.workbook.reader.ReadResult`) and its computed standings
+    ``st``: the event console reads and computes once per version."""
+    rules = []
+    for p in check_event(read.event, st, read.chart_rounds):
+        cell = read.cells.locate(p.where)
+        rules.append(CheckedProblem(str(cell) if cell else p.where.describe(), p.message, p.advice, p.severity))
+    # A cell both the reader and the rules flag (a table of 3) is said once, with the rules' advice.
+    flagged = {p.where for p in rules if p.severity == "error"}
+    return [CheckedProblem(p.where, p.message, "", "error") for p in read.problems if p.where not in flagged] + rules

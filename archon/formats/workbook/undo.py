@@ -1,0 +1,191 @@
+"""``archon undo``: put a workbook back as it was before archon's last change.
+
+The journal in the workbook's backups folder (:mod:`archon.formats.workbook.backups`)
+lists every change archon made: command line, time, the backup of the
+version it replaced, and the fingerprint of the file it wrote. Undo takes
+the last change not yet undone, checks that the workbook is still the file
+that change wrote (not saved from a spreadsheet since: that would be lost,
+so it is refused unless ``force``), and writes the backup back in place,
+like any change: in the hold, with a backup of the version it replaces (so
+an undo can itself be reverted by hand from ``cup-backups/``) and a journal
+entry saying which change it took back. Undo again walks further back.
+
+**A damaged workbook** (cut short by an interrupted copy, garbled: archon
+cannot read it) is not an edit to keep: undo puts back the last version
+archon wrote, the state after its last command, from the copy every change
+keeps of the version it writes (:mod:`archon.formats.workbook.safety`), and
+records it as a repair (undo again then takes back that last command).
+Every command that cannot read such a workbook says so
+(:func:`archon.formats.workbook.repair.repair_hint`).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional
+
+from archon.exits import ExitStatus
+from archon.formats.workbook import backups
+from archon.formats.workbook.backups import Fingerprint, fingerprint
+from archon.formats.workbook.repair import newest_good, when
+from archon.formats.workbook.safety import current_command, hold, safe_write
+
+__all__ = ["UndoError", "UndoResult", "undo"]
+
+
+class UndoError(ValueError):
+    """There is nothing archon can undo, or undo would lose an edit (exit status 1)."""
+
+    exit_status = ExitStatus.PROBLEMS
+
+    def __init__(self, message: str, exit_status: ExitStatus = ExitStatus.PROBLEMS) -> None:
+        super().__init__(message)
+        self.exit_status = exit_status
+
+
+@dataclass
+class UndoResult:
+    """What :func:`undo` did (or, with ``dry_run``, would do).
+
+    ``command`` and ``time``: the change taken back, as the journal has
+    them; ``restored_from``: its backup; ``backup``: where the version undo
+    replaced is kept (None on a dry run); ``forced``: the workbook had been
+    changed since and ``force`` restored it anyway.
+    """
+
+    path: Path
+    command: str
+    time: str
+    restored_from: Path
+    backup: Optional[Path]
+    dry_run: bool
+    forced: bool = False
+    #: Why the workbook could not be read, when undo put back the last
+    #: version archon wrote (a repair), else None.
+    damaged: Optional[str] = None
+    #: Older backups the retention removed after the undo (``archon --keep-backups N``).
+    backups_removed: list[Path] = field(default_factory=list)
+
+    def describe(self) -> str:
+        stamp = when(self.time)
+        verb = "would restore" if self.dry_run else "restored"
+        if self.damaged is not None:
+            text = (f'{self.damaged}.\n{verb} it as "{self.command}" ({stamp}) left it, the last version archon '
+                    f"wrote, from {self.restored_from.name} (changes made in a spreadsheet since then, if any, "
+                    "are not in it)")
+        else:
+            text = (f'{verb} {self.path.name} as it was before "{self.command}" ({stamp}), '
+                    f"from {self.restored_from.name}")
+        if self.forced:
+            text += "; the changes made to it since are lost" if not self.dry_run else "; the changes made to it since would be lost"
+        if self.dry_run:
+            return text + "\ndry run: nothing written"
+        if self.backup is not None:
+            text += f"\nthe version it replaced is kept as {self.backup.parent.name}/{self.backup.name}"
+        return text
+
+
+def undo(path, *, force: bool = False, dry_run: bool = False) -> UndoResult:
+    """Restore the workbook at ``path`` as it was before archon's last change to it.
+
+    Raises :class:`UndoError` (exit status 1) when no change is left to
+    undo, when that change's backup was deleted, or when the workbook was
+    changed since archon wrote it (a spreadsheet save: refused unless
+    ``force``); exit status 2 when the workbook does not exist; the
+    :mod:`archon.formats.workbook.safety` errors (exit status 3) when it cannot be
+    written. A dry run makes every check and writes nothing.
+    """
+    target = Path(path)
+    if not target.is_file():
+        raise UndoError(f"{target.name}: no such file ({target})", ExitStatus.UNREADABLE)
+    with hold(target):
+        entries = backups.journal_entries(target)
+        damage = functools.cache(lambda: _damaged(target))  # a whole read: at most once
+        planned, data, mark = (_repair(target, entries, damage, dry_run)
+                               or _plan(target, entries, damage, force, dry_run=dry_run))
+        # a dry run rehearses the write: refused as the undo would be (lock files, permissions...)
+        done = safe_write(target, lambda f: f.write(data), journal=mark, dry_run=dry_run)
+        if dry_run:
+            return planned
+        if not done.changed:  # the workbook already is that version: only the journal moves back
+            now = fingerprint(target)
+            backups.record(target, {
+                "time": _dt.datetime.now().astimezone().isoformat(timespec="seconds"),
+                "command": current_command(), "backup": None, **mark,
+                "before": now.as_dict() if now else None, "after": now.as_dict() if now else None,
+            })
+        planned.backup, planned.backups_removed = done.backup, done.removed
+        return planned
+
+
+def _damaged(target: Path) -> Optional[str]:
+    """Why the workbook at ``target`` is damaged (cut short or garbled: the
+    reader's message, its first clause), or None when it is not: readable,
+    or readable but not an Archon workbook (a sheet renamed, another file
+    saved over it: no damage, but a change outside archon, see _plan)."""
+    from archon.formats.workbook.errors import WorkbookError
+    from archon.formats.workbook.reader import read_event
+
+    try:
+        read_event(target)
+    except WorkbookError as exc:
+        return str(exc).split(";")[0] if exc.damaged else None
+    return None
+
+
+def _repair(target: Path, entries: list[dict], damage: Callable[[], Optional[str]], dry_run: bool):
+    """Undo of a workbook archon cannot read: (the :class:`UndoResult`, the
+    bytes of the last version archon wrote, the journal mark) or None.
+    ``damage``: :func:`_damaged` of the workbook."""
+    good = newest_good(target, entries)
+    if good is None:
+        return None
+    problem = damage()
+    if problem is None:
+        return None  # not damaged: changed in a spreadsheet (see _plan)
+    newest, copy = good
+    result = UndoResult(target, str(newest.get("command", "?")), str(newest.get("time", "?")), copy, None,
+                        dry_run, damaged=problem)
+    return result, copy.read_bytes(), {"repairs": newest["id"]}
+
+
+def _plan(target: Path, entries: list[dict], damage: Callable[[], Optional[str]], force: bool, *, dry_run: bool):
+    """(the :class:`UndoResult`, the bytes to restore, the journal mark of
+    the undo). ``damage``: :func:`_damaged` of the workbook."""
+    stack = backups.undo_stack(entries)
+    folder = backups.backup_folder(target)
+    if not stack:
+        raise UndoError(
+            f"nothing to undo: {folder.name}/{backups.JOURNAL_NAME} records no change archon made to "
+            f"{target.name} that is not undone already"
+        )
+    last = stack[-1]
+    command, stamp = str(last.get("command", "?")), str(last.get("time", "?"))
+    source = folder / str(last.get("backup"))
+    kept = Fingerprint.from_dict(last.get("before"))  # the backup is the file that change replaced
+    if not last.get("backup") or kept is None or not kept.same_content(fingerprint(source)):
+        raise UndoError(
+            f'cannot undo "{command}" ({when(stamp)}): its backup'
+            f" {source.name} is no longer in {folder.name} "
+            "(only the last backups are kept: archon --keep-backups N)"
+        )
+    expected = Fingerprint.from_dict(last.get("after"))
+    changed = expected is None or not expected.same_content(fingerprint(target))
+    problem = damage() if changed else None
+    if problem is not None and not force:
+        raise UndoError(
+            f'{problem}, and archon keeps no copy of the version "{command}" ({when(stamp)}) wrote '
+            "(it was written by an earlier version of archon). Restore a backup by hand, or save it again from "
+            f"Excel/LibreOffice; to restore it as it was before that command, run: archon undo {target.name} --force"
+        )
+    if changed and not force:
+        raise UndoError(
+            f'{target.name} was changed after "{command}" ({when(stamp)}) wrote it, outside archon (saved '
+            "from a spreadsheet?): undo would lose that change, so nothing was done. Check the workbook; "
+            f"to restore it anyway as it was before that command, run: archon undo {target.name} --force"
+        )
+    result = UndoResult(target, command, stamp, source, None, dry_run, forced=changed)
+    return result, source.read_bytes(), {"undoes": last["id"]}

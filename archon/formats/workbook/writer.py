@@ -1,0 +1,775 @@
+"""Write an event into an Archon workbook without losing anything else in it.
+
+Two kinds of workbook:
+
+``official``
+    The VEKN's own The Archon (v1.5l). Its formulas compute every result, so
+    archon writes the organizer's **inputs** only: event details (Tournament
+    Info), players (Methuselahs), seatings and VPs (Round 1..3, typed player
+    numbers replacing the seating chart's formulas), the final table and the
+    judges' overrides. Every other cell keeps its value, formula and style.
+``builtin``
+    archon's built-in template (``templates/archon.xlsx``, made by
+    :mod:`archon.formats.workbook.template`): the same sheets and the same cell for
+    every input and result, but no formulas. archon writes the inputs and the
+    **results** it computes (:func:`archon.rules.standings.compute`) as values,
+    refreshed by every write.
+
+In the built-in template a table's "Table Rank" is the plain rank by VP
+(1, 2, 2, 4); The Archon's column shows the place its TP lookup uses (at a
+4-player table 3rd and 4th show as 4 and 5). A player flagged out shows the
+flag ("WD", "DQ"...) where The Archon shows "DQ".
+
+archon owns whole input (and, in the built-in template, result) ranges: a
+player, table or override the event no longer has is cleared. A round the
+event has not seated yet is left as it is in an official workbook (its seating
+chart formulas stay) except for typed values, which are cleared.
+
+Every address comes from :mod:`archon.formats.layout`. Writes patch the package
+(:mod:`archon.formats.workbook.xlsxpatch`) and go through
+:func:`archon.formats.workbook.safety.safe_write` (lock files, backup, atomic
+replacement). The rule edition is recorded in the custom document property
+``archon:edition``, which Excel and LibreOffice keep when they save.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from archon.formats import layout as L
+from archon.rules.model import FINAL as FINAL_KEY
+from archon.rules.model import Event
+from archon.rules.standings import Standings, compute, final_game_win, preliminary_key
+from archon.formats.workbook import xlsxpatch
+from archon.formats.workbook.judge_records import warning_properties
+from archon.formats.workbook.grid import WorkbookError, refuse_special_file
+from archon.formats.workbook.safety import WriteError, check_writable, hold, safe_write
+from archon.formats.workbook.xmlparts import check_copied_parts
+from archon.formats.workbook.xlsxpatch import CLEAR_VALUE, PatchError
+
+__all__ = [
+    "WriteReport",
+    "EventTooBigError",
+    "write_event",
+    "new_event",
+    "update",
+    "detect_kind",
+    "read_edition",
+    "event_edits",
+    "validate_event",
+    "OFFICIAL",
+    "BUILTIN",
+]
+
+OFFICIAL = "official"
+BUILTIN = "builtin"
+_KINDS = ("auto", OFFICIAL, BUILTIN)
+
+Edits = dict[str, dict[str, Any]]
+
+
+class EventTooBigError(WriteError):
+    """The event does not fit in an Archon workbook (too many players, tables...)."""
+
+
+@dataclass
+class WriteReport:
+    """What a write did."""
+
+    path: Path
+    #: ``"official"`` or ``"builtin"``.
+    kind: str
+    #: False when the workbook already held exactly this event (nothing written).
+    changed: bool
+    #: The backup of the replaced workbook (None for a new or unchanged file).
+    backup: Optional[Path]
+    #: Cells whose content changed.
+    cells_changed: int
+    #: Rule edition recorded in the workbook.
+    edition: str
+    seconds: float
+    #: Package parts rewritten.
+    parts: list[str] = field(default_factory=list)
+    #: A rehearsal: every check ran, nothing was written.
+    dry_run: bool = False
+    #: Players in the event written.
+    players: int = 0
+    #: The event's level (Tournament Info), as written.
+    level: Optional[str] = None
+    #: The event's deck format ("Constructed" or "Limited"), as written (None: not said).
+    deck_format: Optional[str] = None
+    #: The rule edition the workbook recorded before, when this write changed it (``archon update --edition``).
+    edition_was: Optional[str] = None
+    #: What the command says besides (``archon new --players``: how long names were split).
+    notes: list[str] = field(default_factory=list)
+    #: Older backups the retention removed after this write (``archon --keep-backups N``).
+    backups_removed: list[Path] = field(default_factory=list)
+
+    def describe(self) -> str:
+        """One line for the command line."""
+        if not self.changed:
+            return f"{self.path.name}: already up to date, nothing written"
+        verb = "would write" if self.dry_run else "wrote"
+        if self.cells_changed:
+            text = f"{self.path.name}: {verb} {_cells(self.cells_changed)} ({self.kind} workbook)"
+        else:
+            text = (f"{self.path.name}: {verb} archon's document properties (rule edition {self.edition!r}, "
+                    f"judges' warnings; {self.kind} workbook)")
+        if self.dry_run:
+            return text + "; dry run: nothing written"
+        if self.backup is not None:
+            text += f"; previous version kept as {self.backup.parent.name}/{self.backup.name}"  # in NAME-backups/, not beside it
+        return text
+
+
+def _cells(n: int) -> str:
+    return f"{n} cell" if n == 1 else f"{n} cells"
+
+
+# ---------------------------------------------------------------------------
+# Kind and edition
+
+
+def detect_kind(path: "str | Path | bytes") -> str:
+    """``"builtin"`` for archon's built-in template, else ``"official"``.
+
+    The built-in template carries the custom document property
+    ``archon:template = builtin`` and says so in ``Instructions!A1``.
+    """
+    source = path if isinstance(path, bytes) else str(path)
+    props = xlsxpatch.read_custom_properties(source)
+    if props.get(L.ARCHON_MARKS.template_property) == L.ARCHON_MARKS.builtin_value:
+        return BUILTIN
+    sheet, cell = L.VERSION_CELL
+    text = xlsxpatch.read_cell_text(source, sheet, cell) or ""
+    if text.strip() == L.ARCHON_MARKS.builtin_version_text:
+        return BUILTIN
+    return OFFICIAL
+
+
+def _kind_of(data: bytes, name: "str | Path") -> str:
+    """The kind of the workbook ``data`` (see :func:`detect_kind`), once it is
+    known archon can write it (:class:`WorkbookError` naming it otherwise)."""
+    try:
+        xlsxpatch.check_patchable(data)
+        return detect_kind(data)
+    except PatchError as exc:
+        raise WorkbookError(f"{name}: {exc}") from None
+
+
+def read_edition(path: "str | Path") -> Optional[str]:
+    """The rule edition recorded in a workbook (``archon:edition``), or None."""
+    return xlsxpatch.read_custom_properties(str(path)).get(L.ARCHON_MARKS.edition_property)
+
+
+# ---------------------------------------------------------------------------
+# Validation
+
+
+def validate_event(event: Event) -> None:
+    """Check that ``event`` fits in an Archon workbook; raise :class:`EventTooBigError`.
+
+    Checked before anything is written: at most 300 players, rounds 1 to 3,
+    at most 60 tables per round and 5 players per table, at most 5 seats at
+    the final, at most 120 overrides; player numbers are whole numbers.
+    """
+    problems: list[str] = []
+    max_players = L.METHUSELAHS.last_row - L.METHUSELAHS.first_row + 1
+    if len(event.players) > max_players:
+        problems.append(
+            f"{len(event.players)} players: the Methuselahs sheet holds at most {max_players} "
+            f"(rows {L.METHUSELAHS.first_row} to {L.METHUSELAHS.last_row})"
+        )
+    for p in event.players:
+        if isinstance(p.number, bool) or not isinstance(p.number, int) or p.number < 1:
+            problems.append(f"player {p.number!r} ({p.name or 'no name'}): a player number is a whole number from 1")
+    for rnd in event.rounds:
+        if rnd.number not in L.ROUND_SHEETS:
+            problems.append(
+                f"round {rnd.number}: The Archon has sheets for rounds "
+                f"{', '.join(str(k) for k in sorted(L.ROUND_SHEETS))} only"
+            )
+            continue
+        if len(rnd.tables) > L.ROUND.max_tables:
+            problems.append(
+                f"round {rnd.number} has {len(rnd.tables)} tables: sheet "
+                f"{L.ROUND_SHEETS[rnd.number]!r} holds at most {L.ROUND.max_tables}"
+            )
+        for k, table in enumerate(rnd.tables, start=1):
+            if table.size > L.ROUND.rows_per_table:
+                problems.append(
+                    f"round {rnd.number}, table {k} has {table.size} players: a table has at most "
+                    f"{L.ROUND.rows_per_table} rows on sheet {L.ROUND_SHEETS[rnd.number]!r}"
+                )
+    seen_rounds = [r.number for r in event.rounds]
+    for n in set(seen_rounds):
+        if seen_rounds.count(n) > 1:
+            problems.append(f"round {n} appears {seen_rounds.count(n)} times")
+    final_seats = L.FINAL.last_row - L.FINAL.first_row + 1
+    if len(event.final.seating) > final_seats:
+        problems.append(
+            f"the final has {len(event.final.seating)} seats: sheet {L.FINAL.sheet!r} holds {final_seats}"
+        )
+    max_overrides = L.OVERRIDE.last_row - L.OVERRIDE.first_row + 1
+    if len(event.overrides) > max_overrides:
+        problems.append(
+            f"{len(event.overrides)} overrides: sheet {L.OVERRIDE.sheet!r} holds at most {max_overrides}"
+        )
+    if problems:
+        raise EventTooBigError("cannot write this event to an Archon workbook: " + "; ".join(problems))
+
+
+# ---------------------------------------------------------------------------
+# What to write
+
+
+def _rows(first: int, last: int) -> range:
+    return range(first, last + 1)
+
+
+def _vekn_value(vekn: Optional[str]) -> Any:
+    """A VEKN number as a number when it is one (as organizers type it), else text."""
+    if vekn is None:
+        return None
+    text = str(vekn).strip()
+    if not text:
+        return None
+    if text.isdigit() and not (len(text) > 1 and text.startswith("0")) and len(text) < 16:
+        return int(text)
+    return text
+
+
+def _round_key(key: Any) -> Any:
+    text = str(key).strip().upper()
+    if text == FINAL_KEY:
+        return FINAL_KEY
+    try:
+        return int(text)
+    except ValueError:
+        return str(key)
+
+
+def _blank_or(value: Any) -> Any:
+    if isinstance(value, str) and not value.strip():
+        return None
+    return value
+
+
+def event_edits(event: Event, standings: Optional[Standings] = None, kind: str = OFFICIAL) -> Edits:
+    """The cells to write for ``event``: ``{sheet: {address: value}}``.
+
+    Inputs always; results too when ``kind`` is ``"builtin"`` (``standings``
+    computed when not given).
+    """
+    edits: Edits = {}
+
+    def put(sheet: str, ref: str, value: Any) -> None:
+        edits.setdefault(sheet, {})[ref] = value
+
+    builtin = kind == BUILTIN
+    _info_edits(event, builtin, put)
+    _player_edits(event, put)
+    # In an official workbook a round the event has not seated keeps the
+    # template's formulas: clear typed values only.
+    _round_edits(event, None if builtin else CLEAR_VALUE, put)
+    _final_table_edits(event, put)
+    _override_edits(event, put)
+    if builtin:
+        _result_edits(event, standings if standings is not None else compute(event), put)
+    return edits
+
+
+def _info_edits(event: Event, builtin: bool, put) -> None:
+    """Tournament Info: name, date, organizer, city, format, level, rounds."""
+    info = L.INFO
+    put(info.sheet, info.name, _blank_or(event.name))
+    put(info.sheet, info.date, event.date)
+    put(info.sheet, info.organizer, _blank_or(event.organizer))
+    if event.organizer_vekn is not None or builtin:
+        put(info.sheet, info.organizer_vekn, _vekn_value(event.organizer_vekn))
+    put(info.sheet, info.city, _blank_or(event.city))
+    put(info.sheet, info.deck_format, _blank_or(event.deck_format))
+    put(info.sheet, info.level, _blank_or(event.level))
+    put(info.sheet, info.rounds_with_final, event.preliminary_rounds + 1)
+
+
+def _player_edits(event: Event, put) -> None:
+    """Methuselahs: the players in the event's order, the rows below cleared."""
+    m = L.METHUSELAHS
+    rows = list(_rows(m.first_row, m.last_row))
+    for i, row in enumerate(rows):
+        p = event.players[i] if i < len(event.players) else None
+        put(m.sheet, f"{m.number}{row}", p.number if p else None)
+        put(m.sheet, f"{m.first_name}{row}", _blank_or(p.first_name) if p else None)
+        put(m.sheet, f"{m.last_name}{row}", _blank_or(p.last_name) if p else None)
+        put(m.sheet, f"{m.city}{row}", _blank_or(p.city) if p else None)
+        put(m.sheet, f"{m.vekn}{row}", _vekn_value(p.vekn) if p else None)
+        put(m.sheet, f"{m.out}{row}", _blank_or(p.out) if p else None)
+        put(m.sheet, f"{m.coin}{row}", p.coin if p else None)
+
+
+def _round_edits(event: Event, clear_absent: Any, put) -> None:
+    """Each round sheet: the seated players and their VPs, table by table;
+    a round the event has not seated gets ``clear_absent`` in every row."""
+    r = L.ROUND
+    by_number = {rnd.number: rnd for rnd in event.rounds}
+    for number, sheet in L.ROUND_SHEETS.items():
+        rnd = by_number.get(number)
+        for row in _rows(r.first_row, r.last_row):
+            put(sheet, f"{r.player}{row}", clear_absent if rnd is None else None)
+            put(sheet, f"{r.vp}{row}", clear_absent if rnd is None else None)
+        if rnd is None:
+            continue
+        for k, table in enumerate(rnd.tables, start=1):
+            for seat, row in enumerate(L.round_table_rows(k)):
+                if seat < table.size:
+                    put(sheet, f"{r.player}{row}", table.players[seat])
+                    put(sheet, f"{r.vp}{row}", table.vps[seat])
+
+
+def _final_table_edits(event: Event, put) -> None:
+    """Final Round: the final table's seats and VPs."""
+    f = L.FINAL
+    for i, row in enumerate(_rows(f.first_row, f.last_row)):
+        seated = i < len(event.final.seating)
+        put(f.sheet, f"{f.player}{row}", event.final.seating[i] if seated else None)
+        put(f.sheet, f"{f.vp}{row}", event.final.vps[i] if seated else None)
+
+
+def _override_edits(event: Event, put) -> None:
+    """The judges' overrides: round, table and reason."""
+    o = L.OVERRIDE
+    for i, row in enumerate(_rows(o.first_row, o.last_row)):
+        ov = event.overrides[i] if i < len(event.overrides) else None
+        put(o.sheet, f"{o.round}{row}", _round_key(ov.round) if ov else None)
+        put(o.sheet, f"{o.table}{row}", (ov.table or None) if ov else None)
+        put(o.sheet, f"{o.reason}{row}", _blank_or(ov.reason) if ov else None)
+
+
+def _pre_coin_ranks(standings: Standings) -> dict[int, int]:
+    """The Archon's "Rank" column: every entered player (flagged out or not)
+    ranked by the edition's keys, before coin ranking."""
+    kv = {s.number: preliminary_key(s, standings.edition) for s in standings.players}
+    return {n: 1 + sum(1 for other in kv.values() if other > mine) for n, mine in kv.items()}
+
+
+def _table_ranks(vps: list[float]) -> list[int]:
+    return [1 + sum(1 for other in vps if other > v) for v in vps]
+
+
+def _result_edits(event: Event, st: Standings, put) -> None:
+    """Results as values (built-in template only), sheet by sheet."""
+    _info_results(event, put)
+    _methuselahs_results(event, st, put)
+    _round_results(event, st, put)
+    _final_results(event, st, put)
+    _standings_sheet_results(st, put)
+    _vekn_report_results(st, put)
+
+
+def _final_played(st: Standings) -> bool:
+    return st.final is not None and st.final.played
+
+
+def _name_parts(players: dict, n: Any) -> tuple[Any, Any]:
+    """(first name, last name) of player ``n`` (of ``players`` by number) for a
+    results cell; (None, None) for no player."""
+    p = players.get(n) if isinstance(n, int) else None
+    if p is None:
+        return None, None
+    return _blank_or(p.first_name), _blank_or(p.last_name)
+
+
+def _info_results(event: Event, put) -> None:
+    """Tournament Info: report due date, players, matches."""
+    info = L.INFO
+    put(info.sheet, info.report_due, event.date + _dt.timedelta(days=info.report_due_days) if event.date else None)
+    put(info.sheet, info.players, len(event.players))
+    matches = sum(len(r.tables) for r in event.rounds if r.number in L.ROUND_SHEETS)
+    put(info.sheet, info.matches, matches + (1 if event.has_final else 0))
+
+
+def _methuselahs_results(event: Event, st: Standings, put) -> None:
+    """Methuselahs: each player's rounds, GW, VP, TP, status, ranks, rating points."""
+    by_number = st.by_number()
+    tied = {n for t in st.ties for n in t.players}
+    pre_coin = _pre_coin_ranks(st)
+    final_played = _final_played(st)
+    m = L.METHUSELAHS
+    put(m.sheet, m.count, len(event.players))
+    for i, row in enumerate(_rows(m.first_row, m.last_row)):
+        p = event.players[i] if i < len(event.players) else None
+        s = by_number.get(p.number) if p else None
+        cells = {c: None for c in (m.rounds_played, m.gw, m.vp, m.tp, m.rank_before_coin, m.status, m.rank, m.final_rank, m.rating_points)}
+        if s is not None:
+            cells[m.rounds_played] = s.rounds_played
+            cells[m.gw] = s.gw
+            cells[m.vp] = s.vp
+            cells[m.tp] = s.tp
+            cells[m.rating_points] = s.rating_points
+            cells[m.rank_before_coin] = pre_coin.get(s.number)
+            if s.player.is_out:
+                # The Archon says "DQ" for any flag; the flag itself says more
+                cells[m.status] = "DQ"
+                cells[m.rank] = s.player.out
+                cells[m.final_rank] = s.player.out if final_played else None
+            else:
+                cells[m.status] = "TIE" if s.number in tied else None
+                cells[m.rank] = s.rank
+                cells[m.final_rank] = s.final_rank if final_played else None
+        for col, value in cells.items():
+            put(m.sheet, f"{col}{row}", value)
+
+
+def _round_results(event: Event, st: Standings, put) -> None:
+    """Round sheets: names, table, GW, TP and table rank of every seat."""
+    players = event.players_by_number()
+    r = L.ROUND
+    rounds = {rs.number: rs for rs in st.rounds}
+    for number, sheet in L.ROUND_SHEETS.items():
+        result_cols = (r.first_name, r.last_name, r.table, r.vp_number, r.gw, r.tp, r.table_rank)
+        for row in _rows(r.first_row, r.last_row):
+            for col in result_cols:
+                put(sheet, f"{col}{row}", None)
+        rs = rounds.get(number)
+        if rs is None:
+            continue
+        for ts in rs.tables:
+            scored = ts.result is not None and ts.result.scored
+            ranks = _table_ranks(ts.vps) if scored else None
+            for seat, row in enumerate(L.round_table_rows(ts.number)):
+                if seat >= len(ts.players):
+                    continue
+                first, last = _name_parts(players, ts.players[seat])
+                put(sheet, f"{r.first_name}{row}", first)
+                put(sheet, f"{r.last_name}{row}", last)
+                put(sheet, f"{r.table}{row}", ts.number)
+                put(sheet, f"{r.vp_number}{row}", ts.vps[seat] if seat < len(ts.vps) else 0)
+                if scored:
+                    seat_result = ts.result.seats[seat]
+                    put(sheet, f"{r.gw}{row}", seat_result.gw)
+                    put(sheet, f"{r.tp}{row}", seat_result.tp)
+                    put(sheet, f"{r.table_rank}{row}", ranks[seat])
+                else:
+                    put(sheet, f"{r.gw}{row}", 0)
+                    put(sheet, f"{r.tp}{row}", ts.status)
+
+
+def _final_results(event: Event, st: Standings, put) -> None:
+    """Final Round: finalists by seed, then the final table."""
+    players = event.players_by_number()
+    by_number = st.by_number()
+    final_played = _final_played(st)
+    f = L.FINAL
+    for i, row in enumerate(_rows(f.finalists_first_row, f.finalists_last_row)):
+        n = st.finalists[i] if i < len(st.finalists) else None
+        first, last = _name_parts(players, n)
+        put(f.sheet, f"{f.finalist}{row}", n)
+        put(f.sheet, f"{f.first_name}{row}", first)
+        put(f.sheet, f"{f.last_name}{row}", last)
+        put(f.sheet, f"{f.seed}{row}", by_number[n].seed if n in by_number else None)
+    final_result = st.final.result if st.final is not None else None
+    for i, row in enumerate(_rows(f.first_row, f.last_row)):
+        n = event.final.seating[i] if i < len(event.final.seating) else None
+        first, last = _name_parts(players, n)
+        put(f.sheet, f"{f.first_name}{row}", first)
+        put(f.sheet, f"{f.last_name}{row}", last)
+        gw = tp = rank = None
+        if n is not None and final_played and final_result is not None:
+            gw = final_game_win(st.final, n)  # the edition decides (2004: 3.8.1)
+            tp = final_result.seats[i].tp
+            s = by_number.get(n)
+            rank = s.final_rank if s else None
+        put(f.sheet, f"{f.gw}{row}", gw)
+        put(f.sheet, f"{f.tp}{row}", tp)
+        put(f.sheet, f"{f.final_rank}{row}", rank)
+
+
+def _standings_sheet_results(st: Standings, put) -> None:
+    """Standings sheet, in display order."""
+    final_played = _final_played(st)
+    sd = L.STANDINGS
+    rows = list(_rows(sd.first_row, sd.last_row))
+    for i, row in enumerate(rows):
+        s = st.players[i] if i < len(st.players) else None
+        values = {c: None for c in (sd.rank, sd.position, sd.number, sd.name, sd.gw, sd.vp, sd.final_vp, sd.tp)}
+        if s is not None:
+            place = s.player.out if s.player.is_out else (s.final_rank if s.final_rank is not None else s.rank)
+            values.update(
+                {
+                    sd.rank: place,
+                    sd.position: i + 1,
+                    sd.number: s.number,
+                    sd.name: _blank_or(s.player.name),
+                    sd.gw: s.gw,
+                    sd.vp: s.vp,
+                    sd.final_vp: s.final_vp if (final_played and s.number in st.final.seating) else None,
+                    sd.tp: s.tp,
+                }
+            )
+        for col, value in values.items():
+            put(sd.sheet, f"{col}{row}", value)
+
+
+def _vekn_report_results(st: Standings, put) -> None:
+    """VEKN Report, in the standings' order."""
+    final_played = _final_played(st)
+    winner = st.winner if final_played else None
+    v = L.VEKN_REPORT
+    for i, row in enumerate(_rows(v.first_row, v.last_row)):
+        s = st.players[i] if i < len(st.players) else None
+        values = {c: None for c in (v.number, v.vekn, v.name, v.games_played, v.games_won, v.total_vp, v.rank)}
+        if s is not None:
+            place = None if s.player.is_out else (s.final_rank if s.final_rank is not None else s.rank)
+            values.update(
+                {
+                    v.number: s.number,
+                    v.vekn: _vekn_value(s.player.vekn),
+                    v.name: _blank_or(s.player.name),
+                    v.games_played: s.rounds_played,
+                    v.games_won: s.gw + (final_game_win(st.final, s.number) if winner is not None else 0),
+                    v.total_vp: s.vp + (s.final_vp or 0.0 if final_played else 0.0),
+                    v.rank: place if place is not None and place <= 5 else None,
+                }
+            )
+        for col, value in values.items():
+            put(v.sheet, f"{col}{row}", value)
+
+
+# ---------------------------------------------------------------------------
+# Writing
+
+
+def _builtin_template_bytes() -> bytes:
+    """The built-in template: the committed file in a source tree, else a fresh build."""
+    from archon.formats.workbook.template import build_bytes, default_path
+
+    repo_file = default_path()
+    if repo_file is not None and repo_file.is_file():
+        return repo_file.read_bytes()
+
+    return build_bytes()
+
+
+#: File name endings archon writes (an Excel workbook package).
+WRITABLE_SUFFIXES = (".xlsx", ".xlsm")
+
+
+def _check_suffix(path: Path) -> None:
+    if path.suffix.lower() not in WRITABLE_SUFFIXES:
+        raise WriteError(
+            f"{path.name}: archon writes Excel workbooks (.xlsx) only. Open it in LibreOffice or "
+            "Excel, save it as an Excel 2007-365 workbook (.xlsx), and use that file."
+        )
+
+
+def _properties(event: Event, kind: str, current: Optional[dict[str, str]] = None) -> dict[str, str]:
+    props = {L.ARCHON_MARKS.edition_property: str(event.edition)}
+    if kind == BUILTIN:
+        props[L.ARCHON_MARKS.template_property] = L.ARCHON_MARKS.builtin_value
+    # An event closed without a final (rules 3.1.6) says so in archon:final;
+    # a workbook that carries the property gets it back in step.
+    marks = L.ARCHON_MARKS
+    if not event.has_final:
+        props[marks.final_property] = marks.no_final_value
+    elif current and marks.final_property in current:
+        props[marks.final_property] = marks.with_final_value
+    props.update(warning_properties(event.warnings))
+    return props
+
+
+def _writer(source: bytes, event: Event, standings: Optional[Standings], kind: str, chart_rounds=()):
+    """A ``write(file)`` for :func:`safe_write`, and where it leaves the patch result.
+
+    The cells are worked out first (so an event archon cannot write fails
+    before any file is made); the package is then patched straight into the
+    temporary file. ``chart_rounds``: see :func:`write_event`.
+    """
+    edits = event_edits(event, standings, kind)
+    seated = {r.number for r in event.rounds}
+    for k in chart_rounds:
+        if kind == OFFICIAL and k not in seated and k in L.ROUND_SHEETS:
+            del edits[L.ROUND_SHEETS[k]]  # nothing typed there to clear: left as it is, unread
+    properties = _properties(event, kind, xlsxpatch.read_custom_properties(source))
+    done: dict[str, xlsxpatch.PatchResult] = {}
+
+    def write(f) -> None:
+        try:
+            done["result"] = xlsxpatch.patch_package(source, f, edits, properties=properties)
+        except PatchError as exc:
+            raise WriteError(str(exc)) from None
+
+    return write, done
+
+
+def write_event(
+    path: "str | Path",
+    event: Event,
+    *,
+    standings: Optional[Standings] = None,
+    template: "str | Path | None" = None,
+    kind: str = "auto",
+    dry_run: bool = False,
+    chart_rounds: "tuple[int, ...] | set[int]" = (),
+) -> WriteReport:
+    """Write ``event`` into the workbook at ``path`` and return a :class:`WriteReport`.
+
+    ``kind`` is ``"official"`` (inputs only: The Archon's formulas compute the
+    rest), ``"builtin"`` (inputs and archon's results as values) or
+    ``"auto"`` (read from the workbook). ``standings`` defaults to
+    :func:`archon.rules.standings.compute(event) <archon.rules.standings.compute>`.
+    ``template``: write into a fresh copy of this workbook instead of
+    ``path``'s current content (``path`` is replaced, after a backup, if it
+    exists).
+
+    The event is checked against the workbook's limits before anything is
+    written (:class:`EventTooBigError`); a workbook open in Excel or
+    LibreOffice is refused (:class:`~archon.formats.workbook.safety.WorkbookInUseError`),
+    and so is a read-only one; the workbook is read and replaced within one
+    :func:`~archon.formats.workbook.safety.hold` (no other archon command changes it meanwhile);
+    the previous version is backed up and the new one replaces it atomically
+    (:mod:`archon.formats.workbook.safety`). Writing the same event twice leaves the
+    file (and its backups) alone the second time. ``dry_run``: every check
+    runs and the workbook is made in memory; nothing is written.
+    ``chart_rounds``: rounds an official workbook only shows from The
+    Archon's seating chart, nothing typed on their sheets (as the reader
+    found them): a round ``event`` does not seat keeps its sheet as it is
+    without archon going through it (most of the time a write took on a
+    large official workbook).
+    """
+    started = time.perf_counter()
+    if kind not in _KINDS:
+        raise ValueError(f"kind must be one of {', '.join(_KINDS)}, not {kind!r}")
+    validate_event(event)
+    target = Path(path)
+    _check_suffix(target)
+    if template is None and not target.is_file():
+        raise WriteError(f"{target} does not exist: create it first (archon new)")
+    check_writable(target)
+    refuse_special_file(target)
+    kind, done, result = _write_held(target, event, standings, template, kind, dry_run, chart_rounds)
+    return WriteReport(
+        path=target,
+        kind=kind,
+        changed=done.changed,
+        backup=done.backup,
+        cells_changed=result.cells_changed if done.changed else 0,
+        edition=str(event.edition),
+        seconds=time.perf_counter() - started,
+        parts=result.changed_parts if done.changed else [],
+        dry_run=dry_run,
+        players=len(event.players),
+        level=event.level,
+        deck_format=event.deck_format,
+        backups_removed=done.removed,
+    )
+
+
+def _write_held(target: Path, event: Event, standings: Optional[Standings], template, kind: str, dry_run: bool,
+                chart_rounds) -> tuple:
+    """Read the workbook (or the template), patch it and replace it (or
+    rehearse, ``dry_run``), all in one :func:`hold` (the caller's, when it
+    read the event in one). Returns (kind, the write's outcome, the patch's
+    result)."""
+    with hold(target):
+        base = _template_bytes(template) if template is not None else target.read_bytes()
+        if template is None:
+            try:
+                check_copied_parts(base, target)  # a damaged part is refused, not copied on
+            except WorkbookError as exc:
+                from archon.formats.workbook.repair import with_repair_hint
+
+                raise with_repair_hint(exc, target) from None
+        if kind == "auto":
+            kind = _kind_of(base, template if template is not None else target)
+        write, patched = _writer(base, event, standings, kind, chart_rounds)
+        done = safe_write(target, write, must_exist=target.exists(), dry_run=dry_run)
+    return kind, done, patched["result"]
+
+
+def _template_bytes(template: "str | Path") -> bytes:
+    """The bytes of a template workbook (a FIFO or device is refused, not read)."""
+    path = Path(template)
+    refuse_special_file(path)
+    return path.read_bytes()
+
+
+def new_event(
+    path: "str | Path",
+    event: Optional[Event] = None,
+    *,
+    template: "str | Path | None" = None,
+    dry_run: bool = False,
+) -> WriteReport:
+    """Create a new workbook at ``path`` (which must not exist) for ``event``.
+
+    From archon's built-in template, or from a copy of ``template`` (an
+    official The Archon workbook, or any Archon workbook). With an ``event``
+    it is written in (see :func:`write_event`); without one the workbook is
+    an empty copy of the template. ``dry_run``: every check runs and the
+    workbook is made in memory; nothing is written.
+    """
+    started = time.perf_counter()
+    target = Path(path)
+    _check_suffix(target)
+    if target.exists():
+        raise WriteError(f"{target} already exists: choose another name, or update the existing workbook")
+    base = _template_bytes(template) if template is not None else _builtin_template_bytes()
+    kind = _kind_of(base, template if template is not None else "the built-in template")
+    if template is not None:
+        from archon.formats.workbook.reader import read_event
+
+        read_event(template)  # WorkbookError naming the file when it is not an Archon workbook
+
+    def put(write):
+        return safe_write(target, write, must_exist=False, dry_run=dry_run)
+
+    if event is None:
+        done = put(lambda f: f.write(base))
+        cells, parts = 0, []
+        edition = xlsxpatch.read_custom_properties(base).get(L.ARCHON_MARKS.edition_property, "")
+    else:
+        validate_event(event)
+        write, patched = _writer(base, event, None, kind)
+        done = put(write)
+        result = patched["result"]
+        cells, parts, edition = result.cells_changed, result.changed_parts, str(event.edition)
+    return WriteReport(
+        path=target,
+        kind=kind,
+        changed=done.changed,
+        backup=None,
+        cells_changed=cells,
+        edition=edition,
+        seconds=time.perf_counter() - started,
+        parts=parts,
+        dry_run=dry_run,
+        players=len(event.players) if event is not None else 0,
+        level=event.level if event is not None else None,
+        deck_format=event.deck_format if event is not None else None,
+    )
+
+
+def update(path: "str | Path", *, edition: Optional[str] = None) -> WriteReport:
+    """Read the workbook at ``path``, recompute and write it back (``archon update``).
+
+    The event is read with :func:`archon.formats.workbook.load_event`; in archon's
+    built-in template every result is refreshed, in an official workbook the
+    inputs are rewritten as read (The Archon's formulas recompute on open).
+    The rule edition is ``edition`` when given, else the one the reader found
+    recorded in the workbook (``archon:edition``), else the default; it is
+    recorded in the workbook.
+    """
+    from archon.formats.workbook.reader import load_event
+
+    _check_suffix(Path(path))
+    refuse_special_file(Path(path))
+    with hold(path):
+        event = load_event(path)
+        if edition is not None:
+            event.edition = edition
+        return write_event(path, event)

@@ -1,0 +1,323 @@
+"""The event model: plain data, no file formats.
+
+An :class:`Event` holds what an organizer types into The Archon: the event's
+details, the players (:class:`Player`), the preliminary rounds
+(:class:`Round`, made of :class:`Table` in seat order), the judges'
+overrides (:class:`Override`), the final (:class:`Final`) and the judges'
+warnings (:class:`JudgeWarning`). Everything else
+(GW, TP, ranks, finalists, rating points) is computed from it by
+:mod:`archon.rules.scoring` and :mod:`archon.rules.standings`.
+
+Seat order: seat 1 plays first; each seat's prey is the next seat and the
+last seat's prey is seat 1.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Optional, Sequence, Union
+
+__all__ = [
+    "Player",
+    "Table",
+    "Round",
+    "Override",
+    "JudgeWarning",
+    "Final",
+    "Event",
+    "FINAL",
+    "EventFormat",
+    "name_key",
+    "plain_name",
+    "typed_name_forms",
+    "searched_name",
+    "DECK_FORMATS",
+    "MAX_CELL_TEXT",
+]
+
+#: The round key of the final in an :class:`Override`.
+FINAL = "F"
+
+#: The longest text a workbook cell holds (Excel's limit, and The Archon's
+#: cells are Excel's): a name, city or reason longer cannot be written.
+MAX_CELL_TEXT = 32767
+
+#: The deck formats The Archon knows (Tournament Info, "Format").
+DECK_FORMATS = ("Constructed", "Limited")
+
+#: ``"2R+F"`` or ``"3R+F"``.
+EventFormat = str
+
+#: Reason codes The Archon suggests for its DQ flag column.
+OUT_REASONS = {
+    "WD": "withdrew from the event",
+    "DQ": "disqualified",
+    "DP": "disqualified (deck problem)",
+    "PE": "disqualified (procedural error)",
+    "CD": "disqualified (conduct)",
+    "MC": "disqualified (marked cards)",
+    "SP": "disqualified (slow play)",
+    "UC": "disqualified (unsporting conduct)",
+    "C": "disqualified (cheating)",
+    "N": "no-show",
+}
+
+
+def name_key(name: str) -> str:
+    """How players' names compare, in registration and in checks: spaces and
+    case ignored ("anna  KOWALSKI" is "Anna Kowalski"). A player needs a
+    name (a key that is not blank) and no two players share a key."""
+    return " ".join(name.split()).casefold()
+
+
+#: Letters that Unicode does not decompose into a base letter and an accent.
+_FOLD = str.maketrans(
+    {
+        "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss",
+        "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "TH",
+        "ı": "i",
+    }
+)
+
+
+def plain_name(text: str) -> str:
+    """A name as a search compares it: accents, case and runs of spaces
+    ignored ('Horváth' is 'horvath', 'Øyvind  ÅNGSTRÖM' 'oyvind angstrom')."""
+    decomposed = unicodedata.normalize("NFKD", (text or "").translate(_FOLD))
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
+
+
+def typed_name_forms(text: str) -> list[str]:
+    """The names a typed name can mean, plain (:func:`plain_name`): "Dubois,
+    Quentin" (last name first, as lists print it) is also "quentin dubois"."""
+    forms = [plain_name(text)]
+    last, comma, first = text.partition(",")
+    if comma and last.strip() and first.strip():
+        forms.append(plain_name(f"{first} {last}"))
+    return forms
+
+
+def searched_name(first_name: str, last_name: str) -> str:
+    """What a search box (the console's) looks in for a player, so that a
+    query folded as :func:`plain_name` folds it finds them as
+    :func:`typed_name_forms` would: "Quentin Dubois", plain and as typed,
+    and "Dubois, Quentin"."""
+    name = " ".join(n for n in (first_name, last_name) if n)
+    forms = [name.lower(), plain_name(name)]
+    if first_name and last_name:
+        forms.append(plain_name(f"{last_name}, {first_name}"))
+    return " | ".join(dict.fromkeys(forms))
+
+
+@dataclass
+class Player:
+    """A registered player.
+
+    ``out`` is ``None`` for a player still playing, otherwise the reason code
+    typed in The Archon's DQ flag column (``"WD"``, ``"DQ"``, any text): such
+    a player is ranked after everyone, has no rank and cannot be a finalist.
+    ``coin`` is the coin ranking (1 = won the toss) used only to order
+    players tied for a place that decides the final cut.
+    """
+
+    number: int
+    first_name: str = ""
+    last_name: str = ""
+    city: Optional[str] = None
+    vekn: Optional[str] = None
+    out: Optional[str] = None
+    coin: Optional[int] = None
+
+    @property
+    def name(self) -> str:
+        return " ".join(p for p in (self.first_name, self.last_name) if p)
+
+    @property
+    def is_out(self) -> bool:
+        return self.out is not None
+
+    @property
+    def status(self) -> str:
+        """``"playing"``, or ``"out (WD)"`` style text for a flagged player."""
+        return "playing" if self.out is None else f"out ({self.out})"
+
+    def __str__(self) -> str:  # "#12 Anna Example"
+        return f"#{self.number} {self.name}".rstrip()
+
+
+@dataclass
+class Table:
+    """One table of a round: player numbers in seat order and their VPs.
+
+    ``vps[i]`` is the VP of seat ``i + 1``; ``None`` means the cell is blank,
+    which counts as 0 (as in The Archon).
+    """
+
+    players: list[int]
+    vps: list[Optional[float]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.vps:
+            self.vps = [None] * len(self.players)
+        if len(self.vps) != len(self.players):
+            raise ValueError(
+                f"a table of {len(self.players)} players needs {len(self.players)} VP entries, "
+                f"got {len(self.vps)}"
+            )
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
+
+    def vp_values(self) -> list[float]:
+        """VPs with blanks counted as 0."""
+        return [0.0 if v is None else float(v) for v in self.vps]
+
+    def seat_of(self, player: int) -> Optional[int]:
+        """The seat (1-based) of ``player`` at this table, or None."""
+        try:
+            return self.players.index(player) + 1
+        except ValueError:
+            return None
+
+
+@dataclass
+class Round:
+    """A preliminary round: tables numbered from 1 in list order."""
+
+    number: int
+    tables: list[Table] = field(default_factory=list)
+
+    def players(self) -> list[int]:
+        return [p for t in self.tables for p in t.players]
+
+    def has_results(self) -> bool:
+        """A VP is typed at one of the round's tables: the round has begun."""
+        return any(v is not None for t in self.tables for v in t.vps)
+
+
+@dataclass
+class Override:
+    """A judge's decision to accept a table whose VPs do not add up."""
+
+    round: Union[int, str]  # 1, 2, 3 or FINAL
+    table: int
+    reason: str = ""
+
+
+@dataclass
+class JudgeWarning:
+    """A warning a judge gave a player, which the head judge reports to the
+    VEKN with the event: the ``player`` number, the ``reason`` and the
+    ``round`` (1, 2, 3, FINAL, or None when not said)."""
+
+    player: int
+    reason: str
+    round: Union[int, str, None] = None
+
+    @property
+    def round_text(self) -> str:
+        """``round 2``, ``the final`` or empty."""
+        if self.round is None:
+            return ""
+        return "the final" if str(self.round).upper() == FINAL else f"round {self.round}"
+
+
+@dataclass
+class Final:
+    """The final table.
+
+    ``seating`` is the finalists' player numbers in seat order (empty until
+    the final is seated); ``vps`` their final VPs (``None`` = blank).
+    """
+
+    seating: list[int] = field(default_factory=list)
+    vps: list[Optional[float]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.vps:
+            self.vps = [None] * len(self.seating)
+        if len(self.vps) != len(self.seating):
+            raise ValueError("the final needs one VP entry per seat")
+
+    @property
+    def seated(self) -> bool:
+        return bool(self.seating)
+
+    def as_table(self) -> Table:
+        return Table(list(self.seating), list(self.vps))
+
+
+@dataclass
+class Event:
+    """A tournament as typed into The Archon."""
+
+    name: str = ""
+    date: Optional[_dt.date] = None
+    city: Optional[str] = None
+    organizer: Optional[str] = None
+    organizer_vekn: Optional[str] = None
+    level: Optional[str] = None
+    #: Preliminary rounds planned: 2 for 2R+F, 3 for 3R+F.
+    preliminary_rounds: int = 3
+    #: Rule edition name (see :mod:`archon.rules.editions`).
+    edition: str = "current"
+    #: False for an event closed without a final (rules 3.1.6).
+    has_final: bool = True
+    players: list[Player] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=list)
+    overrides: list[Override] = field(default_factory=list)
+    final: Final = field(default_factory=Final)
+    archon_version: Optional[str] = None
+    #: Deck format as The Archon says it: one of :data:`DECK_FORMATS`.
+    deck_format: Optional[str] = None
+    #: The judges' warnings, in the order they were given.
+    warnings: list[JudgeWarning] = field(default_factory=list)
+
+    @property
+    def format(self) -> EventFormat:
+        return f"{self.preliminary_rounds}R+F"
+
+    def player(self, number: int) -> Player:
+        for p in self.players:
+            if p.number == number:
+                return p
+        raise KeyError(number)
+
+    def players_by_number(self) -> dict[int, Player]:
+        return {p.number: p for p in self.players}
+
+    def round(self, number: int) -> Round:
+        for r in self.rounds:
+            if r.number == number:
+                return r
+        raise KeyError(number)
+
+    def override_for(self, round_key: Union[int, str], table: int) -> Optional[Override]:
+        """The override for a table (``round_key`` = round number or FINAL)."""
+        for o in self.overrides:
+            if str(o.round).upper() == str(round_key).upper() and (
+                round_key == FINAL or o.table == table
+            ):
+                return o
+        return None
+
+
+def parse_format(text: str) -> int:
+    """``"3R+F"`` -> 3. Raises ValueError with what is expected."""
+    t = str(text).strip().upper().replace(" ", "")
+    if t in ("2R+F", "2"):
+        return 2
+    if t in ("3R+F", "3"):
+        return 3
+    raise ValueError(f"event format {text!r}: expected 2R+F or 3R+F")
+
+
+def vp_list(values: Sequence[object]) -> list[Optional[float]]:
+    """Convert typed VPs to floats (``None`` for blank); used by readers."""
+    out: list[Optional[float]] = []
+    for v in values:
+        out.append(None if v is None else float(v))  # type: ignore[arg-type]
+    return out

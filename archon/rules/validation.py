@@ -1,0 +1,473 @@
+"""Checks on an event: everything an organizer should fix, in plain words.
+
+:func:`check_event` looks at an :class:`~archon.rules.model.Event` and its computed
+standings and returns :class:`Problem` objects. Each says what is wrong,
+what to do, and *where* in domain terms (:class:`Where`: a player, a round's
+table and seat, the final, an override); the workbook layer turns a
+:class:`Where` into a sheet and cell, so this module knows nothing of files.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Iterable, Optional, Union
+
+from archon.rules.celltext import CONTROL_CHARACTER, described
+from archon.rules.editions import LEVELS, TABLE_SIZES
+from archon.rules.model import FINAL, Event, name_key
+from archon.rules.scoring import PENDING
+from archon.rules.standings import Standings, compute, planned_rounds, preliminary_key, unfinished_preliminaries
+
+__all__ = ["Where", "Problem", "EventText", "event_texts", "check_event", "ERROR", "WARNING", "NOTE"]
+
+ERROR = "error"
+WARNING = "warning"
+#: Seating quality below the VEKN criteria R2-R7: worth knowing, nothing to fix.
+NOTE = "note"
+
+_VEKN = re.compile(r"^\d{7}$")
+
+
+@dataclass(frozen=True)
+class Where:
+    """A place in an event, in domain terms.
+
+    ``kind`` is ``"event"``, ``"player"`` (a player's registration row),
+    ``"seat"`` (a round's table and seat, or the final's seat when
+    ``round == "F"``), ``"table"``, ``"override"`` (``index`` is the row,
+    0-based), ``"final"`` or ``"warning"`` (a judge's warning, ``index``
+    0-based). ``field`` names the value concerned:
+    ``"number"``, ``"vekn"``, ``"out"``, ``"coin"``, ``"player"``, ``"vp"``.
+    """
+
+    kind: str
+    round: Union[int, str, None] = None
+    table: Optional[int] = None
+    seat: Optional[int] = None
+    player: Optional[int] = None
+    index: Optional[int] = None
+    field: Optional[str] = None
+
+    def describe(self) -> str:
+        if self.kind == "player":
+            return f"player #{self.player}"
+        if self.kind == "seat" and self.round == FINAL:
+            return f"final, seat {self.seat}"
+        if self.kind == "seat":
+            return f"round {self.round}, table {self.table}, seat {self.seat}"
+        if self.kind == "table":
+            return "final table" if self.round == FINAL else f"round {self.round}, table {self.table}"
+        if self.kind == "override":
+            return f"override #{(self.index or 0) + 1}"
+        if self.kind == "final":
+            return "final"
+        if self.kind == "warning":
+            return f"judge's warning #{(self.index or 0) + 1}"
+        return "event"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong with an event: what, where, and what to do about it."""
+
+    message: str
+    where: Where
+    advice: str = ""
+    severity: str = ERROR
+
+    def __str__(self) -> str:
+        text = self.message
+        if self.advice:
+            text += f" — {self.advice}"
+        return text
+
+
+#: The texts of the event's details and of each player's row: (attribute, in words).
+_EVENT_TEXTS = (
+    ("name", "the event name"), ("organizer", "the organizer"), ("organizer_vekn", "the organizer's VEKN number"),
+    ("city", "the event city"), ("deck_format", "the deck format"), ("level", "the event level"),
+)
+_PLAYER_TEXTS = (
+    ("first_name", "first name"), ("last_name", "last name"), ("city", "city"), ("vekn", "VEKN number"),
+    ("out", "DQ flag"),
+)
+
+
+@dataclass(frozen=True)
+class EventText:
+    """One text typed into an event: ``where``, ``what`` it is in words
+    (``player #3's first name``), and the ``holder`` whose ``attribute`` it is."""
+
+    where: Where
+    what: str
+    holder: object
+    attribute: str
+
+    @property
+    def text(self) -> str:
+        value = getattr(self.holder, self.attribute)
+        return value if isinstance(value, str) else ""
+
+
+def event_texts(event: Event) -> list[EventText]:
+    """Every text of ``event``: its details, the players' rows, the overrides'
+    reasons and the judges' warnings."""
+    out = [EventText(Where("event", field=a), what, event, a) for a, what in _EVENT_TEXTS]
+    for p in event.players:
+        out += [EventText(Where("player", player=p.number, field=a), f"player #{p.number}'s {what}", p, a)
+                for a, what in _PLAYER_TEXTS]
+    out += [EventText(Where("override", index=i, field="reason"), f"override #{i + 1}'s reason", o, "reason")
+            for i, o in enumerate(event.overrides)]
+    out += [EventText(Where("warning", player=w.player, index=i), f"judge's warning #{i + 1} (player #{w.player})",
+                      w, "reason") for i, w in enumerate(event.warnings)]
+    return out
+
+
+def _control_characters(event: Event) -> list[Problem]:
+    """Texts with a control character: invisible in a spreadsheet, stored as
+    ``_x0001_`` (:mod:`archon.rules.celltext`)."""
+    return [
+        Problem(
+            f"{t.what} {t.text!r} holds {described(t.text)}",
+            t.where,
+            "type the text again (archon convert drops such characters)",
+            severity=WARNING,
+        )
+        for t in event_texts(event) if CONTROL_CHARACTER.search(t.text)
+    ]
+
+
+def _name(event: Event, number: int) -> str:
+    try:
+        return str(event.player(number))
+    except KeyError:
+        return f"#{number}"
+
+
+def _name_problems(event: Event) -> list[Problem]:
+    """Players with no name, and players registered under the same name
+    (:func:`archon.rules.model.name_key`, the rule 'archon register' applies)."""
+    out: list[Problem] = []
+    by_key: dict[str, list[int]] = defaultdict(list)
+    for p in event.players:
+        key = name_key(p.name)
+        if not key:
+            out.append(Problem(
+                f"player #{p.number} has no name",
+                Where("player", player=p.number, field="first_name"),
+                "type the player's first and last name, or clear the row if nobody plays under that number",
+            ))
+        else:
+            by_key[key].append(p.number)
+    for numbers in by_key.values():
+        if len(numbers) > 1:
+            names = ", ".join(_name(event, n) for n in numbers)
+            for n in numbers[1:]:
+                out.append(Problem(
+                    f"two players have the same name ({names})",
+                    Where("player", player=n, field="first_name"),
+                    "give each player their full name; if it is one player registered twice, keep one row",
+                ))
+    return out
+
+
+def check_event(event: Event, standings: Optional[Standings] = None, chart_rounds: Iterable[int] = ()) -> list[Problem]:
+    """Every problem found in ``event``, in the order an organizer would fix them.
+
+    ``chart_rounds``: rounds only shown by The Archon's seating chart
+    formulas (nothing typed): not seated by anyone yet."""
+    st = standings if standings is not None else compute(event)
+    return [
+        *_event_details(event),
+        *_control_characters(event),
+        *_registration(event),
+        *_rounds(event, st),
+        *_results_missing(event, st, set(chart_rounds)),
+        *_seating_criteria(event),
+        *_overrides_without_table(event),
+        *_cut_and_coins(event, st),
+        *_final_table(event, st),
+    ]
+
+
+def _event_details(event: Event) -> list[Problem]:
+    """The level, without which The Archon counts no rating bonus."""
+    if event.players and (event.level or "").strip() not in LEVELS:
+        what = f"level {event.level!r} is not one The Archon knows" if event.level else "the event level is blank"
+        return [Problem(
+            f"{what}: The Archon cannot compute the finalists' rating points (archon counts no level bonus)",
+            Where("event", field="level"),
+            "choose one of: " + ", ".join(LEVELS),
+            severity=WARNING,
+        )]
+    return []
+
+
+def _registration(event: Event) -> list[Problem]:
+    """Player numbers used twice, VEKN numbers that are not 7 digits or are given twice."""
+    problems: list[Problem] = []
+    add = problems.append
+    numbers = Counter(p.number for p in event.players)
+    for n, count in sorted(numbers.items()):
+        if count > 1:
+            add(Problem(
+                f"player number {n} is used by {count} players",
+                Where("player", player=n, field="number"),
+                "give every player a different number",
+            ))
+    vekns: dict[str, list[int]] = defaultdict(list)
+    for p in event.players:
+        if p.vekn:
+            vekns[p.vekn].append(p.number)
+            if not _VEKN.match(p.vekn):
+                add(Problem(
+                    f"{p}: VEKN number {p.vekn!r} is not 7 digits",
+                    Where("player", player=p.number, field="vekn"),
+                    "check the player's VEKN number (vekn.net) or leave it blank",
+                ))
+    for vekn, players in sorted(vekns.items()):
+        if len(players) > 1:
+            names = ", ".join(_name(event, n) for n in players)
+            for n in players[1:]:
+                add(Problem(
+                    f"VEKN number {vekn} is registered twice ({names})",
+                    Where("player", player=n, field="vekn"),
+                    "each player has their own VEKN number: correct the duplicate",
+                ))
+    problems.extend(_name_problems(event))
+    return problems
+
+
+def _rounds(event: Event, st: Standings) -> list[Problem]:
+    """Every preliminary table: its size, its seats and its result."""
+    problems: list[Problem] = []
+    known = event.players_by_number()
+    for rnd_st in st.rounds:
+        rnd = event.round(rnd_st.number)
+        seen: dict[int, tuple[int, int]] = {}
+        for t_st, table in zip(rnd_st.tables, rnd.tables):
+            problems.extend(_table_problems(event, known, rnd.number, t_st, table, seen))
+    return problems
+
+
+def _results_missing(event: Event, st: Standings, chart_rounds: set[int]) -> list[Problem]:
+    """A table without a result (no VP, or not every VP typed) in a round
+    before one already seated, once its round or a later one has a result:
+    a result forgotten (rounds seated ahead, none played, are planned). A
+    warning on the table's VP cells (a result that cannot be scored is an
+    error of its own)."""
+    last_seated = max((r.number for r in event.rounds if r.tables and r.number not in chart_rounds), default=0)
+    last_played = max((r.number for r in event.rounds if r.has_results()), default=0)
+    return [
+        Problem(
+            f"round {r.number}, table {t.number} has no result, and round {last_seated} is already seated",
+            Where("table", round=r.number, table=t.number, field="vp"),
+            f"record it (archon result FILE --round {r.number} --table {t.number} VP VP ...), or type its VPs",
+            severity=WARNING,
+        )
+        for r in st.rounds if r.number < last_seated and r.number <= last_played
+        for t in r.tables if t.result is not None and t.result.status == PENDING
+    ]
+
+
+def _table_problems(event: Event, known: dict, round_number: int, t_st, table,
+                    seen: dict[int, tuple[int, int]]) -> list[Problem]:
+    """One table of a round: its size, who sits there (``known``: the players
+    by number; ``seen``: where each player of the round sat before this
+    table) and its result."""
+    problems: list[Problem] = []
+    add = problems.append
+    k = t_st.number
+    if table.size not in TABLE_SIZES:
+        add(Problem(
+            f"round {round_number}, table {k} has {table.size} players",
+            Where("table", round=round_number, table=k),
+            "a table has 4 or 5 players: move players between tables",
+        ))
+    for i, n in enumerate(table.players, start=1):
+        where = Where("seat", round=round_number, table=k, seat=i, player=n, field="player")
+        if n not in known:
+            add(Problem(
+                f"round {round_number}, table {k}, seat {i}: player number {n} is not registered",
+                where,
+                "register the player on the Methuselahs sheet or correct the number",
+            ))
+        if n in seen:
+            t0, s0 = seen[n]
+            add(Problem(
+                f"{_name(event, n)} is seated twice in round {round_number} "
+                f"(table {t0} seat {s0}, and table {k} seat {i})",
+                where,
+                "remove one of the two seats",
+            ))
+        else:
+            seen[n] = (k, i)
+        p = known.get(n)
+        if p is not None and p.is_out and t_st.status == "pending":
+            add(Problem(
+                f"{p} is flagged out ({p.out}) but seated at round {round_number}, table {k}",
+                where,
+                "take the player off this table, or clear the flag if they still play",
+            ))
+    if t_st.result is None and table.size in TABLE_SIZES:
+        add(Problem(
+            f"round {round_number}, table {k}: {t_st.error}",
+            Where("table", round=round_number, table=k, field="vp"),
+            "type each VP as a whole or half point between 0 and the table size",
+        ))
+    elif t_st.status == "invalid" and table.size in TABLE_SIZES:
+        add(Problem(
+            f"round {round_number}, table {k}: impossible result: {t_st.reason}",
+            Where("table", round=round_number, table=k, field="vp"),
+            "check the VPs with the table; a judge may accept it on the Override sheet",
+        ))
+    return problems
+
+
+def _overrides_without_table(event: Event) -> list[Problem]:
+    """Overrides that name no table of the event."""
+    problems: list[Problem] = []
+    for i, o in enumerate(event.overrides):
+        if o.round == FINAL:
+            if not event.final.seated:
+                problems.append(Problem(
+                    "an override names the final, which is not seated",
+                    Where("override", index=i), "remove the override or seat the final",
+                    severity=WARNING,
+                ))
+            continue
+        try:
+            rnd = event.round(int(o.round))
+            ok = 1 <= o.table <= len(rnd.tables)
+        except (KeyError, ValueError, TypeError):
+            ok = False
+        if not ok:
+            problems.append(Problem(
+                f"an override names round {o.round}, table {o.table}, which does not exist",
+                Where("override", index=i),
+                "correct the round and table numbers on the Override sheet",
+            ))
+    return problems
+
+
+def _cut_and_coins(event: Event, st: Standings) -> list[Problem]:
+    """Ties for the final cut and the seeds (once the preliminary rounds are
+    over), and one coin ranking given to several tied players."""
+    problems: list[Problem] = []
+    add = problems.append
+    toss = "run 'archon toss FILE' (or type coin rankings for these players, 1 = won the toss)"
+    for tie in (st.ties if not unfinished_preliminaries(event, st) else []):
+        add(Problem(
+            tie.describe(event),
+            Where("player", player=tie.players[0], field="coin"),
+            toss if tie.at_cut else f"{toss} before seating the final",
+            severity=ERROR if tie.at_cut else WARNING,
+        ))
+    coins = Counter(p.coin for p in event.players if p.coin)
+    for coin, count in sorted(coins.items()):
+        if count > 1:
+            numbers = [p.number for p in event.players if p.coin == coin]
+            by = st.by_number()
+            if len({preliminary_key(by[n], st.edition) for n in numbers}) < len(numbers):
+                add(Problem(
+                    f"coin ranking {coin} is given to {count} tied players "
+                    f"({', '.join(_name(event, n) for n in numbers)})",
+                    Where("player", player=numbers[1], field="coin"),
+                    "give each tied player a different coin ranking",
+                ))
+    return problems
+
+
+def _final_table(event: Event, st: Standings) -> list[Problem]:
+    """The final table: the finalists seated, once each, and a possible result."""
+    if not (event.has_final and event.final.seated):
+        return []
+    problems: list[Problem] = []
+    add = problems.append
+    seating = event.final.seating
+    finalists = set(st.finalists)
+    for i, n in enumerate(seating, start=1):
+        if n not in finalists and st.cut_tie is None:
+            add(Problem(
+                f"final, seat {i}: {_name(event, n)} is not a finalist",
+                Where("seat", round=FINAL, seat=i, player=n, field="player"),
+                f"seat the finalists: {', '.join(_name(event, f) for f in st.finalists)}",
+            ))
+    missing = [n for n in st.finalists if n not in seating]
+    if missing and st.cut_tie is None:
+        add(Problem(
+            "the final table does not hold "
+            + ", ".join(_name(event, n) for n in missing),
+            Where("final"),
+            "seat every finalist at the final table",
+        ))
+    if len(seating) != len(set(seating)):
+        add(Problem("a player is seated twice at the final table", Where("final"),
+                    "remove the duplicate seat"))
+    if st.final is not None and st.final.result is not None and st.final.result.status == "invalid":
+        add(Problem(
+            f"final: impossible result: {st.final.result.reason}",
+            Where("table", round=FINAL, field="vp"),
+            "check the final's VPs",
+        ))
+    return problems
+
+
+@functools.lru_cache(maxsize=4)
+def _score_of(plan: tuple) -> "object":
+    """:func:`archon.seating.score_plan` of a seating (rounds of tables of
+    players), kept for the last few seatings: a result typed does not change
+    the seating, and the event console checks the event after every one.
+    The score is shared: read it, never change it."""
+    from archon.seating import score_plan
+
+    return score_plan([[list(t) for t in r] for r in plan])
+
+
+def _seating_criteria(event: Event) -> list[Problem]:
+    """The VEKN seating criteria R1-R7 over the rounds seated, naming the players.
+
+    R1 (a predator-prey relationship repeated) is mandatory: an error while
+    the round has no result yet (it can be reseated), a note once played.
+    R2-R7 are notes on the seating's quality.
+    """
+    from archon.seating import RULE_TITLES, PairIssue
+
+    rounds = [r for r in sorted(event.rounds, key=lambda r: r.number) if r.tables]
+    if len(rounds) < 2:
+        return []
+    try:
+        score = _score_of(tuple(tuple(tuple(t.players) for t in r.tables) for r in rounds))
+    except ValueError:  # a player seated twice in a round: reported above
+        return []
+    out = []
+    # R2 (a pair at the same table in every round) and R3 (available VPs
+    # spread evenly) are judged on the whole event: before the last
+    # preliminary round R2 would name every pair that has met in each round
+    # so far, and R3 players the rounds to come even out.
+    rules = ("R1", "R2", "R3", "R4", "R5", "R6", "R7") if len(rounds) >= planned_rounds(event) else (
+        "R1", "R4", "R5", "R6", "R7")
+    for rule in rules:
+        for issue in score.issues.get(rule, []):
+            last = rounds[issue.rounds[-1] - 1]
+            who = [issue.player, issue.other] if isinstance(issue, PairIssue) else [issue.player]
+            place = next(
+                ((k, t.players.index(who[0]) + 1) for k, t in enumerate(last.tables, start=1) if who[0] in t.players),
+                (None, None),
+            )
+            # R1 is mandatory: an error while the round can still be reseated
+            # (no result typed yet); once played it is history, a note.
+            fixable = rule == "R1" and not last.has_results()
+            out.append(Problem(
+                f"seating {rule} ({RULE_TITLES[rule]}): {issue} — "
+                + ", ".join(_name(event, n) for n in who),
+                Where("seat", round=last.number, table=place[0], seat=place[1], player=who[0], field="player"),
+                f"reseat round {last.number} (archon seat FILE --round {last.number})" if fixable else "",
+                severity=ERROR if fixable else NOTE,
+            ))
+    return out
+
+
