@@ -16,7 +16,7 @@ from archon.web.words import CONSOLE
 from archon.web.workbook import State
 from archon.words.message import act, say
 
-__all__ = ["page_context", "capped", "MAX_SHOWN"]
+__all__ = ["page_context", "capped", "MAX_SHOWN", "MAX_SENTENCE"]
 
 #: Table statuses that count as finished.
 DONE = ("complete", "overridden")
@@ -26,6 +26,10 @@ DONE = ("complete", "overridden")
 #: longer ones (a cell holds 32,767 characters): each is cut there, so that a
 #: name pasted by mistake costs every phone a few kilobytes, not megabytes.
 MAX_SHOWN = 1000
+#: The most characters of one of archon's sentences a page shows (a check's
+#: problem, a tie at the cut naming many players): longer than any it makes,
+#: short enough that one quoting a pasted text stays small.
+MAX_SENTENCE = 10 * MAX_SHOWN
 
 
 def capped(data: Any, limit: int = MAX_SHOWN) -> Any:
@@ -79,12 +83,13 @@ def _where(data: dict, current: Optional[dict]) -> dict[int, str]:
 
 
 def page_context(state: State, *, name: str, key: str, open_in: Optional[str], organizer: bool) -> dict[str, Any]:
-    """The template context of both pages: the state's texts (already said
-    as the console says them) cut to :data:`MAX_SHOWN` characters each."""
+    """The template context of both pages: the event's texts cut to
+    :data:`MAX_SHOWN` characters each, archon's sentences about it (already
+    said as the console says them) to :data:`MAX_SENTENCE`."""
     ctx: dict[str, Any] = {
-        "file": capped(name), "key": key, "version": state.version, "open_in": capped(open_in),
-        "error": capped(state.error), "organizer": organizer, "problems": capped(state.problems),
-        "finals": capped(state.finals),
+        "file": capped(name), "key": key, "version": state.version, "open_in": capped(open_in, MAX_SENTENCE),
+        "error": capped(state.error, MAX_SENTENCE), "organizer": organizer,
+        "problems": capped(state.problems, MAX_SENTENCE), "finals": capped(state.finals, MAX_SENTENCE),
         # what the page asks before it sends a refusal's "force" (its confirm dialog)
         "confirm_force": CONSOLE.render(say("web.confirm_force", undo=act("undo"))),
         "confirm_undo": CONSOLE.render(say("web.confirm_undo")),
