@@ -107,10 +107,6 @@ class ChartBook:
                 out[_unescape(name.group(1))] = targets[rid.group(1)]
         return out
 
-    def has(self, rounds: int) -> bool:
-        """Whether the workbook holds the chart for ``rounds`` rounds."""
-        return _chart_for(rounds).sheet in self._xml
-
     def _xml_for(self, rounds: int) -> bytes:
         chart = _chart_for(rounds)
         try:

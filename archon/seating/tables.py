@@ -127,7 +127,7 @@ def _staggered_hint(players: int, rounds: int, games: int) -> str:
     return ""
 
 
-def _player_list(players: "int | Iterable[int]") -> list[int]:
+def player_list(players: "int | Iterable[int]") -> list[int]:
     if isinstance(players, int):
         if players < 1:
             raise SeatingError(f"{players} players: nothing to seat")
