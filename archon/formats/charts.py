@@ -26,6 +26,7 @@ import re
 import zipfile
 from typing import Optional, Union
 
+from archon.words.errors import WordedError
 from archon.exits import ExitStatus
 from archon.formats import layout as L
 
@@ -36,7 +37,7 @@ Plan = list[list[list[int]]]
 _NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
-class ChartError(ValueError):
+class ChartError(WordedError, ValueError):
     """The workbook has no such chart, or the chart is not laid out as expected."""
 
     exit_status = ExitStatus.UNREADABLE

@@ -41,6 +41,7 @@ from typing import Any, Callable, Optional, Union
 
 from archon.rules.editions import get_edition
 from archon.rules.model import Event
+from archon.words.message import option, say
 from archon.formats.convert_types import (
     CSV_SET, STANDINGS_JSON, WORKBOOK, ConversionResult, ConversionStopped, ConvertError, Finding, SourceRead,
 )
@@ -112,14 +113,15 @@ def convert(
             edition = get_edition(edition).name
         except ValueError as exc:
             raise ConvertError(str(exc)) from None
-    say = progress or (lambda _msg: None)
-    say(f"reading {Path(source).name}...")
+    step = progress or (lambda _msg: None)
+    step(f"reading {Path(source).name}...")
     src = read_source(source, edition=edition)
     drop_control_characters(src)
     if edition is not None:
         ed, ed_from = edition, "--edition"
         if src.edition and src.edition != edition:
-            src.notes.append(Finding("", f"the input records the rule edition {src.edition!r}; --edition gives {edition!r}"))
+            src.notes.append(Finding("", say("convert.edition_differs", recorded=repr(src.edition),
+                                             given=repr(edition), edition=option("edition"))))
     elif src.edition:
         ed, ed_from = get_edition(src.edition).name, "recorded in the input"
     else:
@@ -134,24 +136,24 @@ def convert(
         layout_findings(event, trim=True)
         result.left_out = list(src.unmapped)
     if not dry_run:
-        _write_and_check(out, event, template, src.carried, result, say)
+        _write_and_check(out, event, template, src.carried, result, step)
         return result
     from archon.formats.workbook.safety import safe_write
 
     safe_write(out, lambda f: None, must_exist=False, dry_run=True)  # refused where the write would be
     with tempfile.TemporaryDirectory(prefix="archon-dry-run-") as tmp:
-        _write_and_check(Path(tmp) / out.name, event, template, src.carried, result, say)
+        _write_and_check(Path(tmp) / out.name, event, template, src.carried, result, step)
     result.dry_run = True
     return result
 
 
-def _write_and_check(out: Path, event: Event, template, carried, result: ConversionResult, say) -> None:
+def _write_and_check(out: Path, event: Event, template, carried, result: ConversionResult, step) -> None:
     """Write the new workbook at ``out`` and record what ``archon check`` finds in it."""
-    say(f"writing {out.name}...")
+    step(f"writing {out.name}...")
     result.written, result.carried_cells = _write(out, event, template, carried)
     from archon.formats.workbook.problems import check_workbook
 
-    say(f"checking {out.name}...")
+    step(f"checking {out.name}...")
     # seating notes (criteria R2-R7, R1 in rounds played) describe history, not problems
     result.problems = [p for p in check_workbook(out) if p.severity != "note"]
 

@@ -15,6 +15,7 @@ from archon.rules.model import Event, Final
 from archon.formats.serialize import event_from_dict, standings_to_dict
 from archon.rules.standings import compute
 from archon.rules.validation import Where
+from archon.words.message import act, say
 from archon.formats.convert_types import (
     STANDINGS_JSON, ConvertError, Finding, SourceRead,
 )
@@ -70,7 +71,8 @@ def _json_shape(doc: Any, name: str) -> None:
     """Raise :class:`ConvertError` naming the first field that is not the contract's shape."""
 
     def fail(path: str, expected: str) -> None:
-        raise ConvertError(f"{name}: {path}: expected {expected} (archon standings --json)")
+        raise ConvertError(say("convert.json.shape", file=name, field=path, expected=expected,
+                               standings=_STANDINGS_JSON))
 
     if not isinstance(doc, dict):
         fail("the document", "a JSON object with 'event' and 'players'")
@@ -132,7 +134,7 @@ def _unknown_fields(doc: dict, name: str) -> list[Finding]:
             if k not in keys[shape]:
                 out.append(Finding(
                     f"{name}: {path + '.' if path else ''}{k}",
-                    "not a field of archon's standings JSON: The Archon has no place for it",
+                    say("convert.json.unknown_field"),
                 ))
         for k, v in obj.items():
             child = f"{shape + '.' if shape else ''}{k}"
@@ -170,13 +172,13 @@ def _json_differences(doc: dict, event: Event, name: str) -> list[Finding]:
             if not same:
                 out.append(Finding(
                     f"{name}: players[{i}].{k}",
-                    f"#{p['number']} has {json.dumps(a)} in the file; archon computes {json.dumps(b)}",
+                    say("convert.json.differs", player=p["number"], value=json.dumps(a), computed=json.dumps(b)),
                 ))
     f = doc.get("final")
     if f and "winner" in f and computed["final"] and f["winner"] != computed["final"]["winner"]:
         out.append(Finding(
             f"{name}: final.winner",
-            f"the file says #{f['winner']}; archon computes #{computed['final']['winner']}",
+            say("convert.json.winner_differs", value=f["winner"], computed=computed["final"]["winner"]),
         ))
     return out
 
@@ -205,31 +207,28 @@ def _finite_number(text: str) -> float:
     return value
 
 
+#: What writes a standings JSON: the command the organizer runs.
+_STANDINGS_JSON = act("standings", json=True)
+
+
 def read_json(p: Path, notes: bool = True) -> SourceRead:
     try:
         text = p.read_bytes().decode("utf-8-sig")
     except OSError as exc:
-        raise ConvertError(f"{p.name} cannot be read: {exc.strerror or exc}") from None
+        raise ConvertError(say("convert.cannot_read", file=p.name, reason=exc.strerror or str(exc))) from None
     except UnicodeDecodeError:
-        raise ConvertError(f"{p.name} is not UTF-8 text: expected archon's standings JSON") from None
+        raise ConvertError(say("convert.json.not_utf8", file=p.name)) from None
     try:
         doc = json.loads(text, parse_constant=_not_a_json_number, parse_float=_finite_number,
                          parse_int=_exact_number)
     except _NotFinite as exc:
-        raise ConvertError(
-            f"{p.name}: {exc.args[0]} is not a number a workbook can hold: "
-            f"expected the output of 'archon standings FILE --json'"
-        ) from None
+        raise ConvertError(say("convert.json.not_a_number", file=p.name, value=exc.args[0],
+                               standings=_STANDINGS_JSON)) from None
     except RecursionError:
-        raise ConvertError(
-            f"{p.name}: its lists and objects are nested too deep to be archon's standings JSON: "
-            f"expected the output of 'archon standings FILE --json'"
-        ) from None
+        raise ConvertError(say("convert.json.too_deep", file=p.name, standings=_STANDINGS_JSON)) from None
     except json.JSONDecodeError as exc:
-        raise ConvertError(
-            f"{p.name}, line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg}): "
-            f"expected the output of 'archon standings FILE --json'"
-        ) from None
+        raise ConvertError(say("convert.json.invalid", file=p.name, line=exc.lineno, column=exc.colno,
+                               error=exc.msg, standings=_STANDINGS_JSON)) from None
     _json_shape(doc, p.name)
     try:
         event = event_from_dict(doc)
@@ -238,7 +237,7 @@ def read_json(p: Path, notes: bool = True) -> SourceRead:
     e = doc["event"]
     src = SourceRead(
         p, STANDINGS_JSON,
-        f"archon standings JSON ({e.get('name') or 'unnamed event'}"
+        f"archon's standings JSON ({e.get('name') or 'unnamed event'}"
         + (f", The Archon v{e['archon_version']}" if e.get("archon_version") else "") + ")",
         event, version=e.get("archon_version"), edition=e.get("edition"),
         locate=lambda where: _json_place(where, doc, p.name),
@@ -249,7 +248,7 @@ def read_json(p: Path, notes: bool = True) -> SourceRead:
     if fmt and fmt.upper() not in ("2R+F", "3R+F"):
         src.unmapped.append(Finding(
             f"{p.name}: event.format",
-            f"{fmt!r}: The Archon runs 2R+F or 3R+F (read as {event.format})",
+            say("convert.json.format_unknown", value=repr(fmt), format=event.format),
         ))
     if event.preliminary_rounds not in (2, 3):
         event.preliminary_rounds = 3

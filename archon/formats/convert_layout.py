@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from archon.formats import layout as L
 from archon.rules.model import Event, Final
+from archon.words.message import say
 from archon.formats.convert_types import (
     Finding,
 )
@@ -19,9 +20,9 @@ def layout_findings(event: Event, *, trim: bool = False) -> list[Finding]:
         extra = event.players[max_players:]
         out.append(Finding(
             L.METHUSELAHS.sheet,
-            f"{len(event.players)} players: the sheet holds {max_players} (rows {L.METHUSELAHS.first_row} to "
-            f"{L.METHUSELAHS.last_row}); players {', '.join('#' + str(p.number) for p in extra[:10])}"
-            f"{'...' if len(extra) > 10 else ''} have no row",
+            say("convert.too_many_players", players=len(event.players), rows=max_players,
+                first=L.METHUSELAHS.first_row, last=L.METHUSELAHS.last_row,
+                extra=", ".join("#" + str(p.number) for p in extra[:10]) + ("..." if len(extra) > 10 else "")),
         ))
         if trim:
             event.players = event.players[:max_players]
@@ -31,8 +32,8 @@ def layout_findings(event: Event, *, trim: bool = False) -> list[Finding]:
             seats = sum(t.size for t in rnd.tables)
             out.append(Finding(
                 f"round {rnd.number}",
-                f"The Archon has sheets for preliminary rounds {min(L.ROUND_SHEETS)} to {max(L.ROUND_SHEETS)} "
-                f"only: round {rnd.number} ({len(rnd.tables)} tables, {seats} seats) has no place",
+                say("convert.round_has_no_sheet", first=min(L.ROUND_SHEETS), last=max(L.ROUND_SHEETS),
+                    round=rnd.number, tables=len(rnd.tables), seats=seats),
             ))
             if trim:
                 event.overrides = [o for o in event.overrides if str(o.round) != str(rnd.number)]
@@ -40,16 +41,16 @@ def layout_findings(event: Event, *, trim: bool = False) -> list[Finding]:
         sheet = L.ROUND_SHEETS.get(rnd.number, f"round {rnd.number}")
         if len(rnd.tables) > L.ROUND.max_tables:
             out.append(Finding(
-                sheet, f"{len(rnd.tables)} tables: the sheet holds {L.ROUND.max_tables}; tables "
-                       f"{L.ROUND.max_tables + 1} to {len(rnd.tables)} have no rows",
+                sheet, say("convert.too_many_tables", tables=len(rnd.tables), rows=L.ROUND.max_tables,
+                           first=L.ROUND.max_tables + 1),
             ))
             if trim:
                 rnd.tables = rnd.tables[: L.ROUND.max_tables]
         for k, t in enumerate(rnd.tables, start=1):
             if t.size > L.ROUND.rows_per_table:
                 out.append(Finding(
-                    sheet, f"table {k} has {t.size} players: a table has {L.ROUND.rows_per_table} rows; "
-                           f"players {', '.join('#' + str(n) for n in t.players[L.ROUND.rows_per_table:])} have no seat",
+                    sheet, say("convert.table_too_big", table=k, players=t.size, rows=L.ROUND.rows_per_table,
+                               extra=["#" + str(n) for n in t.players[L.ROUND.rows_per_table:]]),
                 ))
                 if trim:
                     t.players = t.players[: L.ROUND.rows_per_table]
@@ -59,21 +60,21 @@ def layout_findings(event: Event, *, trim: bool = False) -> list[Finding]:
         event.rounds = kept
     if event.preliminary_rounds not in (2, 3):
         out.append(Finding(
-            L.INFO.sheet, f"{event.format}: The Archon runs 2R+F or 3R+F",
+            L.INFO.sheet, say("convert.format_unknown", format=event.format),
         ))
         if trim:
             event.preliminary_rounds = 3
     seats = L.FINAL.last_row - L.FINAL.first_row + 1
     if len(event.final.seating) > seats:
         out.append(Finding(
-            L.FINAL.sheet, f"the final has {len(event.final.seating)} seats: the sheet holds {seats}",
+            L.FINAL.sheet, say("convert.final_too_big", seats=len(event.final.seating), rows=seats),
         ))
         if trim:
             event.final = Final(event.final.seating[:seats], event.final.vps[:seats])
     max_overrides = L.OVERRIDE.last_row - L.OVERRIDE.first_row + 1
     if len(event.overrides) > max_overrides:
         out.append(Finding(
-            L.OVERRIDE.sheet, f"{len(event.overrides)} overrides: the sheet holds {max_overrides}",
+            L.OVERRIDE.sheet, say("convert.too_many_overrides", overrides=len(event.overrides), rows=max_overrides),
         ))
         if trim:
             event.overrides = event.overrides[:max_overrides]

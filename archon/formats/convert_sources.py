@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from archon.rules.celltext import CONTROL_CHARACTER, dropped, without_control_characters
+from archon.words.message import say
 from archon.rules.validation import event_texts
 from archon.formats.convert_types import (
     CSV_SET, STANDINGS_JSON, WORKBOOK, ConvertError, Finding, SourceRead,
@@ -102,7 +103,7 @@ def _read_csv_set(p: Path, edition: Optional[str]) -> SourceRead:
     )
     for n in read.notes:
         kept = {DROPPED: src.unmapped, CHANGED: src.warnings}.get(n.kind, src.notes)
-        kept.append(Finding(n.where, n.message))
+        kept.append(Finding(n.where, n.said))
     _date_and_name_from_file_name(src)
     return src
 
@@ -120,7 +121,7 @@ def _date_and_name_from_file_name(src: SourceRead) -> None:
     if ev.date is None and m:
         try:
             ev.date = _dt.date(int(m[1]), int(m[2]), int(m[3]))
-            src.notes.append(Finding("", f"the event's date, {ev.date.isoformat()}, is taken from the name {p.name}"))
+            src.notes.append(Finding("", say("convert.date_from_name", date=ev.date.isoformat(), name=p.name)))
         except ValueError:
             pass
     # the rest of a name like '2026-03-14 Lyon Cup' names the event; a name
@@ -128,7 +129,7 @@ def _date_and_name_from_file_name(src: SourceRead) -> None:
     name = " ".join(_DATE_IN_NAME.sub(" ", stem).replace("_", " ").split()).strip(" -") if m else ""
     if not ev.name and name:
         ev.name = name
-        src.notes.append(Finding("", f"the event's name, {name}, is taken from the name {p.name}"))
+        src.notes.append(Finding("", say("convert.name_from_name", event=name, name=p.name)))
 
 
 

@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from archon.words.errors import WordedError
+from archon.words.message import PLAIN_TEXT, Message, act, option, say
+from archon.words.render import PLAIN
 from archon.exits import ExitStatus
-from archon.words.wording import count
 from archon.rules.model import Event
 from archon.rules.validation import Where
 
@@ -18,7 +20,7 @@ CSV_SET = "csv-set"
 STANDINGS_JSON = "standings-json"
 
 
-class ConvertError(ValueError):
+class ConvertError(WordedError, ValueError):
     """An input archon cannot read, or arguments it cannot follow; the
     message names the file (and sheet, line or field) and what was expected."""
 
@@ -28,10 +30,23 @@ class ConvertError(ValueError):
 @dataclass(frozen=True)
 class Finding:
     """One thing about the input: ``where`` (``Round-4.csv``,
-    ``Methuselahs!M5``, ``standings.json: players[3].deck``) and ``message``."""
+    ``Methuselahs!M5``, ``standings.json: players[3].deck``) and what
+    (``said``, a message; ``message``, its plain text)."""
 
     where: str
-    message: str
+    said: Message
+
+    def __post_init__(self) -> None:
+        if isinstance(self.said, str):
+            object.__setattr__(self, "said", Message(PLAIN_TEXT, {"text": self.said}))
+
+    @property
+    def message(self) -> str:
+        return PLAIN.render(self.said)
+
+    def as_message(self) -> Message:
+        """The finding as one message: where, then what."""
+        return say("convert.finding", where=self.where, what=self.said) if self.where else self.said
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
@@ -100,45 +115,54 @@ class ConversionResult:
     def unmapped(self) -> list[Finding]:
         return self.source.unmapped
 
-    def lines(self) -> list[str]:
-        """What happened, one line each, for the command line."""
+    def lines(self) -> list[Message]:
+        """What happened, one message a line (the shell renders them)."""
         src = self.source
-        ev = src.event
-        out = [f"read {src.path.name}: {src.description}"]
+        out = [say("convert.read", file=src.path.name, description=src.description), self._event_line(),
+               say("convert.edition", edition=self.edition, origin=self._edition_origin())]
+        head = ("convert.left_out" if self.written is not None else "convert.no_place")
+        for heading, findings in ((head, src.unmapped), ("convert.warnings", src.warnings),
+                                  ("convert.notes", src.notes)):
+            if findings:
+                out.append(say(heading, count=len(findings), force=option("force")))
+                out.extend(say("convert.item", item=f.as_message()) for f in findings)
+        if self.written is not None:
+            out.extend(self._written_lines())
+        return out
+
+    def _event_line(self) -> Message:
+        ev = self.source.event
         rounds = sorted(r.number for r in ev.rounds if r.tables)
-        summary = f"{len(ev.players)} players, {ev.format}"
-        summary += f", rounds {', '.join(map(str, rounds))} seated" if rounds else ", no round seated"
-        summary += ", final seated" if ev.final.seated else ""
-        out.append(f"  event: {summary}")
-        out.append(f"  rule edition: {self.edition} ({self.edition_from})")
-        if src.unmapped:
-            head = "left out (--force)" if self.written is not None else "no place in the current layout"
-            out.append(f"{head}: {len(src.unmapped)}")
-            out.extend(f"  {f}" for f in src.unmapped)
-        if src.warnings:
-            out.append(f"warnings: {len(src.warnings)}")
-            out.extend(f"  {f}" for f in src.warnings)
-        if src.notes:
-            out.append(f"notes: {len(src.notes)}")
-            out.extend(f"  {f}" for f in src.notes)
-        if self.written is None:
-            return out
+        return say("convert.event", players=len(ev.players), format=ev.format, rounds=rounds,
+                   seated=say("convert.event.rounds", rounds=rounds) if rounds else say("convert.event.no_round"),
+                   final=say("convert.event.final") if ev.final.seated else say("text", text=""))
+
+    def _edition_origin(self) -> Message:
+        if self.edition_from == "--edition":
+            return say("convert.edition.given", edition=option("edition"))
+        if self.edition_from == "recorded in the input":
+            return say("convert.edition.recorded")
+        return say("convert.edition.default", edition=option("edition"))
+
+    def _written_lines(self) -> list[Message]:
         w = self.written
-        out.append(f"{'would write' if self.dry_run else 'wrote'} {self.output} ({w.kind} template, {w.edition} rules)")
+        check = act("check", file=self.output.name)
+        out = [say("convert.would_write" if self.dry_run else "convert.wrote", output=str(self.output),
+                   template=w.kind, edition=w.edition)]
         if self.carried_cells:
-            out.append(f"  copied {count(self.carried_cells, 'other input cell')} as they are (judges, round times, notes)")
+            out.append(say("convert.copied", cells=self.carried_cells))
         if not self.problems:
-            out.append(f"archon check {self.output.name}: no problems found")
+            out.append(say("convert.checked_clean", check=check))
         else:
             errors = sum(1 for p in self.problems if p.severity == "error")
-            out.append(f"archon check {self.output.name}: {count(len(self.problems), 'problem')}, {count(errors, 'error')}")
-            out.extend(f"  {p.severity}: {p}" for p in self.problems)
+            out.append(say("convert.checked", check=check, problems=len(self.problems), errors=errors))
+            out.extend(say("convert.problem", severity=p.severity, problem=str(p)) for p in self.problems)
         if self.dry_run:
-            out.append("dry run: nothing written")
+            out.append(say("convert.dry_run"))
         return out
 
 
-class ConversionStopped(ValueError):
+class ConversionStopped(WordedError, ValueError):
     """The input holds values the current layout has no place for; nothing was
     written. ``result`` is the :class:`ConversionResult` (its ``unmapped``)."""
 
@@ -146,9 +170,6 @@ class ConversionStopped(ValueError):
 
     def __init__(self, result: ConversionResult) -> None:
         self.result = result
-        n = len(result.unmapped)
-        super().__init__(
-            f"{result.source.path.name}: {count(n, 'value')} {'has' if n == 1 else 'have'} no place in the current Archon layout; "
-            f"nothing was written (convert with --force to leave them out)"
-        )
+        super().__init__(say("convert.stopped", file=result.source.path.name, values=len(result.unmapped),
+                             force=option("force")))
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from archon.words.wording import count
 from archon.formats import layout as L
 from archon.rules.model import FINAL, Event, Final
+from archon.words.message import say
 from archon.formats.convert_types import (
     WORKBOOK, ConvertError, Finding, SourceRead,
 )
@@ -71,12 +71,11 @@ def survey_labels(book) -> tuple[set[str], list[Finding], list[Finding]]:
                     f"{sheet}!{lab.cell} holds {shown} where v1.5l has {lab.text!r}"
                 )
     unmapped = [
-        Finding(reasons[0].split(" holds")[0], f"{part}: not read, the layout differs from v1.5l ("
-                + "; ".join(reasons) + ")")
+        Finding(reasons[0].split(" holds")[0], say("convert.part_differs", part=part, reasons=reasons))
         for part, reasons in bad.items()
     ]
     notes = [
-        Finding(sheet, f"{part}: this edition has no sheet '{sheet}', so there is nothing to read")
+        Finding(sheet, say("convert.part_missing", part=part, sheet=sheet))
         for part, sheet in missing.items() if part not in bad
     ]
     return set(bad) | set(missing), unmapped, notes
@@ -207,8 +206,7 @@ def read_workbook(p: Path) -> SourceRead:
             src.unmapped.extend(unmapped)
             src.notes.append(Finding(
                 f"{sheet_v}!{cell_v}",
-                f"The Archon v{version} is older than v1.5: each part is read only where its labels are those "
-                f"of v1.5l",
+                say("convert.older_edition", version=version),
             ))
             src.notes.extend(notes)
             _drop_parts(read.event, parts)
@@ -220,11 +218,10 @@ def read_workbook(p: Path) -> SourceRead:
                 r, c = filled[0]
                 src.unmapped.append(Finding(
                     f"{sheet}!{column_letters(c)}{r}",
-                    f"sheet {sheet!r} ({count(len(filled), 'filled cell')}) has no counterpart in The Archon v1.5l: "
-                    f"it is not converted",
+                    say("convert.extra_sheet", sheet=repr(sheet), cells=len(filled)),
                 ))
             else:
-                src.notes.append(Finding(sheet, f"empty sheet {sheet!r}, not in The Archon v1.5l: not converted"))
+                src.notes.append(Finding(sheet, say("convert.empty_sheet", sheet=repr(sheet))))
         src.carried = _carried_cells(book, parts)
 
     missing_sheets = {n.where for n in src.notes} & set(L.SHEETS)

@@ -14,6 +14,7 @@ from archon.formats.csvset_types import (
 from archon.formats.csvset_write import csv_set_texts
 from archon.rules.model import Event, Override, Player
 from archon.rules.standings import Standings, compute
+from archon.words.message import act, say
 
 def complete_players(event: Event, report: list[ReportRow], report_name: str, round_names: dict[int, str],
                       notes: list[CsvNote], had_methuselahs: bool) -> None:
@@ -30,11 +31,11 @@ def complete_players(event: Event, report: list[ReportRow], report_name: str, ro
         known.add(r.number)
         if had_methuselahs:
             notes.append(CsvNote(
-                report_name, r.line, f"player #{r.number} is not in {METHUSELAHS_FILE}: registered from the Report",
+                report_name, r.line, say("csvset.registered_from_report", player=r.number, file=METHUSELAHS_FILE),
                 INFO,
             ))
     if report and not had_methuselahs:
-        notes.append(CsvNote(report_name, None, f"no {METHUSELAHS_FILE}: players registered from the Report", INFO))
+        notes.append(CsvNote(report_name, None, say("csvset.no_methuselahs", file=METHUSELAHS_FILE), INFO))
     names_in_rounds: dict[int, tuple[str, str, str]] = {}
     for rnd in event.rounds:
         for t in rnd.tables:
@@ -44,15 +45,14 @@ def complete_players(event: Event, report: list[ReportRow], report_name: str, ro
     if missing and (had_methuselahs or report):
         listed = ", ".join(f"#{n} ({names_in_rounds[n][0]})" for n in missing)
         notes.append(CsvNote(
-            "CSV set", None, f"players seated but not registered: {listed}; 'archon check' lists their seats",
+            "CSV set", None, say("csvset.not_registered", players=listed, check=act("check")),
             INFO,
         ))
     elif missing:
         event.players.extend(Player(n) for n in missing)
         notes.append(CsvNote(
             "CSV set", None,
-            f"no {METHUSELAHS_FILE} or {REPORT_FILE}: players registered by number from the Round files, "
-            f"without names",
+            say("csvset.registered_from_rounds", file=METHUSELAHS_FILE, report=REPORT_FILE),
             INFO,
         ))
     event.players.sort(key=lambda p: p.number)
@@ -74,8 +74,7 @@ def infer_overrides(event: Event, claimed: dict[int, tuple[str, int, int]], note
                     counted[p] += 1
                 notes.append(CsvNote(
                     claimed[t.players[0]][0], None,
-                    f"round {rnd_st.number}, table {t.number}: its VPs do not add up but the players are counted "
-                    f"as having played it: recorded as a judge's override (reason unknown)",
+                    say("csvset.override_inferred", round=rnd_st.number, table=t.number),
                     INFO,
                 ))
 
@@ -89,14 +88,16 @@ def name_checks(event: Event, report: list[ReportRow], report_name: str, notes: 
             continue
         if clean_text(name) != clean_text(p.name):
             notes.append(CsvNote(
-                report_name, r.line, f"#{r.number} is named {name!r} here and {p.name!r} in {METHUSELAHS_FILE}",
+                report_name, r.line, say("csvset.name_differs", player=r.number, value=repr(name), name=repr(p.name),
+                                        file=METHUSELAHS_FILE),
                 DIFFERS,
             ))
         vekn = vekn_text(r.values.get("vekn", "") or "")
         if "vekn" in r.values and vekn != p.vekn:
             notes.append(CsvNote(
                 report_name, r.line,
-                f"#{r.number}'s VEKN number is {vekn or 'blank'} here and {p.vekn or 'blank'} in {METHUSELAHS_FILE}",
+                say("csvset.vekn_differs", player=r.number, value=vekn or "blank", vekn=p.vekn or "blank",
+                    file=METHUSELAHS_FILE),
                 DIFFERS,
             ))
 
@@ -127,9 +128,8 @@ def infer_coins(event: Event, seeds: dict[int, tuple[int, int]], report: list[Re
         source = finals_name if any(n in seeds for n in tied) else report_name
         notes.append(CsvNote(
             source, None,
-            f"players {', '.join('#' + str(n) for n in tied)} tie on the rounds for places {tie.first} to "
-            f"{tie.last}: coin ranking {', '.join(f'#{n} {c}' for c, n in enumerate(order, start=1))} "
-            f"inferred from the seeds and ranks in the files",
+            say("csvset.coins_inferred", players=["#" + str(n) for n in tied], first=tie.first, last=tie.last,
+                coins=[f"#{n} {c}" for c, n in enumerate(order, start=1)]),
             INFO,
         ))
 
@@ -166,7 +166,7 @@ def compare_computed(event: Event, claimed: dict[int, tuple[str, int, int]], see
         s = by_st.get(n)
         if s is not None and name != report_name and s.rounds_played != rounds:
             notes.append(CsvNote(
-                name, line, f"#{n} played {rounds} rounds according to the file; the rounds give {s.rounds_played}",
+                name, line, say("csvset.rounds_played_differ", player=n, value=rounds, computed=s.rounds_played),
                 DIFFERS,
             ))
     for n, (line, seed) in sorted(seeds.items(), key=lambda x: x[1][0]):
@@ -174,9 +174,10 @@ def compare_computed(event: Event, claimed: dict[int, tuple[str, int, int]], see
         if s is None:
             continue
         if s.seed != seed:
-            computed = f"seed {s.seed}" if s.seed else ("no seed (a tie is open)" if s.finalist else "not a finalist")
+            computed = (say("csvset.seed", seed=s.seed) if s.seed else
+                        say("csvset.no_seed_tie") if s.finalist else say("csvset.not_a_finalist"))
             notes.append(CsvNote(
-                finals_name, line, f"#{n} has seed {seed} in the file; the rounds give {computed}", DIFFERS,
+                finals_name, line, say("csvset.seed_differs", player=n, value=seed, computed=computed), DIFFERS,
             ))
     if not report or not event.rounds:
         return  # with no rounds, the Report's results are listed as dropped
@@ -191,8 +192,8 @@ def compare_computed(event: Event, claimed: dict[int, tuple[str, int, int]], see
             if not _same(value, exp[key]):
                 notes.append(CsvNote(
                     report_name, r.line,
-                    f"#{r.number}'s {_REPORT_LABELS[key]} is {value or 'blank'} in the file; archon computes "
-                    f"{exp[key] or 'blank'}",
+                    say("csvset.report_differs", player=r.number, column=_REPORT_LABELS[key], value=value or "blank",
+                        computed=exp[key] or "blank"),
                     DIFFERS,
                 ))
 

@@ -17,6 +17,7 @@ from archon.formats.csvset_types import (
     is_set_member, round_file,
 )
 from archon.rules.celltext import CONTROL_CHARACTER, dropped, without_control_characters
+from archon.words.message import Message, say
 from archon.rules.typed import LARGEST_EXACT_WHOLE
 
 def collect_files(source: Path) -> tuple[dict[str, tuple[str, bytes]], list[CsvNote], Path]:
@@ -68,7 +69,7 @@ def collect_files(source: Path) -> tuple[dict[str, tuple[str, bytes]], list[CsvN
                 )
             found[key] = (name, data)
         elif name.lower().endswith(".csv"):
-            notes.append(CsvNote(name, None, "this CSV file is not part of the Archon CSV set: it is not read", DROPPED))
+            notes.append(CsvNote(name, None, say("csvset.not_in_set"), DROPPED))
     if not found:
         raise CsvSetError(f"{source.name} holds none of the CSV set's files: {what}")
     return found, notes, source
@@ -82,7 +83,7 @@ def decode_file(name: str, data: bytes, notes: list[CsvNote]) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        notes.append(CsvNote(name, None, "not UTF-8 text: read as Windows-1252 (Western European)", INFO))
+        notes.append(CsvNote(name, None, say("csvset.cp1252"), INFO))
         return data.decode("cp1252", errors="replace")
 
 
@@ -168,8 +169,9 @@ class CsvFile:
             self.notes.append(CsvNote(self.name, row.line, dropped(what, cell), CHANGED))
             row.cells[i] = without_control_characters(cell)
 
-    def error(self, row: CsvRow, message: str) -> CsvSetError:
-        return CsvSetError(f"{self.name}, line {row.line}: {message}")
+    def error(self, row: CsvRow, message: "Message | str") -> CsvSetError:
+        """The file, the line and what is wrong there."""
+        return CsvSetError(say("csvset.at_line", file=self.name, line=row.line, problem=message))
 
     def whole(self, row: CsvRow, i: int, what: str, required: bool = True) -> Optional[int]:
         text = row.get(i)
@@ -208,8 +210,8 @@ class CsvFile:
             if row.cells[i]:
                 self.notes.append(CsvNote(
                     self.name, row.line,
-                    f"column {i + 1} holds {row.cells[i]!r}, beyond the {len(self.columns)} columns of "
-                    f"this file ({', '.join(self.columns)}): The Archon has no place for it",
+                    say("csvset.extra_column", column=i + 1, value=repr(row.cells[i]), count=len(self.columns),
+                        columns=list(self.columns)),
                     DROPPED,
                 ))
 

@@ -20,6 +20,7 @@ from archon.formats.csvset_files import vekn_text
 from archon.rules.editions import TABLE_SIZES, get_edition
 from archon.rules.model import FINAL, Event, Final, Override, Player, Round, Table
 from archon.rules.scoring import VPError, is_legal
+from archon.words.message import say
 from archon.rules.typed import is_whole_number_text
 
 def load_csv_set(source: Union[str, Path], *, edition: Any = None) -> CsvSetRead:
@@ -85,9 +86,7 @@ def load_csv_set(source: Union[str, Path], *, edition: Any = None) -> CsvSetRead
         if played:
             notes.append(CsvNote(
                 report_name, None,
-                f"the Report holds results ({len(played)} players with games played, their VPs and ranks) "
-                f"but the set has no {round_file(1)}...: The Archon computes results from the rounds, "
-                f"so these have no place in it",
+                say("csvset.report_without_rounds", players=len(played), round_file=round_file(1)),
                 DROPPED,
             ))
     seated = max((r.number for r in event.rounds), default=0)
@@ -95,8 +94,7 @@ def load_csv_set(source: Union[str, Path], *, edition: Any = None) -> CsvSetRead
     if event.rounds:
         notes.append(CsvNote(
             "CSV set", None,
-            f"the CSV set does not say the event's format: read as {event.format} from the Round files; "
-            f"name, date, city and level are not in it either",
+            say("csvset.format_read", format=event.format),
             INFO,
         ))
 
@@ -115,7 +113,7 @@ def read_csv_set(source: Union[str, Path], *, edition: Any = None) -> Event:
 
 def _read_methuselahs(f: CsvFile, event: Event, claimed: dict[int, tuple[str, int, int]]) -> None:
     if f.header is not None:
-        f.notes.append(CsvNote(f.name, f.header.line, "a header line: skipped", INFO))
+        f.notes.append(CsvNote(f.name, f.header.line, say("csvset.header_skipped"), INFO))
     lines: dict[int, int] = {}
     for row in f.rows:
         if not row.get(0):
@@ -142,7 +140,7 @@ def _read_methuselahs(f: CsvFile, event: Event, claimed: dict[int, tuple[str, in
 
 def _read_round(f: CsvFile, number: int, notes: list[CsvNote]) -> Optional[Round]:
     if f.header is not None:
-        notes.append(CsvNote(f.name, f.header.line, "a header line: skipped", INFO))
+        notes.append(CsvNote(f.name, f.header.line, say("csvset.header_skipped"), INFO))
     tables: list[tuple[int, list[CsvRow], list[int], list[Optional[float]]]] = []
     seen: dict[int, int] = {}
     for row in f.rows:
@@ -167,7 +165,7 @@ def _read_round(f: CsvFile, number: int, notes: list[CsvNote]) -> Optional[Round
         seen[t] = row.line
         tables.append((t, [row], [n], [vp]))
     if not tables:
-        notes.append(CsvNote(f.name, None, f"no seat in the file: round {number} is left out", INFO))
+        notes.append(CsvNote(f.name, None, say("csvset.round_empty", round=number), INFO))
         return None
     rnd = Round(number)
     for k, (t, rows, players, vps) in enumerate(tables, start=1):
@@ -181,8 +179,7 @@ def _read_round(f: CsvFile, number: int, notes: list[CsvNote]) -> Optional[Round
     if numbers != list(range(1, len(numbers) + 1)):
         notes.append(CsvNote(
             f.name, None,
-            f"tables are numbered {', '.join(str(t) for t in numbers)}: The Archon numbers a round's tables "
-            f"by their rows, so they become 1 to {len(numbers)}",
+            say("csvset.tables_renumbered", tables=numbers, last=len(numbers)),
             DROPPED,
         ))
     return rnd
@@ -190,7 +187,7 @@ def _read_round(f: CsvFile, number: int, notes: list[CsvNote]) -> Optional[Round
 
 def _read_finals(f: CsvFile, event: Event, seeds: dict[int, tuple[int, int]], ed: Any) -> None:
     if f.header is not None:
-        f.notes.append(CsvNote(f.name, f.header.line, "a header line: skipped", INFO))
+        f.notes.append(CsvNote(f.name, f.header.line, say("csvset.header_skipped"), INFO))
     seating: list[int] = []
     vps: list[Optional[float]] = []
     for row in f.rows:
@@ -203,7 +200,7 @@ def _read_finals(f: CsvFile, event: Event, seeds: dict[int, tuple[int, int]], ed
         f.extras(row)
         table = f.whole(row, 3, "table", required=False)
         if table not in (None, 1):
-            f.notes.append(CsvNote(f.name, row.line, f"table {table}: the final is table 1", DIFFERS))
+            f.notes.append(CsvNote(f.name, row.line, say("csvset.final_table", table=table), DIFFERS))
         seed = f.whole(row, 4, "seed", required=False)
         if seed is not None:
             seeds[n] = (row.line, seed)
@@ -228,14 +225,11 @@ def _seat_by_seed(f: CsvFile, by_seed: list[int], vps: list[Optional[float]], ed
         chosen = next((list(order) for order in itertools.permutations(rows)
                        if _possible([v for _, v in order], ed)), rows)
     seating = [n for n, _ in chosen]
-    how = "in seed order" if chosen == rows else (
-        f"as {', '.join('#' + str(n) for n in seating)} (seat 1 first), the first order in which "
-        f"the final's VPs are possible"
-    )
+    how = say("csvset.seed_order") if chosen == rows else say(
+        "csvset.first_possible_order", seating=["#" + str(n) for n in seating])
     f.notes.append(CsvNote(
         f.name, None,
-        f"the finalists are listed by seed, as the Discord bot writes them: the file does not say where they "
-        f"sat, so they are seated {how}",
+        say("csvset.finalists_by_seed", how=how),
         INFO,
     ))
     return seating, [v for _, v in chosen]
@@ -251,7 +245,7 @@ def _possible(vps: list[Any], ed: Any) -> bool:
 def _read_overrides(f: CsvFile, event: Event) -> None:
     """Override.csv: round (or F), table, reason: The Archon's Override sheet."""
     if f.header is not None:
-        f.notes.append(CsvNote(f.name, f.header.line, "a header line: skipped", INFO))
+        f.notes.append(CsvNote(f.name, f.header.line, say("csvset.header_skipped"), INFO))
     for row in f.rows:
         f.extras(row)
         key = row.get(0).strip().upper()
@@ -276,8 +270,7 @@ def _read_report(f: CsvFile, notes: list[CsvNote]) -> list[ReportRow]:
                 if h:
                     notes.append(CsvNote(
                         f.name, f.header.line,
-                        f"column {i + 1} ({h!r}) is not a column of the Report ({', '.join(REPORT_HEADER)}): "
-                        f"its values are not read",
+                        say("csvset.report_column_unknown", column=i + 1, header=repr(h), columns=list(REPORT_HEADER)),
                         DROPPED,
                     ))
                 continue
@@ -290,7 +283,7 @@ def _read_report(f: CsvFile, notes: list[CsvNote]) -> list[ReportRow]:
         check_extras = False
     else:
         notes.append(CsvNote(
-            f.name, None, f"no header line: columns read in the bot's order ({', '.join(REPORT_HEADER)})", INFO
+            f.name, None, say("csvset.report_no_header", columns=list(REPORT_HEADER)), INFO
         ))
         index = {k: i for i, k in enumerate(REPORT_FIELDS)}
         check_extras = True

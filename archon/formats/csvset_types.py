@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
+from archon.words.errors import WordedError
+from archon.words.message import PLAIN_TEXT, Message
+from archon.words.render import PLAIN
 from archon.exits import ExitStatus
 from archon.rules.model import Event
 
@@ -44,7 +47,7 @@ def round_file(number: int) -> str:
     return f"Round-{number}.csv"
 
 
-class CsvSetError(ValueError):
+class CsvSetError(WordedError, ValueError):
     """A CSV set archon cannot read; the message names the file and line and
     says what was expected."""
 
@@ -54,13 +57,22 @@ class CsvSetError(ValueError):
 @dataclass(frozen=True)
 class CsvNote:
     """Something about a CSV set worth telling: ``file``, ``line`` (or None),
-    what (``message``), and ``kind``: :data:`DROPPED`, :data:`DIFFERS` or
+    what (``said``, a message; ``message``, its plain text), and ``kind``: :data:`DROPPED`, :data:`DIFFERS` or
     :data:`INFO`."""
 
     file: str
     line: Optional[int]
-    message: str
+    said: Message
     kind: str = INFO
+
+    def __post_init__(self) -> None:
+        if isinstance(self.said, str):
+            object.__setattr__(self, "said", Message(PLAIN_TEXT, {"text": self.said}))
+
+    @property
+    def message(self) -> str:
+        """What :attr:`said` says, in plain English."""
+        return PLAIN.render(self.said)
 
     @property
     def where(self) -> str:

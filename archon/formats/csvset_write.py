@@ -18,6 +18,7 @@ from archon.formats.outfiles import OutputError, write_files
 from archon.rules.editions import TABLE_SIZES, get_edition
 from archon.rules.model import FINAL, Event
 from archon.rules.standings import Standings, compute, final_game_win
+from archon.words.message import Message, act, say
 
 
 
@@ -56,7 +57,7 @@ def _render(rows: list[list[Any]], header: Optional[tuple[str, ...]] = None) -> 
     return buf.getvalue()
 
 
-def csv_set_texts(source: Any, *, edition: Any = None) -> tuple[dict[str, str], list[str]]:
+def csv_set_texts(source: Any, *, edition: Any = None) -> tuple[dict[str, str], list[Message]]:
     """The CSV set of an event as ``({file name: text}, not_held)``, in file order.
 
     ``source``: :class:`~archon.rules.standings.Standings`, an
@@ -124,37 +125,27 @@ def csv_set_texts(source: Any, *, edition: Any = None) -> tuple[dict[str, str], 
     return texts, _not_held(ev, st)
 
 
-def _not_held(ev: Event, st: Standings) -> list[str]:
-    out: list[str] = []
+def _not_held(ev: Event, st: Standings) -> list[Message]:
+    out: list[Message] = []
     details = [
         ("name", ev.name), ("date", ev.date), ("city", ev.city), ("organizer", ev.organizer),
         ("level", ev.level), ("deck format", ev.deck_format),
     ]
     given = [what for what, value in details if value]
     if given:
-        out.append(f"the event's {', '.join(given)} (Tournament Info) are not in the CSV set")
+        out.append(say("csvset.not_held.details", details=given))
     seated = max((r.number for r in ev.rounds if r.tables), default=0)
     if seated != ev.preliminary_rounds:
-        out.append(
-            f"the event format {ev.format} is not in the CSV set: it is read back from the Round files "
-            f"({seated} round{'s' if seated != 1 else ''})"
-        )
+        out.append(say("csvset.not_held.format", format=ev.format, rounds=seated))
     if st.edition.name != get_edition(None).name:
-        out.append(f"the rule edition {st.edition.name!r} is not in the CSV set: give it again when reading it back")
+        out.append(say("csvset.not_held.edition", edition=repr(st.edition.name)))
     coins = [p for p in sorted(ev.players, key=lambda p: p.number) if p.coin]
     if coins:
-        listed = ", ".join(f"#{p.number} {p.coin}" for p in coins)
-        out.append(
-            f"coin rankings ({listed}) are not in the CSV set: reading it back infers them from "
-            f"Finals.csv's seeds and Report.csv's ranks"
-        )
+        out.append(say("csvset.not_held.coins", coins=[f"#{p.number} {p.coin}" for p in coins]))
     if ev.warnings:
-        out.append(
-            f"the judges' warnings ({len(ev.warnings)}) are not in the CSV set: they stay in the workbook "
-            f"('archon warnings FILE')"
-        )
+        out.append(say("csvset.not_held.warnings", warnings=len(ev.warnings), show=act("warnings")))
     if not ev.has_final:
-        out.append("the event was closed without a final: the CSV set cannot say so")
+        out.append(say("csvset.not_held.no_final"))
     return out
 
 

@@ -88,7 +88,7 @@ WHAT_IS_SAID = {
     "xls": "The Archon v1.5l, Excel 97-2003 workbook (.xls)",
     "csv-folder": "the Archon CSV set of the archon Discord bot, in a folder",
     "csv-zip": "the Archon CSV set of the archon Discord bot, in a zip",
-    "json": "archon standings JSON (Sample Cup, The Archon v1.5l)",
+    "json": "archon's standings JSON (Sample Cup, The Archon v1.5l)",
 }
 
 

@@ -1,4 +1,9 @@
-"""The English texts of the messages of archon.reports (see :mod:`archon.words.catalogue`)."""
+"""The English texts of the messages of :mod:`archon.reports` (see :mod:`archon.words.catalogue`)."""
 
 TEXTS: dict = {
+    "report.no_such_round": ("there is no round {round}: the event has {rounds} preliminary rounds "
+                             "({option} 1 to {rounds}; the final is in the report workbook)"),
+    "report.round_not_seated": "round {round} has no seating ({hint}); seat it first with '{seat}'",
+    "report.rounds_seated": "rounds seated: {rounds:join:, }",
+    "report.no_round_seated": "no round is seated yet",
 }
