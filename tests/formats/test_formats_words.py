@@ -139,3 +139,15 @@ def test_a_standings_json_that_is_not_json_names_the_command_that_writes_it(tmp_
                                           "enclosed in double quotes): expected the output of "
                                           "'archon standings FILE --json'")
     assert PLAIN.render(said).endswith("expected the output of 'standings(json=True)'")
+
+
+def test_a_csv_set_is_replaced_only_with_force(tmp_path):
+    from archon.reports.output import CSV_SET, check_target
+
+    write_csv_set(_event(), tmp_path / "set")
+    with pytest.raises(ReportError) as err:
+        check_target(tmp_path / "set", CSV_SET)
+    said = message_of(err.value)
+    assert said.id == "report.earlier_csv_set" and said.fields["force"] == option("force")
+    assert CLI.render(said) == (f"{tmp_path / 'set'} holds an earlier CSV set (Methuselahs.csv, Report.csv, "
+                                "Round-1.csv): give another folder, or --force to replace its files")
