@@ -45,19 +45,7 @@ def load_csv_set(source: Union[str, Path], *, edition: Any = None) -> CsvSetRead
     if mk in texts:
         _read_methuselahs(CsvFile(*texts[mk], notes, METHUSELAHS_COLUMNS), event, claimed_rounds)
 
-    round_keys = sorted(
-        ((int(m.group(1)), key) for key in texts if (m := ROUND_KEY.match(key))), key=lambda x: x[0]
-    )
-    round_names: dict[int, str] = {}
-    for number, key in round_keys:
-        f = CsvFile(*texts[key], notes, ROUND_COLUMNS)
-        if number < 1:
-            raise CsvSetError(f"{f.name}: round {number}: expected Round-1.csv, Round-2.csv...")
-        rnd = _read_round(f, number, notes)
-        if rnd is not None:
-            event.rounds.append(rnd)
-            round_names[number] = f.name
-
+    round_names = _read_rounds(texts, event, notes)
     seeds_given: dict[int, tuple[int, int]] = {}  # player -> (line, seed)
     fk = file_key(FINALS_FILE)
     finals_name = texts[fk][0] if fk in texts else FINALS_FILE
@@ -81,6 +69,36 @@ def load_csv_set(source: Union[str, Path], *, edition: Any = None) -> CsvSetRead
             if is_whole_number_text(played):
                 claimed_rounds[r.number] = (report_name, r.line, int(played))
 
+    _read_format(event, report, report_name, notes)
+
+    if ok not in texts:
+        infer_overrides(event, claimed_rounds, notes)
+    name_checks(event, report, report_name, notes)
+    infer_coins(event, seeds_given, report, finals_name, report_name, notes)
+    compare_computed(event, claimed_rounds, seeds_given, finals_name, report, report_name, notes)
+    return CsvSetRead(event, notes, files, src)
+
+
+def _read_rounds(texts: dict[str, tuple[str, str]], event: Event, notes: list[CsvNote]) -> dict[int, str]:
+    """The Round files, in round order, into ``event``; ``{round: file name}``."""
+    round_keys = sorted(
+        ((int(m.group(1)), key) for key in texts if (m := ROUND_KEY.match(key))), key=lambda x: x[0]
+    )
+    round_names: dict[int, str] = {}
+    for number, key in round_keys:
+        f = CsvFile(*texts[key], notes, ROUND_COLUMNS)
+        if number < 1:
+            raise CsvSetError(f"{f.name}: round {number}: expected Round-1.csv, Round-2.csv...")
+        rnd = _read_round(f, number, notes)
+        if rnd is not None:
+            event.rounds.append(rnd)
+            round_names[number] = f.name
+    return round_names
+
+
+def _read_format(event: Event, report: list[ReportRow], report_name: str, notes: list[CsvNote]) -> None:
+    """The event's format from the rounds seated (the set does not say it),
+    and the Report's results dropped when the set has no rounds."""
     if report and not event.rounds:
         played = [r for r in report if (csv_number(r.values.get("played", ""), False) or 0) > 0]
         if played:
@@ -92,18 +110,7 @@ def load_csv_set(source: Union[str, Path], *, edition: Any = None) -> CsvSetRead
     seated = max((r.number for r in event.rounds), default=0)
     event.preliminary_rounds = seated if seated in (2, 3) else 3
     if event.rounds:
-        notes.append(CsvNote(
-            "CSV set", None,
-            say("csvset.format_read", format=event.format),
-            INFO,
-        ))
-
-    if ok not in texts:
-        infer_overrides(event, claimed_rounds, notes)
-    name_checks(event, report, report_name, notes)
-    infer_coins(event, seeds_given, report, finals_name, report_name, notes)
-    compare_computed(event, claimed_rounds, seeds_given, finals_name, report, report_name, notes)
-    return CsvSetRead(event, notes, files, src)
+        notes.append(CsvNote("CSV set", None, say("csvset.format_read", format=event.format), INFO))
 
 
 def read_csv_set(source: Union[str, Path], *, edition: Any = None) -> Event:
