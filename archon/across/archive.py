@@ -28,6 +28,8 @@ from archon.across.results import EventResults, event_fingerprint, event_results
 from archon.formats.special_files import special_kind
 from archon.formats.workbook.backups import is_backup
 from archon.words.wording import count
+from archon.words.message import PLAIN_TEXT, Message, message_of
+from archon.words.render import PLAIN
 
 __all__ = [
     "EVENT_SUFFIXES",
@@ -53,17 +55,27 @@ Progress = Callable[[int, int, Path], None]
 
 @dataclass(frozen=True)
 class Listed:
-    """A file not counted, and why (``same_as``: the file counted instead)."""
+    """A file not counted, and why (``said``: a message, or a plain text;
+    ``reason``: its plain English; ``same_as``: the file counted instead)."""
 
     path: Path
-    reason: str
+    said: Message
     same_as: Optional[Path] = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.said, str):
+            object.__setattr__(self, "said", Message(PLAIN_TEXT, {"text": self.said}))
+
+    @property
+    def reason(self) -> str:
+        return PLAIN.render(self.said)
 
     def __str__(self) -> str:
         return f"{self.path}: {self.reason}"
 
     def as_dict(self) -> dict:
-        out = {"path": str(self.path), "reason": self.reason}
+        """``path``, ``reason`` (its text), the reason's ``id`` and ``fields``, and ``same_as``."""
+        out = {"path": str(self.path), "reason": self.reason, **self.said.as_dict()}
         if self.same_as is not None:
             out["same_as"] = str(self.same_as)
         return out
@@ -103,7 +115,7 @@ class ArchiveRead:
         }
 
 
-def _is_csv_folder(path: Path) -> bool:
+def is_csv_folder(path: Path) -> bool:
     try:
         return any(p.name.casefold() == "methuselahs.csv" for p in path.iterdir())
     except OSError:
@@ -118,7 +130,7 @@ def find_event_files(paths: Iterable[Union[str, Path]]) -> tuple[list[Path], lis
         p = Path(given)
         if not p.exists():
             skipped.append(Listed(p, "does not exist"))
-        elif p.is_file() or _is_csv_folder(p):
+        elif p.is_file() or is_csv_folder(p):
             found.append(p)
         elif not p.is_dir():
             skipped.append(Listed(p, f"{special_kind(p) or 'not a regular file'}: not read"))
@@ -136,7 +148,7 @@ def _walk_folder(p: Path, found: list[Path], skipped: list[Listed]) -> None:
         dirs.sort()
         folder = Path(root)
         for d in list(dirs):
-            if _is_csv_folder(folder / d):
+            if is_csv_folder(folder / d):
                 found.append(folder / d)
                 dirs.remove(d)
         for name in sorted(files):
@@ -162,7 +174,7 @@ def read_event_file(path: Union[str, Path]):
         ev = src.event
         st = compute(ev)
     except (ConvertError, ValueError, OSError) as exc:
-        return None, None, None, str(exc) or type(exc).__name__
+        return None, None, None, message_of(exc) if str(exc) else type(exc).__name__
     except Exception as exc:  # noqa: BLE001 - one odd file must not stop an archive of thousands
         return None, None, None, f"archon could not read it ({type(exc).__name__}: {exc})"
     return event_results(st, str(p), str(p)), event_fingerprint(st), st.edition.name, None
@@ -294,7 +306,7 @@ def convert_folder(source: Union[str, Path], out_dir: Union[str, Path], *, editi
             except ConversionStopped as exc:
                 result.failed.append(Listed(f, f"{exc} ({'; '.join(map(str, exc.result.unmapped[:3]))})"))
             except (ConvertError, WriteError, ValueError, OSError) as exc:
-                result.failed.append(Listed(f, str(exc)))
+                result.failed.append(Listed(f, message_of(exc)))
         if progress is not None:
             progress(done, len(files), f)
     return result

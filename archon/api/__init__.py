@@ -1037,11 +1037,11 @@ def convert(source, output, *, edition: Optional[str] = None, template=None, for
     With ``dry_run`` the conversion is made and checked, and nothing written.
     See :mod:`archon.formats.convert`.
     """
-    from archon.across.archive import _is_csv_folder, convert_folder
+    from archon.across.archive import is_csv_folder, convert_folder
     from archon.formats.convert import convert as run
     from pathlib import Path
 
-    if Path(source).is_dir() and not _is_csv_folder(Path(source)):
+    if Path(source).is_dir() and not is_csv_folder(Path(source)):
         # a folder of events: archon convert OLD/ NEW/ (progress: (done, total, file))
         if dry_run:
             raise InputError("--dry-run converts one event file: give a file, not a folder of events")

@@ -1181,12 +1181,12 @@ def convert(source, output, edition, template, force, dry_run, as_json, as_csv):
     from pathlib import Path
 
     from archon.api import convert as convert_twin
-    from archon.across.archive import _is_csv_folder
+    from archon.across.archive import is_csv_folder
     from archon.formats.convert import ConversionStopped, ConvertError, convert as run
     from archon.formats.workbook import WriteError
 
     _one_output(as_json, as_csv)
-    if Path(source).is_dir() and not _is_csv_folder(Path(source)):
+    if Path(source).is_dir() and not is_csv_folder(Path(source)):
         with _FilesProgress("converting") as bar:
             try:
                 folder = convert_twin(source, output, edition=edition, template=template, force=force,
