@@ -56,7 +56,6 @@ __all__ = [
     "EventTooBigError",
     "write_event",
     "new_event",
-    "update",
     "detect_kind",
     "read_edition",
     "event_edits",
@@ -753,23 +752,3 @@ def new_event(
         deck_format=event.deck_format if event is not None else None,
     )
 
-
-def update(path: "str | Path", *, edition: Optional[str] = None) -> WriteReport:
-    """Read the workbook at ``path``, recompute and write it back (``archon update``).
-
-    The event is read with :func:`archon.formats.workbook.load_event`; in archon's
-    built-in template every result is refreshed, in an official workbook the
-    inputs are rewritten as read (The Archon's formulas recompute on open).
-    The rule edition is ``edition`` when given, else the one the reader found
-    recorded in the workbook (``archon:edition``), else the default; it is
-    recorded in the workbook.
-    """
-    from archon.formats.workbook.reader import load_event
-
-    _check_suffix(Path(path))
-    refuse_special_file(Path(path))
-    with hold(path):
-        event = load_event(path)
-        if edition is not None:
-            event.edition = edition
-        return write_event(path, event)
