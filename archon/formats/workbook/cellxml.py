@@ -20,6 +20,7 @@ from typing import Mapping, Optional
 from archon.exits import ExitStatus
 from archon.formats.workbook.cellref import column_letters, split_address
 from archon.rules.model import MAX_CELL_TEXT
+from archon.words import WordedError, say
 
 __all__ = [
     "CLEAR_VALUE",
@@ -45,7 +46,7 @@ class _ClearValue:
 CLEAR_VALUE = _ClearValue()
 
 
-class PatchError(ValueError):
+class PatchError(WordedError, ValueError):
     """The package cannot be patched as asked (missing sheet, unsupported cell)."""
 
     exit_status = ExitStatus.UNREADABLE
@@ -63,7 +64,7 @@ def split_ref(ref: str) -> tuple[int, int]:
     try:
         return split_address(ref)
     except ValueError:
-        raise PatchError(f"{ref!r} is not a cell address") from None
+        raise PatchError(say("writing.not_an_address", ref=ref)) from None
 
 
 # ---------------------------------------------------------------------------
@@ -102,7 +103,7 @@ def _number(x: float) -> str:
     if isinstance(x, int):
         return str(x)
     if math.isnan(x) or math.isinf(x):
-        raise PatchError(f"{x} cannot be written to a cell")
+        raise PatchError(say("writing.not_a_number", value=str(x)))
     if x.is_integer() and abs(x) < 1e15:
         return str(int(x))
     return repr(float(x))
@@ -136,7 +137,7 @@ def cell_xml(p: str, ref: str, style: Optional[str], value, date1904: bool) -> O
             f'<{p}c r="{ref}"{s} t="inlineStr"><{p}is><{p}t{space}>{escape_text(value)}'
             f"</{p}t></{p}is></{p}c>"
         )
-    raise PatchError(f"cell {ref}: cannot write a value of type {type(value).__name__}")
+    raise PatchError(say("writing.value_type", cell=ref, type=type(value).__name__))
 
 
 # ---------------------------------------------------------------------------

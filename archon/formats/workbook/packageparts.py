@@ -20,6 +20,7 @@ from xml.etree import ElementTree as ET
 from archon.formats.workbook.cellxml import PatchError, attrs, escape_text, set_attr, split_ref, xml_escape
 from archon.formats.workbook.sheetxml import Sheet
 from archon.formats.workbook.xmlparts import unescape
+from archon.words import say
 
 __all__ = [
     "Package",
@@ -83,10 +84,7 @@ class Package:
                     workbook_part = resolve("", rel.get("Target", workbook_part))
                     break
         if workbook_part not in names:
-            raise PatchError(
-                "not an Excel .xlsx workbook (an .ods file?): open it in LibreOffice or Excel and "
-                "save it as an Excel 2007-365 workbook (.xlsx) first"
-            )
+            raise PatchError(say("writing.ods_package"))
         rels: dict[str, str] = {}
         calc_chain = None
         wb_rels = rels_name(workbook_part)
@@ -98,10 +96,7 @@ class Package:
                     calc_chain = target
         wb = part_xml(zf, workbook_part)
         if wb.tag.startswith("{" + _NS_STRICT):
-            raise PatchError(
-                "a Strict Open XML workbook: archon reads it but writes only the usual .xlsx form; "
-                "in Excel use Save As > 'Excel Workbook (.xlsx)' (or save it from LibreOffice) and run the command again"
-            )
+            raise PatchError(say("writing.strict_xml"))
         sheets: dict[str, str] = {}
         for sh in wb.iter(f"{{{_NS_MAIN}}}sheet"):
             rid = sh.get(f"{{{_NS_R}}}id")
@@ -120,7 +115,7 @@ def part_xml(zf: zipfile.ZipFile, part: str) -> ET.Element:
     try:
         return ET.fromstring(zf.read(part))
     except (ET.ParseError, zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
-        raise PatchError(f"damaged: its part {part} cannot be read ({exc}); use a backup") from None
+        raise PatchError(say("writing.damaged_part", part=part, reason=str(exc))) from None
 
 
 def open_zip(source) -> zipfile.ZipFile:
@@ -130,10 +125,7 @@ def open_zip(source) -> zipfile.ZipFile:
             return zipfile.ZipFile(io.BytesIO(source))
         return zipfile.ZipFile(source)
     except zipfile.BadZipFile:
-        raise PatchError(
-            "not an Excel .xlsx workbook (an old .xls file, or damaged?): open it in LibreOffice or "
-            "Excel and save it as an Excel 2007-365 workbook (.xlsx) first"
-        ) from None
+        raise PatchError(say("writing.not_a_zip")) from None
 
 
 # ---------------------------------------------------------------------------
@@ -156,7 +148,7 @@ def set_full_calc_on_load(xml: str) -> str:
         mm = re.search(rf"</{re.escape(p)}{after}\s*>|<{re.escape(p)}{after}\b[^>]*/>", xml)
         if mm:
             return xml[: mm.end()] + f'<{p}calcPr fullCalcOnLoad="1"/>' + xml[mm.end() :]
-    raise PatchError("workbook part without <sheets>")
+    raise PatchError(say("writing.no_sheets_element"))
 
 
 def strip_formula_results(xml: str) -> str:
@@ -249,7 +241,7 @@ def _set_custom_properties(xml: Optional[str], props: Mapping[str, str]) -> str:
         )
     root_m = re.search(r"<(\w+:)?Properties\b[^>]*?(/?)>", xml)
     if not root_m:
-        raise PatchError("docProps/custom.xml without <Properties>")
+        raise PatchError(say("writing.no_properties_element"))
     p = root_m.group(1) or ""
     if root_m.group(2):
         xml = xml[: root_m.start()] + root_m.group(0)[:-2].rstrip() + f"></{p}Properties>" + xml[root_m.end() :]
@@ -355,7 +347,7 @@ def put_custom_properties(zf: zipfile.ZipFile, properties: Mapping[str, str], re
     added[part] = _set_custom_properties(None, properties).encode("utf-8")
     rels_xml = zf.read("_rels/.rels").decode("utf-8") if "_rels/.rels" in zf.namelist() else None
     if rels_xml is None:
-        raise PatchError("package without _rels/.rels")
+        raise PatchError(say("writing.no_package_relationships"))
     ids = {int(x) for x in re.findall(r'Id="rId(\d+)"', rels_xml)}
     rid = f"rId{max(ids | {0}) + 1}"
     close = rels_xml.rindex("</")

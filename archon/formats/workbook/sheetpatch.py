@@ -33,6 +33,7 @@ from archon.formats.workbook.cellxml import (
 )
 from archon.formats.workbook.sheetxml import Sheet, cell_formula
 from archon.formats.workbook.xmlparts import unescape
+from archon.words import say
 
 __all__ = ["patch_sheet"]
 
@@ -45,10 +46,8 @@ def _refuse_long_text(edits: Mapping[str, object], sheet_name: str) -> None:
     refuse such input first: :func:`archon.eventday.typed_text`)."""
     for ref, value in edits.items():
         if isinstance(value, str) and len(value) > MAX_TEXT:
-            raise PatchError(
-                f"sheet {sheet_name!r}, cell {ref}: a text of {len(value):,} characters, "
-                f"longer than a cell holds ({MAX_TEXT:,})"
-            )
+            raise PatchError(say("writing.text_too_long", sheet=sheet_name, cell=ref, length=len(value),
+                                 most=MAX_TEXT))
 
 
 def patch_sheet(xml: str, edits: Mapping[str, object], date1904: bool, sheet_name: str) -> tuple[str, int, int]:
@@ -153,10 +152,7 @@ def _overwritten_shared_formulas(sheet: Sheet, spans, by_row, sheet_name: str,
             elif fa.get("t") == "array" and ":" in fa.get("ref", ""):
                 lo, hi = fa["ref"].split(":", 1)
                 if lo != hi:
-                    raise PatchError(
-                        f"sheet {sheet_name!r}, cell {ref} heads an array formula over {fa['ref']}; "
-                        "archon cannot write over it without breaking the formula"
-                    )
+                    raise PatchError(say("writing.array_formula", sheet=sheet_name, cell=ref, range=fa["ref"]))
     return masters
 
 

@@ -12,6 +12,7 @@ from typing import Iterable, Iterator, Optional
 
 from archon.formats.workbook.cellref import column_index
 from archon.formats.workbook.cellxml import PatchError, attrs, column_letter
+from archon.words import say
 
 __all__ = ["Sheet", "cell_formula"]
 
@@ -60,7 +61,7 @@ class Sheet:
         self.date1904 = date1904
         m = re.search(r"<(\w+:)?sheetData\b[^>]*?(/?)>", xml)
         if not m:
-            raise PatchError("sheet part without <sheetData>")
+            raise PatchError(say("writing.no_sheet_data"))
         self.p = m.group(1) or ""
         self.patterns = pat = _patterns(self.p)
         if m.group(2):  # <sheetData/>
@@ -70,7 +71,7 @@ class Sheet:
         else:
             close = pat.sheet_data_end.search(xml, m.end())
             if not close:
-                raise PatchError("sheet part with an unterminated <sheetData>")
+                raise PatchError(say("writing.unterminated_sheet_data"))
             self.data_start = m.start()
             self.data_inner_start = m.end()
             self.data_end = close.start()

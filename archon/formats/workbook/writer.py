@@ -47,9 +47,12 @@ from archon.rules.standings import Standings, compute, final_game_win, prelimina
 from archon.formats.workbook import xlsxpatch
 from archon.formats.workbook.judge_records import warning_properties
 from archon.formats.workbook.grid import WorkbookError, refuse_special_file
+from archon.formats.workbook.repair import error_of, with_repair_hint
 from archon.formats.workbook.safety import WriteError, check_writable, hold, safe_write
 from archon.formats.workbook.xmlparts import check_copied_parts
 from archon.formats.workbook.xlsxpatch import CLEAR_VALUE, PatchError
+from archon.words import Message, act, say
+from archon.words.render import PLAIN
 
 __all__ = [
     "WriteReport",
@@ -108,25 +111,26 @@ class WriteReport:
     #: Older backups the retention removed after this write (``archon --keep-backups N``).
     backups_removed: list[Path] = field(default_factory=list)
 
-    def describe(self) -> str:
-        """One line for the command line."""
+    @property
+    def lines(self) -> list[Message]:
+        """What the write did (or would do): one message."""
+        name = self.path.name
         if not self.changed:
-            return f"{self.path.name}: already up to date, nothing written"
-        verb = "would write" if self.dry_run else "wrote"
+            return [say("writing.up_to_date", file=name)]
         if self.cells_changed:
-            text = f"{self.path.name}: {verb} {_cells(self.cells_changed)} ({self.kind} workbook)"
+            what = say("writing.cells", cells=self.cells_changed, kind=self.kind)
         else:
-            text = (f"{self.path.name}: {verb} archon's document properties (rule edition {self.edition!r}, "
-                    f"judges' warnings; {self.kind} workbook)")
+            what = say("writing.properties", edition=self.edition, kind=self.kind)
         if self.dry_run:
-            return text + "; dry run: nothing written"
-        if self.backup is not None:
-            text += f"; previous version kept as {self.backup.parent.name}/{self.backup.name}"  # in NAME-backups/, not beside it
-        return text
+            return [say("writing.would_write", file=name, what=what)]
+        if self.backup is not None:  # in NAME-backups/, not beside it
+            return [say("writing.wrote_kept", file=name, what=what,
+                        backup=f"{self.backup.parent.name}/{self.backup.name}")]
+        return [say("writing.wrote", file=name, what=what)]
 
-
-def _cells(n: int) -> str:
-    return f"{n} cell" if n == 1 else f"{n} cells"
+    def describe(self) -> str:
+        """:attr:`lines` in plain English: one line for the command line."""
+        return "\n".join(PLAIN.render(line) for line in self.lines)
 
 
 # ---------------------------------------------------------------------------
@@ -150,14 +154,14 @@ def detect_kind(path: "str | Path | bytes") -> str:
     return OFFICIAL
 
 
-def _kind_of(data: bytes, name: "str | Path") -> str:
+def _kind_of(data: bytes, name: "str | Message") -> str:
     """The kind of the workbook ``data`` (see :func:`detect_kind`), once it is
     known archon can write it (:class:`WorkbookError` naming it otherwise)."""
     try:
         xlsxpatch.check_patchable(data)
         return detect_kind(data)
     except PatchError as exc:
-        raise WorkbookError(f"{name}: {exc}") from None
+        raise error_of(WorkbookError, say("writing.cannot_patch", file=name, problem=exc.message)) from None
 
 
 def read_edition(path: "str | Path") -> Optional[str]:
@@ -176,50 +180,54 @@ def validate_event(event: Event) -> None:
     at most 60 tables per round and 5 players per table, at most 5 seats at
     the final, at most 120 overrides; player numbers are whole numbers.
     """
-    problems: list[str] = []
-    max_players = L.METHUSELAHS.last_row - L.METHUSELAHS.first_row + 1
+    problems = [*_player_problems(event), *_round_problems(event)]
+    final_seats = L.FINAL.last_row - L.FINAL.first_row + 1
+    if len(event.final.seating) > final_seats:
+        problems.append(say("writing.final_too_big", seats=len(event.final.seating), sheet=L.FINAL.sheet,
+                            most=final_seats))
+    max_overrides = L.OVERRIDE.last_row - L.OVERRIDE.first_row + 1
+    if len(event.overrides) > max_overrides:
+        problems.append(say("writing.too_many_overrides", overrides=len(event.overrides), sheet=L.OVERRIDE.sheet,
+                            most=max_overrides))
+    if problems:
+        raise EventTooBigError(say("writing.too_big", problems=problems))
+
+
+def _player_problems(event: Event) -> list[Message]:
+    """What keeps the event's players out of the Methuselahs sheet."""
+    m = L.METHUSELAHS
+    problems = []
+    max_players = m.last_row - m.first_row + 1
     if len(event.players) > max_players:
-        problems.append(
-            f"{len(event.players)} players: the Methuselahs sheet holds at most {max_players} "
-            f"(rows {L.METHUSELAHS.first_row} to {L.METHUSELAHS.last_row})"
-        )
+        problems.append(say("writing.too_many_players", players=len(event.players), sheet=m.sheet,
+                            most=max_players, first=m.first_row, last=m.last_row))
     for p in event.players:
         if isinstance(p.number, bool) or not isinstance(p.number, int) or p.number < 1:
-            problems.append(f"player {p.number!r} ({p.name or 'no name'}): a player number is a whole number from 1")
+            problems.append(say("writing.bad_player_number", number=repr(p.number),
+                                name=p.name or say("writing.no_name")))
+    return problems
+
+
+def _round_problems(event: Event) -> list[Message]:
+    """What keeps the event's rounds out of the round sheets."""
+    problems = []
     for rnd in event.rounds:
         if rnd.number not in L.ROUND_SHEETS:
-            problems.append(
-                f"round {rnd.number}: The Archon has sheets for rounds "
-                f"{', '.join(str(k) for k in sorted(L.ROUND_SHEETS))} only"
-            )
+            problems.append(say("writing.no_round_sheet", round=rnd.number, rounds=sorted(L.ROUND_SHEETS)))
             continue
+        sheet = L.ROUND_SHEETS[rnd.number]
         if len(rnd.tables) > L.ROUND.max_tables:
-            problems.append(
-                f"round {rnd.number} has {len(rnd.tables)} tables: sheet "
-                f"{L.ROUND_SHEETS[rnd.number]!r} holds at most {L.ROUND.max_tables}"
-            )
+            problems.append(say("writing.too_many_tables", round=rnd.number, tables=len(rnd.tables), sheet=sheet,
+                                most=L.ROUND.max_tables))
         for k, table in enumerate(rnd.tables, start=1):
             if table.size > L.ROUND.rows_per_table:
-                problems.append(
-                    f"round {rnd.number}, table {k} has {table.size} players: a table has at most "
-                    f"{L.ROUND.rows_per_table} rows on sheet {L.ROUND_SHEETS[rnd.number]!r}"
-                )
+                problems.append(say("writing.table_too_big", round=rnd.number, table=k, players=table.size,
+                                    most=L.ROUND.rows_per_table, sheet=sheet))
     seen_rounds = [r.number for r in event.rounds]
     for n in set(seen_rounds):
         if seen_rounds.count(n) > 1:
-            problems.append(f"round {n} appears {seen_rounds.count(n)} times")
-    final_seats = L.FINAL.last_row - L.FINAL.first_row + 1
-    if len(event.final.seating) > final_seats:
-        problems.append(
-            f"the final has {len(event.final.seating)} seats: sheet {L.FINAL.sheet!r} holds {final_seats}"
-        )
-    max_overrides = L.OVERRIDE.last_row - L.OVERRIDE.first_row + 1
-    if len(event.overrides) > max_overrides:
-        problems.append(
-            f"{len(event.overrides)} overrides: sheet {L.OVERRIDE.sheet!r} holds at most {max_overrides}"
-        )
-    if problems:
-        raise EventTooBigError("cannot write this event to an Archon workbook: " + "; ".join(problems))
+            problems.append(say("writing.round_twice", round=n, times=seen_rounds.count(n)))
+    return problems
 
 
 # ---------------------------------------------------------------------------
@@ -560,10 +568,7 @@ WRITABLE_SUFFIXES = (".xlsx", ".xlsm")
 
 def _check_suffix(path: Path) -> None:
     if path.suffix.lower() not in WRITABLE_SUFFIXES:
-        raise WriteError(
-            f"{path.name}: archon writes Excel workbooks (.xlsx) only. Open it in LibreOffice or "
-            "Excel, save it as an Excel 2007-365 workbook (.xlsx), and use that file."
-        )
+        raise WriteError(say("writing.not_xlsx_name", file=path.name))
 
 
 def _properties(event: Event, kind: str, current: Optional[dict[str, str]] = None) -> dict[str, str]:
@@ -600,7 +605,7 @@ def _writer(source: bytes, event: Event, standings: Optional[Standings], kind: s
         try:
             done["result"] = xlsxpatch.patch_package(source, f, edits, properties=properties)
         except PatchError as exc:
-            raise WriteError(str(exc)) from None
+            raise WriteError(exc.message) from None
 
     return write, done
 
@@ -647,7 +652,7 @@ def write_event(
     target = Path(path)
     _check_suffix(target)
     if template is None and not target.is_file():
-        raise WriteError(f"{target} does not exist: create it first (archon new)")
+        raise WriteError(say("writing.no_workbook", path=str(target), new=act("new")))
     check_writable(target)
     refuse_special_file(target)
     kind, done, result = _write_held(target, event, standings, template, kind, dry_run, chart_rounds)
@@ -680,11 +685,9 @@ def _write_held(target: Path, event: Event, standings: Optional[Standings], temp
             try:
                 check_copied_parts(base, target)  # a damaged part is refused, not copied on
             except WorkbookError as exc:
-                from archon.formats.workbook.repair import with_repair_hint
-
                 raise with_repair_hint(exc, target) from None
         if kind == "auto":
-            kind = _kind_of(base, template if template is not None else target)
+            kind = _kind_of(base, str(template if template is not None else target))
         write, patched = _writer(base, event, standings, kind, chart_rounds)
         done = safe_write(target, write, must_exist=target.exists(), dry_run=dry_run)
     return kind, done, patched["result"]
@@ -716,9 +719,9 @@ def new_event(
     target = Path(path)
     _check_suffix(target)
     if target.exists():
-        raise WriteError(f"{target} already exists: choose another name, or update the existing workbook")
+        raise WriteError(say("writing.exists", path=str(target)))
     base = _template_bytes(template) if template is not None else _builtin_template_bytes()
-    kind = _kind_of(base, template if template is not None else "the built-in template")
+    kind = _kind_of(base, str(template) if template is not None else say("writing.builtin_template"))
     if template is not None:
         from archon.formats.workbook.reader import read_event
 

@@ -55,6 +55,7 @@ from archon.formats.workbook.packageparts import (
 )
 from archon.formats.workbook.sheetpatch import patch_sheet
 from archon.formats.workbook.zipcopy import is_bare, write_zip
+from archon.words import say
 
 __all__ = [
     "CLEAR_VALUE",
@@ -109,10 +110,7 @@ def patch_package(
         pkg = Package.read(zf)
         missing = [s for s in edits if s not in pkg.sheets]
         if missing:
-            raise PatchError(
-                "the workbook has no sheet named " + ", ".join(repr(s) for s in missing)
-                + " (is it an Archon workbook?)"
-            )
+            raise PatchError(say("writing.no_such_sheets", sheets=[repr(s) for s in missing]))
         replaced = _patch_sheets(zf, pkg, edits, result)
         drop: set[str] = set()
         bare: set[str] = set()  # sheet parts stored without cached formula results
