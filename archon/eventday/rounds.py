@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Optional
 
 from archon import seating
 from archon.eventday.change import Change, copied, seat_again, who
