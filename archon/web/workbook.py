@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from archon.exits import ExitStatus
+from archon.words.render import PLAIN
 
 __all__ = ["ServedWorkbook", "State", "StaleVersion"]
 
@@ -80,7 +81,7 @@ def _finals_summary(view) -> dict:
         "unfinished": list(view.unfinished),
         "seated": bool(view.seating),
         # why each action of the final would be refused now, in short (None: it would be done)
-        "refused": {action: (r.short if r else None) for action, r in view.refused.items()},
+        "refused": {action: (PLAIN.render(r.short) if r else None) for action, r in view.refused.items()},
     }
 
 
