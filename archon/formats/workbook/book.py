@@ -30,7 +30,7 @@ from archon.formats.workbook.errors import WorkbookError
 from archon.rules.model import MAX_CELL_TEXT
 from archon.words.message import say
 
-__all__ = ["Cell", "EMPTY", "Cells", "Book", "excel_serial_to_datetime", "nfc"]
+__all__ = ["Cell", "EMPTY", "Cells", "Book", "excel_serial_to_datetime", "nfc", "clip"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,13 @@ def excel_serial_to_datetime(serial: float, date1904: bool = False) -> _dt.datet
 def nfc(s: str) -> str:
     """Unicode NFC, so that accented names typed on any system compare equal."""
     return unicodedata.normalize("NFC", s)
+
+
+def clip(text: str, most: int = 24) -> str:
+    """``text`` as a message quotes a value a file holds: its first
+    characters and "..." when it is longer than ``most`` (a count of 5,000
+    digits)."""
+    return text if len(text) <= most else text[: most - 4] + "..."
 
 
 class Book:

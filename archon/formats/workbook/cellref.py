@@ -11,7 +11,7 @@ import functools
 import re
 __all__ = ["column_index", "column_letters", "split_address"]
 
-_ADDRESS = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)$")
+_ADDRESS = re.compile(r"^\$?([A-Za-z]{1,3})\$?([0-9]{1,9})$")
 
 
 @functools.lru_cache(maxsize=4096)

@@ -17,7 +17,7 @@ import zipfile
 from pathlib import Path
 from typing import Iterable
 
-from archon.formats.workbook.book import Book, Cell, Cells, nfc
+from archon.formats.workbook.book import Book, Cell, Cells, clip, nfc
 from archon.formats.workbook.cellref import column_index
 from archon.formats.workbook.errors import WorkbookError
 from archon.formats.workbook.xmlparts import app_name, part_name, read_part, unescape
@@ -135,10 +135,9 @@ class OdsBook(Book):
             return 1
         if _REPEAT.fullmatch(text) and int(text) >= 1:
             return int(text)
-        shown = text if len(text) <= 24 else text[:20] + "..."
         raise WorkbookError.of_damage(self.path.name, say(
             "workbook.ods_repeat", what=part_name("workbook.part.ods_sheets"), part="content.xml", sheet=sheet,
-            attribute=name, value=shown, fix=say("workbook.fix_damage"),
+            attribute=name, value=clip(text), fix=say("workbook.fix_damage"),
         ))
 
     def _rows(self, sheet: str, wanted_rows: set[int], last_row: int, first_col: int, last_col: int, want_col) -> Cells:

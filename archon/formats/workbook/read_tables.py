@@ -143,7 +143,7 @@ class TableReading(ChartSeating):
             # 1e308 VP would make ratings infinite and every later write fail
             problem = say("read.vp_too_big", vp=x, most=max(TABLE_SIZES))
         elif not (x * 2).is_integer():
-            problem = say("read.vp_not_half", vp=x)
+            problem = say("read.vp_not_half", vp=repr(x))  # all its digits: 2.5000001, 5e-324
         if problem is not None:
             self.problem(sheet, address, problem)
             return None

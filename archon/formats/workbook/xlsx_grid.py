@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Iterable, Optional
 from xml.etree import ElementTree as ET
 
-from archon.formats.workbook.book import EMPTY, Book, Cell, Cells, nfc
+from archon.formats.workbook.book import EMPTY, Book, Cell, Cells, clip, nfc
 from archon.formats.workbook.cellref import column_index, column_letters
 from archon.formats.workbook.errors import WorkbookError
 from archon.formats.workbook.lru import LRU
-from archon.formats.workbook.sheetcells import RawCell, scan, shared_formula_masters
+from archon.formats.workbook.sheetcells import RawCell, SheetDamage, scan, shared_formula_masters
 from archon.formats.workbook.xmlparts import app_name, check_part, part_name, read_part, unpack_part
 from archon.words.message import Message, say
 
@@ -190,7 +190,7 @@ class XlsxBook(Book):
             return sst[int(raw.value)]
         except (ValueError, IndexError):
             raise WorkbookError.of_damage(self.path.name, say(
-                "workbook.shared_string_missing", sheet=sheet, cell=raw.ref, index=raw.value.strip(),
+                "workbook.shared_string_missing", sheet=sheet, cell=raw.ref, index=clip(raw.value.strip()),
                 strings=len(sst), fix=say("workbook.fix_damage"),
             )) from None
 
@@ -217,8 +217,15 @@ class XlsxBook(Book):
         if raw is None:  # the scan checks the part where it reads it: a part cut short is never kept
             letters = [(c, column_letters(c)) for c in columns]
             wanted = {f"{a}{r}": (r, c) for r in rows for c, a in letters}
-            raw = SCANS.put(key, scan(data, wanted, want, rows[0], rows[-1],
-                                       check_whole=lambda: self._sheet_data(sheet)))
+            try:
+                found = scan(data, wanted, want, rows[0], rows[-1], check_whole=lambda: self._sheet_data(sheet))
+            except SheetDamage as exc:
+                what = part_name("workbook.part.sheet", sheet=sheet)
+                raise WorkbookError.of_damage(self.path.name, say(
+                    "workbook.part_garbled", what=what, part=self._parts[sheet], parts=1, problem=exc.message,
+                    fix=say("workbook.fix_damage"),
+                )) from None
+            raw = SCANS.put(key, found)
         for place, cell in raw.items():
             out[place] = self._cell(sheet, cell)
         return out

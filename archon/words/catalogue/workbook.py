@@ -58,6 +58,7 @@ TEXTS: dict = {
     "workbook.xml_doctype": (
         "a document type declaration (<!DOCTYPE) at line {line}, column {column}, which no spreadsheet writes"
     ),
+    "workbook.row_past_sheet": "a row numbered {row!r}, which no sheet has (they go from 1 to {limit:,})",
     "workbook.sheet_not_stored": (
         "its workbook part ({part}) lists sheet {sheet!r} but does not say where it is stored; {fix}"
     ),
