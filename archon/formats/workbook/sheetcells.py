@@ -3,7 +3,7 @@
 :func:`scan` runs expat over a sheet part (``xl/worksheets/sheetN.xml``) and
 keeps the cells a caller wants, as :class:`RawCell` (the text the file holds:
 type, value, formula). Types and shared strings are the caller's business
-(:mod:`archon.formats.workbook.grid`).
+(:mod:`archon.formats.workbook.xlsx_grid`).
 
 Speed: The Archon's sheets hold 0.8 to 4 MB of XML, mostly formulas, and
 its seating chart is read three rows at a time. When every cell says its

@@ -9,8 +9,11 @@ naming the file, the part and the limit:
 * :func:`open_zip` reads the zip's end record first (the count of entries
   and the size of the directory, before :mod:`zipfile` builds an object per
   entry), then the sizes the directory declares, part by part and in all;
-* :func:`read_member` inflates a part in chunks and stops as soon as it
-  grows past its declared size or the limit (the directory can lie).
+* :func:`read_member` inflates a part in chunks: never more than its
+  directory says (:mod:`zipfile` stops there, and a stream that goes on is
+  a CRC error: the directory can lie), never more than the limit, and never
+  a gigabyte in one call (``zipfile.ZipFile.read`` inflates a part whole,
+  however far past its declared size the stream goes, before cutting it).
 
 The limits are far above any Archon workbook: the official v1.5l files
 hold 15 to 69 parts, 0.5 to 29 MB once inflated (the .ods's content.xml is
@@ -130,13 +133,13 @@ def open_zip(path: Path) -> zipfile.ZipFile:
 
 
 def read_member(zf: zipfile.ZipFile, part: str, path: Path) -> bytes:
-    """The bytes of the zip member ``part``, inflated a chunk at a time:
-    :class:`WorkbookError` (damage) as soon as they grow past the size the
-    directory declares or :data:`MAX_PART_BYTES`. Raises KeyError for a
-    part that is not there, and :data:`UNPACK_ERRORS` for one that cannot be
+    """The bytes of the zip member ``part`` of the workbook at ``path``,
+    inflated a chunk at a time: :class:`WorkbookError` (damage) as soon as
+    they grow past :data:`MAX_PART_BYTES` (a zip whose directory was not
+    checked: a write reads the package it holds). Raises KeyError for a part
+    that is not there, and :data:`UNPACK_ERRORS` for one that cannot be
     unpacked."""
     info = zf.getinfo(part)
-    limit = min(info.file_size, MAX_PART_BYTES)
     chunks = []
     got = 0
     with zf.open(info) as fh:
@@ -145,7 +148,7 @@ def read_member(zf: zipfile.ZipFile, part: str, path: Path) -> bytes:
             if not chunk:
                 break
             got += len(chunk)
-            if got > limit:
-                raise _refuse(path, "workbook.part_grows", part=part, size=limit)
+            if got > MAX_PART_BYTES:
+                raise _refuse(path, "workbook.part_past_limit", part=part, limit=MAX_PART_BYTES)
             chunks.append(chunk)
     return b"".join(chunks)

@@ -84,8 +84,8 @@ TEXTS: dict = {
         "its parts would inflate to {size:,} bytes in all, more than any workbook's (archon reads at most "
         "{limit:,}); {fix}"
     ),
-    "workbook.part_grows": (
-        "its part {part} inflates past the {size:,} bytes its zip's directory says it holds; {fix}"
+    "workbook.part_past_limit": (
+        "its part {part} inflates to more than {limit:,} bytes, the most archon reads of a workbook's part; {fix}"
     ),
 
     # -- the parts of a workbook, as the organizer is told them
