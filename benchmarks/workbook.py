@@ -89,7 +89,7 @@ def main(argv=None) -> int:
         from archon.formats.workbook import grid
 
         # each read a first read, as a command's: no sheet scan kept from the last
-        t_read = median_time(read_and_compute, args.repeat, before=grid._SCANS.clear)
+        t_read = median_time(read_and_compute, args.repeat, before=grid.SCANS.clear)
         print(f"read + compute standings: {t_read * 1000:8.1f} ms median  (target 500 ms)  "
               f"{'OK' if t_read <= 0.5 else 'SLOWER THAN TARGET'}")
 

@@ -228,7 +228,7 @@ def read_workbook(p: Path) -> SourceRead:
     for problem in read.problems:
         if (problem.sheet, problem.cell) == (sheet_v, cell_v) and not recognised:
             continue  # the version: said above
-        if problem.sheet in missing_sheets and problem.message.startswith("the sheet"):
+        if problem.sheet in missing_sheets and problem.message.id == "read.sheet_missing":
             continue
         src.unmapped.append(Finding(problem.where, problem.message))
     return src

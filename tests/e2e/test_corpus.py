@@ -23,7 +23,6 @@ import os
 import random
 import shutil
 import sys
-import threading
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,38 +34,14 @@ from click.testing import CliRunner
 from archon import cli
 from archon.exits import ExitStatus
 
-from conftest import REPO, official_dir_path
+from conftest import official_dir_path
 
-SAMPLE = REPO / "samples" / "sample-event.xlsx"  # 25 players, 3R+F, results and a final
-
-METHUSELAHS_PART = "xl/worksheets/sheet3.xml"
-SHARED_STRINGS_PART = "xl/sharedStrings.xml"
-WORKBOOK_PART = "xl/workbook.xml"
+from hostile_files import (  # noqa: F401 (the names other tests took from here)
+    METHUSELAHS_PART, SAMPLE, SHARED_STRINGS_PART, WORKBOOK_PART, Watchdog, cut_after_row, rezip, with_part,
+)
 
 
 # ---------------------------------------------------------------- making files
-
-def rezip(source: Path, target: Path, change: Callable[[str, bytes], Optional[bytes]]) -> Path:
-    """A copy of the zip ``source`` at ``target`` whose members go through
-    ``change(name, data)``: the bytes to store, or None to leave the member out."""
-    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout:
-        for info in zin.infolist():
-            data = change(info.filename, zin.read(info.filename))
-            if data is not None:
-                zout.writestr(info, data)
-    return target
-
-
-def with_part(part: str, new: Callable[[bytes], Optional[bytes]]):
-    return lambda name, data: new(data) if name == part else data
-
-
-def cut_after_row(xml: bytes, row: int) -> bytes:
-    """The sheet XML ending right after ``</row>`` of row ``row``: a clean cut
-    that a scan for cells would read as a sheet of fewer rows."""
-    at = xml.index(f'<row r="{row + 1}"'.encode())
-    return xml[:at]
-
 
 @dataclass(frozen=True)
 class Category:
@@ -212,35 +187,9 @@ def _snapshot(path: Path) -> object:
     return path.read_bytes()
 
 
-class _Watchdog:
-    """Frees a command blocked opening a FIFO for reading (by opening it for
-    writing after ``seconds``) and remembers that it had to."""
-
-    def __init__(self, path: Path, seconds: float = 10.0) -> None:
-        self.fired = False
-        self._path = path
-        self._done = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(seconds,), daemon=True)
-        if path.is_fifo():
-            self._thread.start()
-
-    def _run(self, seconds: float) -> None:
-        if self._done.wait(seconds):
-            return
-        self.fired = True
-        try:
-            fd = os.open(self._path, os.O_WRONLY | os.O_NONBLOCK)
-            os.close(fd)
-        except OSError:
-            pass
-
-    def stop(self) -> None:
-        self._done.set()
-
-
 def _run(args: list[str], file: Path, out_dir: Path):
     argv = [str(file) if a == "FILE" else str(out_dir / a) if a.startswith("OUT") else a for a in args]
-    watchdog = _Watchdog(file)
+    watchdog = Watchdog(file)
     try:
         result = CliRunner().invoke(cli.main, argv)
     finally:

@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from archon import cli
 from archon.exits import ExitStatus
 from archon.formats.workbook import read_event
-from archon.formats.workbook.grid import WorkbookError
+from archon.formats.workbook import WorkbookError
 
 from conftest import REPO, official_file
-from test_corpus import METHUSELAHS_PART, SHARED_STRINGS_PART, cut_after_row, rezip, with_part
+from hostile_files import METHUSELAHS_PART, SHARED_STRINGS_PART, cut_after_row, rezip, with_part
 
 SAMPLE = REPO / "samples" / "sample-event.xlsx"
 
@@ -118,14 +118,14 @@ def test_a_fifo_as_template_is_refused_without_reading_it(tmp_path):
 def test_every_input_that_is_a_fifo_is_refused_without_waiting_for_it(tmp_path, args, name, what):
     # 'report --twd --deck FIFO' and 'league FIFO.toml' waited forever (and
     # --deck /dev/zero read until memory ran out)
-    from test_corpus import _Watchdog
+    from hostile_files import Watchdog
 
     fifo = tmp_path / name
     os.mkfifo(fifo)
     book = tmp_path / "cup.xlsx"
     shutil.copyfile(SAMPLE, book)
     argv = [fifo if a == "IN" else tmp_path / "new.xlsx" if a == "OUT" else book if a == SAMPLE else a for a in args]
-    watchdog = _Watchdog(fifo, seconds=30)
+    watchdog = Watchdog(fifo, seconds=30)
     try:
         out = _run(*argv)
     finally:

@@ -553,5 +553,6 @@ def test_a_dq_flag_of_spaces_is_reported(tmp_path):
     wb.save(path)
     res = read_event(path)
     assert [(p.sheet, p.cell) for p in res.problems] == [("Methuselahs", "G8")]
-    assert "The Archon counts the player as flagged out" in res.problems[0].message
+    assert res.problems[0].message.id == "read.dq_spaces"
+    assert "The Archon counts the player as flagged out" in res.problems[0].text
     assert [p.out for p in res.event.players] == [None, None, "WD", None]

@@ -7,7 +7,10 @@ Reading (:mod:`archon.formats.workbook.reader`):
 * :func:`load_event` -> :class:`~archon.rules.model.Event`;
 * :class:`WorkbookError`: a file that cannot be read as an Archon workbook.
 
-Cell access per file format lives in :mod:`archon.formats.workbook.grid`.
+Cell access per file format lives in :mod:`archon.formats.workbook.grid`
+(:mod:`.xlsx_grid`, :mod:`.ods_grid`, :mod:`.xls_grid`), within the bounds
+of :mod:`archon.formats.workbook.zipparts`; what the reader says is data
+(messages ``workbook.*`` and ``read.*``, :mod:`archon.words.catalogue.workbook`).
 
 Writing (:mod:`archon.formats.workbook.writer`, package patching in
 :mod:`archon.formats.workbook.xlsxpatch`, backups and lock files in
@@ -24,7 +27,7 @@ Writing (:mod:`archon.formats.workbook.writer`, package patching in
   :func:`archon.formats.workbook.undo.undo` (``archon undo``).
 """
 
-from archon.formats.workbook.grid import WorkbookError
+from archon.formats.workbook.errors import WorkbookError
 from archon.formats.workbook.reader import CellRef, EventCells, ReadProblem, ReadResult, load_event, read_event
 from archon.formats.workbook.safety import WorkbookInUseError, WriteError
 from archon.formats.workbook.writer import EventTooBigError, WriteReport, detect_kind, new_event, read_edition, write_event

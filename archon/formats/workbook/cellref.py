@@ -1,7 +1,7 @@
 """Spreadsheet cell addresses: ``"AB12"`` <-> (row 12, column 28).
 
 The one place that converts between column letters and indexes, shared by
-the readers (:mod:`archon.formats.workbook.grid`) and the writer
+the readers (:mod:`archon.formats.workbook.xlsx_grid`, :mod:`.ods_grid`) and the writer
 (:mod:`archon.formats.workbook.xlsxpatch`).
 """
 
@@ -11,7 +11,7 @@ import functools
 import re
 __all__ = ["column_index", "column_letters", "split_address"]
 
-_ADDRESS = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)$")
+_ADDRESS = re.compile(r"^\$?([A-Za-z]{1,3})\$?([0-9]{1,9})$")
 
 
 @functools.lru_cache(maxsize=4096)

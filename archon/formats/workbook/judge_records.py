@@ -20,6 +20,7 @@ from typing import Mapping
 from archon.formats import layout as L
 from archon.rules.model import FINAL, JudgeWarning
 from archon.rules.typed import is_whole_number_text
+from archon.words.message import Message, say
 
 __all__ = ["warning_properties", "read_warnings"]
 
@@ -35,18 +36,24 @@ def warning_properties(warnings: list[JudgeWarning]) -> dict[str, str]:
     }
 
 
-def read_warnings(properties: Mapping[str, str]) -> tuple[list[JudgeWarning], list[tuple[str, str]]]:
+def _numbers(player: str, rnd: str) -> bool:
+    """Whether a warning's player and round are numbers ``int`` reads as
+    typed (digits 0-9, at most 18; the round may be empty or F)."""
+    return is_whole_number_text(player) and (not rnd or rnd.upper() == FINAL or is_whole_number_text(rnd))
+
+
+def read_warnings(properties: Mapping[str, str]) -> tuple[list[JudgeWarning], list[tuple[str, Message]]]:
     """The warnings in a workbook's properties, in order, and what could not be
     read as ``(property name, message)``."""
     found: list[tuple[int, JudgeWarning]] = []
-    bad: list[tuple[str, str]] = []
+    bad: list[tuple[str, Message]] = []
     for name, value in properties.items():
         if not name.startswith(_PREFIX):
             continue
         index = name[len(_PREFIX):]
         m = _VALUE.match(value or "")
-        if not is_whole_number_text(index) or not m:
-            bad.append((name, f"{value!r} is not a warning (player number|round|reason): it is left out"))
+        if not is_whole_number_text(index) or not m or not _numbers(*m.groups()[:2]):
+            bad.append((name, say("read.warning_unreadable", value=value)))
             continue
         player, rnd, reason = m.groups()
         round_key = None if not rnd else (FINAL if rnd.upper() == FINAL else int(rnd))

@@ -1,7 +1,7 @@
 """A small least-recently-used store, shared by threads.
 
 archon keeps a few reads of a workbook to answer the next read without
-parsing again: the scans of sheet parts (:mod:`archon.formats.workbook.grid`) and
+parsing again: the scans of sheet parts (:mod:`archon.formats.workbook.xlsx_grid`) and
 the last read of each workbook the event console serves
 (:mod:`archon.formats.workbook.readcache`). Both need what :func:`functools.lru_cache`
 does not give: the value is put by the caller (after it checked the read

@@ -7,24 +7,35 @@ event it read, each moved onto its sheet and cell.
 
 from __future__ import annotations
 
+from archon.formats.workbook.reader import read_event
 from archon.rules.standings import compute
 from archon.rules.validation import check_event
-from archon.formats.workbook.reader import read_event
+from archon.words.message import PLAIN_TEXT, Message, say
+from archon.words.render import PLAIN
 
 __all__ = ["CheckedProblem", "check_workbook", "problems_of"]
 
 
 class CheckedProblem:
-    """A problem ``archon check`` reports: where (``Sheet!Cell``), what, what to do."""
+    """A problem ``archon check`` reports: where (``Sheet!Cell``), what, what to do.
 
-    def __init__(self, where: str, message: str, advice: str = "", severity: str = "error") -> None:
+    ``said`` is what (a :class:`~archon.words.message.Message`: a reader's
+    problem has its own id, ``read.*``; a rule's is a plain text for now);
+    ``message`` is it in plain English."""
+
+    def __init__(self, where: str, message: "Message | str", advice: "Message | str" = "",
+                 severity: str = "error") -> None:
         self.where = where
-        self.message = message
-        self.advice = advice
+        self.said = message if isinstance(message, Message) else say(PLAIN_TEXT, text=message)
+        self.message = PLAIN.render(self.said)
+        self.advice = PLAIN.render(advice) if isinstance(advice, Message) else advice
         self.severity = severity
 
     def as_dict(self) -> dict:
-        return {"where": self.where, "severity": self.severity, "message": self.message, "advice": self.advice}
+        """``where``, ``severity``, ``message`` (English), ``advice``, and the
+        message as data: ``id`` and ``fields``."""
+        return {"where": self.where, "severity": self.severity, "message": self.message, "advice": self.advice,
+                **self.said.as_dict()}
 
     def __str__(self) -> str:
         text = f"{self.where}: {self.message}" if self.where else self.message

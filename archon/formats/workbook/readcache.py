@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, NamedTuple, Optional, Union
+from typing import NamedTuple, Optional, Union
 
 from archon.formats.workbook.backups import Fingerprint, fingerprint
 from archon.formats.workbook.lru import LRU
+from archon.formats.workbook.reader import ReadResult, read_event
 
 __all__ = ["read_event_cached"]
 
@@ -32,20 +33,18 @@ KEEP = 4
 
 class _Kept(NamedTuple):
     fp: Fingerprint  # of the bytes read
-    read: Any  # the ReadResult
+    read: ReadResult
 
 
 #: By the workbook's absolute path.
 _kept: "LRU[_Kept]" = LRU(KEEP)
 
 
-def read_event_cached(path: Union[str, Path], fp: Optional[Fingerprint] = None):
+def read_event_cached(path: Union[str, Path], fp: Optional[Fingerprint] = None) -> ReadResult:
     """:func:`archon.formats.workbook.read_event` of ``path``, read again only when its
     content changed. ``fp``: the file's fingerprint when the caller has it
     (:attr:`archon.formats.workbook.safety.Holding.fingerprint`: the bytes a write
     will be checked against), else it is taken here."""
-    from archon.formats.workbook.reader import read_event
-
     key = os.path.abspath(path)
     before = fp if fp is not None else fingerprint(path)
     kept = _kept.get(key)

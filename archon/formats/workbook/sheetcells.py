@@ -3,7 +3,7 @@
 :func:`scan` runs expat over a sheet part (``xl/worksheets/sheetN.xml``) and
 keeps the cells a caller wants, as :class:`RawCell` (the text the file holds:
 type, value, formula). Types and shared strings are the caller's business
-(:mod:`archon.formats.workbook.grid`).
+(:mod:`archon.formats.workbook.xlsx_grid`).
 
 Speed: The Archon's sheets hold 0.8 to 4 MB of XML, mostly formulas, and
 its seating chart is read three rows at a time. When every cell says its
@@ -27,10 +27,40 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 from xml.parsers import expat
 
+from archon.formats.workbook.book import clip
 from archon.formats.workbook.cellref import column_index
 from archon.formats.workbook.xmlparts import xml_problem
+from archon.words.message import Message, say
 
-__all__ = ["RawCell", "scan", "shared_formula_masters"]
+__all__ = ["RawCell", "scan", "shared_formula_masters", "SheetDamage", "MAX_ROW"]
+
+#: The last row a sheet may have: 1,048,576 in Excel, 16,777,216 in
+#: LibreOffice's largest sheets. A row numbered past it is damage.
+MAX_ROW = 2**24
+
+
+class SheetDamage(Exception):
+    """A sheet part that is well-formed XML but no sheet a spreadsheet
+    writes (a row numbered past :data:`MAX_ROW`): ``message`` says what;
+    the caller names the file and the part."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+_DIGITS = re.compile("[0-9]{1,9}")
+
+
+def _row_number(text: "str | bytes") -> int:
+    """The row number ``text`` says, or :class:`SheetDamage` when it is not
+    one (not digits, or past :data:`MAX_ROW`)."""
+    if _DIGITS.fullmatch(text if isinstance(text, str) else text.decode("ascii", "replace")):
+        n = int(text)
+        if n <= MAX_ROW:
+            return n
+    shown = text if isinstance(text, str) else text.decode("ascii", "replace")
+    raise SheetDamage(say("workbook.row_past_sheet", row=clip(shown), limit=MAX_ROW))
 
 #: a row element that says which row it is: the place a scan may start
 _ROW_START = re.compile(rb'<(?:[\w.-]+:)?row\b[^>]*?\sr="(\d+)"')
@@ -60,7 +90,7 @@ def _start_offset(data: bytes, first_row: int) -> tuple[int, int]:
         return 0, 0
     best = (0, 0)
     for m in _ROW_START.finditer(data):
-        r = int(m.group(1))
+        r = _row_number(m.group(1))
         if r >= first_row:
             break
         best = (m.start(), r - 1)
@@ -271,7 +301,7 @@ def _region(data: bytes, p: bytes, start: int, end: int, first_row: int, last_ro
         number = _ROW_NUMBER.search(m.group(0))
         if number is None:
             return None
-        n = int(number.group(1))
+        n = _row_number(number.group(1))
         if n > last_row:
             return begin, m.start()
         reached = reached or n >= first_row
@@ -316,7 +346,7 @@ class _ScanState:
             self._cell_start(attrs)
         elif tag == "row":
             r = attrs.get("r")
-            self.row = int(r) if r else self.row + 1
+            self.row = _row_number(r) if r else self.row + 1
             self.col = 0
             self.passed = None
             if self.row > self.last_row:

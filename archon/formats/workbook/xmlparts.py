@@ -11,77 +11,119 @@ read: its head, the rows read and its end (a sheet cut short fails there).
 
 from __future__ import annotations
 
+import re
 import zipfile
-import zlib
 from pathlib import Path
 from typing import Optional
 from xml.parsers import expat
 
 from archon.formats.workbook.errors import WorkbookError
+from archon.formats.workbook.zipparts import UNPACK_ERRORS, read_member
+from archon.words.message import Message, say
 
-__all__ = ["xml_problem", "read_part", "unpack_part", "check_part", "check_copied_parts", "unescape"]
+__all__ = ["xml_problem", "read_part", "unpack_part", "check_part", "check_copied_parts", "unescape", "app_name",
+           "part_name"]
 
 
-def xml_problem(*pieces: bytes) -> Optional[str]:
+class _Doctype(Exception):
+    """Raised by expat's handler: the part declares a document type."""
+
+
+def _refuse_doctype(*_args) -> None:
+    raise _Doctype
+
+
+def xml_problem(*pieces: bytes) -> Optional[Message]:
     """What makes ``pieces``, one after the other, not a complete XML document
     ("no element found at line 1, column 0", "mismatched tag at line 7,
     column 3"), or None when they are one. A sheet read the short way is
-    checked in pieces: its head, the rows read and its end."""
+    checked in pieces: its head, the rows read and its end.
+
+    A document type declaration (``<!DOCTYPE``, where entities are declared:
+    an external one, or one that expands a billion times) is a problem too:
+    no spreadsheet writes one in a workbook's parts."""
     parser = expat.ParserCreate()
+    parser.StartDoctypeDeclHandler = _refuse_doctype
     try:
         for piece in pieces:
             parser.Parse(piece, False)
         parser.Parse(b"", True)
     except expat.ExpatError as exc:
-        return f"{expat.ErrorString(exc.code)} at line {exc.lineno}, column {exc.offset}"
+        return say("workbook.xml_error", error=expat.ErrorString(exc.code), line=exc.lineno, column=exc.offset)
+    except _Doctype:
+        return say("workbook.xml_doctype", line=parser.CurrentLineNumber, column=parser.CurrentColumnNumber)
     return None
 
 
-def _is(what: str) -> str:
-    return "are" if what.endswith("s") and not what.endswith("'") else "is"
+#: The parts whose names say several things ("the styles are missing").
+_PLURAL = frozenset({
+    "workbook.part.shared_strings", "workbook.part.properties", "workbook.part.package_relationships",
+    "workbook.part.workbook_relationships", "workbook.part.ods_sheets", "workbook.part.styles",
+    "workbook.part.comments",
+})
 
 
-def read_part(zf: zipfile.ZipFile, part: str, path: Path, what: str) -> bytes:
+def part_name(id: str, /, **fields) -> Message:
+    """What the organizer is told a part is: ``part_name("workbook.part.sheet",
+    sheet="Round 1")`` ("sheet 'Round 1'"), ``part_name("workbook.part.styles")``."""
+    return say(id, **fields)
+
+
+def _parts(what: Message) -> int:
+    """How many things ``what`` names, for the verb after it ("is", "are")."""
+    return 2 if what.id in _PLURAL else 1
+
+
+_FIX = say("workbook.fix_damage")
+
+
+def read_part(zf: zipfile.ZipFile, part: str, path: Path, what: Message) -> bytes:
     """The bytes of the zip member ``part``, checked to be complete XML.
 
-    ``what`` names the part for the organizer ("sheet 'Round 1'", "the shared
-    strings"). Raises :class:`WorkbookError` naming the
-    file, the part and what is wrong when it is missing, unreadable or not
-    complete XML.
+    ``what`` names the part for the organizer (:func:`part_name`: "sheet
+    'Round 1'", "the shared strings"). Raises :class:`WorkbookError` naming
+    the file, the part and what is wrong when it is missing, unreadable,
+    larger than a workbook's part (:mod:`archon.formats.workbook.zipparts`)
+    or not complete XML.
     """
     data = unpack_part(zf, part, path, what)
     check_part(data, part, path, what)
     return data
 
 
-_FIX = "use a backup, or open it in Excel/LibreOffice and save it again"
-
-
-def unpack_part(zf: zipfile.ZipFile, part: str, path: Path, what: str) -> bytes:
+def unpack_part(zf: zipfile.ZipFile, part: str, path: Path, what: Message) -> bytes:
     """The bytes of the zip member ``part`` as :func:`read_part` gives them,
     not yet checked to be XML (the caller checks what it reads: see
     :func:`archon.formats.workbook.sheetcells.scan`)."""
     try:
-        return zf.read(part)
+        return read_member(zf, part, path)
+    except WorkbookError:
+        raise
     except KeyError:
-        raise WorkbookError.of_damage(path.name, f"{what} ({part}) {_is(what)} missing; {_FIX}") from None
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError) as exc:
-        raise WorkbookError.of_damage(path.name, f"{what} ({part}) cannot be unpacked ({exc}); {_FIX}") from None
+        raise WorkbookError.of_damage(
+            path.name, say("workbook.part_missing", what=what, part=part, parts=_parts(what), fix=_FIX)
+        ) from None
+    except UNPACK_ERRORS as exc:
+        raise WorkbookError.of_damage(
+            path.name, say("workbook.part_unpack", what=what, part=part, reason=str(exc), fix=_FIX)
+        ) from None
 
 
-def check_part(data: bytes, part: str, path: Path, what: str) -> None:
+def check_part(data: bytes, part: str, path: Path, what: Message) -> None:
     """:class:`WorkbookError` naming the file, the part and what is wrong when
     ``data`` is not complete XML (see :func:`read_part`)."""
     problem = xml_problem(data)
     if problem is not None:
         raise WorkbookError.of_damage(
-            path.name, f"{what} ({part}) {_is(what)} cut short or garbled ({problem}); {_FIX}"
+            path.name, say("workbook.part_garbled", what=what, part=part, parts=_parts(what), problem=problem,
+                           fix=_FIX)
         )
 
 
 #: What the organizer is told a part is, by the start of its name.
-_PART_NAMES = (("xl/styles.xml", "the styles"), ("xl/theme/", "the theme"), ("xl/comments", "the cell comments"),
-               ("xl/drawings/", "a drawing"), ("docProps/", "the document properties"))
+_PART_NAMES = (("xl/styles.xml", "workbook.part.styles"), ("xl/theme/", "workbook.part.theme"),
+               ("xl/comments", "workbook.part.comments"), ("xl/drawings/", "workbook.part.drawing"),
+               ("docProps/", "workbook.part.properties"))
 
 
 def check_copied_parts(package: bytes, path: Path) -> None:
@@ -104,8 +146,20 @@ def check_copied_parts(package: bytes, path: Path) -> None:
             if not name.endswith((".xml", ".rels")) or name.startswith("xl/worksheets/") \
                     or name.endswith("calcChain.xml"):
                 continue
-            what = next((w for start, w in _PART_NAMES if name.startswith(start)), "a part")
-            read_part(zf, name, path, what)
+            what = next((w for start, w in _PART_NAMES if name.startswith(start)), "workbook.part.other")
+            read_part(zf, name, path, part_name(what))
+
+
+def app_name(zf: zipfile.ZipFile, part: str, pattern: str, path: Path) -> Optional[str]:
+    """The producing application named in the metadata part ``part`` of
+    the workbook at ``path`` (``pattern``'s group 1), or None when the part
+    is absent or unreadable: it only says who saved the file."""
+    try:
+        data = read_member(zf, part, path).decode("utf-8", errors="replace")
+    except (KeyError, WorkbookError) + UNPACK_ERRORS:  # noqa: B014 (WorkbookError is a ValueError)
+        return None
+    m = re.search(pattern, data, re.S)
+    return unescape(m.group(1)).strip() or None if m else None
 
 
 def unescape(text: str) -> str:
