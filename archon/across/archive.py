@@ -103,7 +103,7 @@ class ArchiveRead:
         }
 
 
-def _is_csv_folder(path: Path) -> bool:
+def is_csv_folder(path: Path) -> bool:
     try:
         return any(p.name.casefold() == "methuselahs.csv" for p in path.iterdir())
     except OSError:
@@ -118,7 +118,7 @@ def find_event_files(paths: Iterable[Union[str, Path]]) -> tuple[list[Path], lis
         p = Path(given)
         if not p.exists():
             skipped.append(Listed(p, "does not exist"))
-        elif p.is_file() or _is_csv_folder(p):
+        elif p.is_file() or is_csv_folder(p):
             found.append(p)
         elif not p.is_dir():
             skipped.append(Listed(p, f"{special_kind(p) or 'not a regular file'}: not read"))
@@ -136,7 +136,7 @@ def _walk_folder(p: Path, found: list[Path], skipped: list[Listed]) -> None:
         dirs.sort()
         folder = Path(root)
         for d in list(dirs):
-            if _is_csv_folder(folder / d):
+            if is_csv_folder(folder / d):
                 found.append(folder / d)
                 dirs.remove(d)
         for name in sorted(files):
