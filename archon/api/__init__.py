@@ -11,10 +11,13 @@ One module an idea:
 
 * :mod:`.scoring`: :func:`score`, :func:`score_lines`, :func:`parse_vps`;
 * :mod:`.workbooks`: :func:`standings`, :func:`check`, :func:`new`, :func:`update`;
+* :mod:`.changes`: how an event-day twin reads, changes and writes the
+  workbook (:class:`EventDayReport`);
 * :mod:`.eventday`: :func:`register`, :func:`unregister`, :func:`drop`,
   :func:`warn`, :func:`warnings`, :func:`result`, :func:`toss`,
   :func:`finals`, :func:`seat_final`, :func:`close_without_final`;
-* :mod:`.seating`: :func:`seat`, :func:`plan`;
+* :mod:`.seating`: :func:`seat`, :func:`plan` (:mod:`.seat_lists`: the
+  seat list ``seat`` prints);
 * :mod:`.reports`: :func:`report`, :func:`vekn_report`, :func:`archondata`, :func:`twd`;
 * :mod:`.conversion`: :func:`convert`; :mod:`.undoing`: :func:`undo`;
 * :mod:`.across`: :func:`results_frame`, :func:`rating`, :func:`league`.
@@ -35,7 +38,8 @@ _MODULES = {
     "scoring": ("score", "score_lines", "parse_vps"),
     "reports": ("report", "ReportResult", "report_standings", "vekn_report", "archondata", "twd"),
     "workbooks": ("standings", "check", "new", "update"),
-    "eventday": ("EventDayReport", "register", "unregister", "drop", "warn", "warnings", "result", "toss",
+    "changes": ("EventDayReport",),
+    "eventday": ("register", "unregister", "drop", "warn", "warnings", "result", "toss",
                  "finals", "seat_final", "close_without_final"),
     "seating": ("seat", "RoundSeating", "plan", "PlanResult", "check_time_budget", "PLAN_ROUNDS",
                 "MAX_PLAN_PLAYERS"),
@@ -67,10 +71,11 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # what type checkers and readers see; the names load on first use (above)
     from archon.api.across import league, rating, results_frame
+    from archon.api.changes import EventDayReport
     from archon.api.conversion import convert
     from archon.api.errors import InputError
-    from archon.api.eventday import (EventDayReport, close_without_final, drop, finals, register, result,
-                                     seat_final, toss, unregister, warn, warnings)
+    from archon.api.eventday import (close_without_final, drop, finals, register, result, seat_final, toss,
+                                     unregister, warn, warnings)
     from archon.api.reports import ReportResult, archondata, report, report_standings, twd, vekn_report
     from archon.api.scoring import parse_vps, score, score_lines
     from archon.api.seating import (MAX_PLAN_PLAYERS, PLAN_ROUNDS, PlanResult, RoundSeating, check_time_budget,

@@ -6,15 +6,11 @@ from __future__ import annotations
 from typing import Optional
 
 from archon import eventday, seating
+from archon.api.changes import EventDayReport, event_day
 from archon.api.contracts import twin_of
 from archon.api.errors import InputError, worded
-from archon.api.eventday import EventDayReport, event_day
 from archon.formats.layout import ROUND_SHEETS
-from archon.formats.serialize import standings_to_dict
 from archon.formats.workbook import read_event
-from archon.reports import write_posting_sheet
-from archon.reports.output import SEAT_LIST, check_target
-from archon.rules.standings import compute
 from archon.seating.seeds import new_seed
 from archon.words.message import act, option, say
 from archon.words.wording import figure
@@ -78,7 +74,9 @@ def seat(
     """
     check_time_budget(time_budget)
     if print_to is not None:
-        check_target(print_to, SEAT_LIST, force=True)  # a seat list printed before is printed anew
+        from archon.api.seat_lists import check_seat_list  # the reports (xlsxwriter) for a seat list only
+
+        check_seat_list(print_to)  # before anything is seated
     if show:
         if seed is not None or force or dry_run or time_budget is not None:
             raise InputError(say("api.show_alone", show=option("show"), others=[
@@ -95,15 +93,11 @@ def seat(
         typed_rounds={r for r in ROUND_SHEETS if r >= int(round)},  # this round and the later ones
     )
     if print_to is not None and not dry_run:
-        rep.printed = _print_seat_list(rep.event, int(round), print_to)
+        from archon.api.seat_lists import print_seat_list
+
+        rep.printed = print_seat_list(rep.event, int(round), print_to)
     rep.seating = RoundSeating.of(rep.event, int(round), rep.seed)
     return rep
-
-
-def _print_seat_list(event, round: int, print_to):
-    """Write round ``round``'s seat list to ``print_to``; its path."""
-    return write_posting_sheet(standings_to_dict(compute(event), extras=True), round, print_to,
-                               force=True)  # a seat list printed before is printed anew, never another file
 
 
 def _show_seating(path, round: int, print_to) -> EventDayReport:
@@ -122,7 +116,9 @@ def _show_seating(path, round: int, print_to) -> EventDayReport:
         lines.append(say("api.round_chart_only", round=round, seat=act("seat", round=round)))
     rep = EventDayReport(read.path, lines, changed=False, dry_run=False, event=ev)
     if print_to is not None:
-        rep.printed = _print_seat_list(ev, round, print_to)
+        from archon.api.seat_lists import print_seat_list  # the reports (xlsxwriter) for a seat list only
+
+        rep.printed = print_seat_list(ev, round, print_to)
     rep.seating = RoundSeating.of(ev, round)
     return rep
 

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from archon import eventday
+from archon.api.changes import read_for_event_day
 from archon.api.contracts import twin_of
 from archon.api.errors import InputError
-from archon.api.eventday import read_for_event_day
 from archon.formats.players_csv import PlayersCSVError, read_players_csv, split_lines
 from archon.formats.serialize import standings_to_dict
 from archon.formats.workbook import load_event, new_event, write_event
