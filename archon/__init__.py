@@ -18,7 +18,7 @@ The names of archon 0.1 (``archon.standings``, ``archon.workbook``, ...)
 still import: see :mod:`archon.compat`.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 #: The layer folders, lowest first: a module imports from its own layer and
 #: the ones before it, never after (``tests/shells/test_layers.py``).

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import uuid
 from pathlib import Path
 
@@ -23,6 +24,13 @@ _hypothesis_settings.register_profile("archon", deadline=None)
 _hypothesis_settings.load_profile("archon")
 
 REPO = Path(__file__).resolve().parent.parent
+
+# Tests live in a folder per layer (rules, seating, eventday, formats, reports,
+# shells, e2e) and share their event builders ('from test_eventday import
+# winter_cup'): every folder is importable, whichever tests a run collects.
+for _folder in sorted(Path(__file__).resolve().parent.iterdir()):
+    if _folder.is_dir() and _folder.name[0] not in "._" and str(_folder) not in sys.path:
+        sys.path.append(str(_folder))
 OFFICIAL_NAMES = {
     "xlsx": "thearchon-1.5l.xlsx",
     "ods": "thearchon-1.5l.ods",

@@ -28,6 +28,8 @@ from archon.across.results import EventResults, event_fingerprint, event_results
 from archon.formats.special_files import special_kind
 from archon.formats.workbook.backups import is_backup
 from archon.words.wording import count
+from archon.words.message import PLAIN_TEXT, Message, message_of
+from archon.words.render import PLAIN
 
 __all__ = [
     "EVENT_SUFFIXES",
@@ -53,17 +55,27 @@ Progress = Callable[[int, int, Path], None]
 
 @dataclass(frozen=True)
 class Listed:
-    """A file not counted, and why (``same_as``: the file counted instead)."""
+    """A file not counted, and why (``said``: a message, or a plain text;
+    ``reason``: its plain English; ``same_as``: the file counted instead)."""
 
     path: Path
-    reason: str
+    said: Message
     same_as: Optional[Path] = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.said, str):
+            object.__setattr__(self, "said", Message(PLAIN_TEXT, {"text": self.said}))
+
+    @property
+    def reason(self) -> str:
+        return PLAIN.render(self.said)
 
     def __str__(self) -> str:
         return f"{self.path}: {self.reason}"
 
     def as_dict(self) -> dict:
-        out = {"path": str(self.path), "reason": self.reason}
+        """``path``, ``reason`` (its text), the reason's ``id`` and ``fields``, and ``same_as``."""
+        out = {"path": str(self.path), "reason": self.reason, **self.said.as_dict()}
         if self.same_as is not None:
             out["same_as"] = str(self.same_as)
         return out
@@ -162,7 +174,7 @@ def read_event_file(path: Union[str, Path]):
         ev = src.event
         st = compute(ev)
     except (ConvertError, ValueError, OSError) as exc:
-        return None, None, None, str(exc) or type(exc).__name__
+        return None, None, None, message_of(exc) if str(exc) else type(exc).__name__
     except Exception as exc:  # noqa: BLE001 - one odd file must not stop an archive of thousands
         return None, None, None, f"archon could not read it ({type(exc).__name__}: {exc})"
     return event_results(st, str(p), str(p)), event_fingerprint(st), st.edition.name, None
@@ -294,7 +306,7 @@ def convert_folder(source: Union[str, Path], out_dir: Union[str, Path], *, editi
             except ConversionStopped as exc:
                 result.failed.append(Listed(f, f"{exc} ({'; '.join(map(str, exc.result.unmapped[:3]))})"))
             except (ConvertError, WriteError, ValueError, OSError) as exc:
-                result.failed.append(Listed(f, str(exc)))
+                result.failed.append(Listed(f, message_of(exc)))
         if progress is not None:
             progress(done, len(files), f)
     return result

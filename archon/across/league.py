@@ -20,6 +20,7 @@ from typing import Optional, Sequence
 
 import pandas as pd
 
+from archon.words.errors import WordedError
 from archon.exits import ExitStatus
 
 __all__ = ["POINTS", "LeagueDefinition", "LeagueError", "league_rows", "league_standings", "running_totals"]
@@ -29,7 +30,7 @@ POINTS = ("rating", "gw-vp")
 _KEYS = {"rating": ["rating_points"], "gw-vp": ["gw", "vp", "tp"]}
 
 
-class LeagueError(ValueError):
+class LeagueError(WordedError, ValueError):
     """A league definition archon cannot follow (exit status 2)."""
 
     exit_status = ExitStatus.UNREADABLE

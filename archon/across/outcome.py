@@ -19,6 +19,7 @@ from typing import Iterable, Optional, Sequence
 
 import pandas as pd
 
+from archon.words.errors import WordedError
 from archon.across.archive import ArchiveRead, read_archive
 from archon.rules.editions import EDITIONS, RATING_SYSTEMS
 from archon.exits import ExitStatus
@@ -36,7 +37,7 @@ CHART_PLAYERS = 8
 CHART_MONTHS = 24
 
 
-class AcrossError(ValueError):
+class AcrossError(WordedError, ValueError):
     """Arguments archon cannot follow, or no event could be read (exit status 2)."""
 
     exit_status = ExitStatus.UNREADABLE

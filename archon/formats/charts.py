@@ -26,6 +26,7 @@ import re
 import zipfile
 from typing import Optional, Union
 
+from archon.words.errors import WordedError
 from archon.exits import ExitStatus
 from archon.formats import layout as L
 
@@ -36,7 +37,7 @@ Plan = list[list[list[int]]]
 _NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
-class ChartError(ValueError):
+class ChartError(WordedError, ValueError):
     """The workbook has no such chart, or the chart is not laid out as expected."""
 
     exit_status = ExitStatus.UNREADABLE
@@ -106,10 +107,6 @@ class ChartBook:
             if name and rid and rid.group(1) in targets:
                 out[_unescape(name.group(1))] = targets[rid.group(1)]
         return out
-
-    def has(self, rounds: int) -> bool:
-        """Whether the workbook holds the chart for ``rounds`` rounds."""
-        return _chart_for(rounds).sheet in self._xml
 
     def _xml_for(self, rounds: int) -> bytes:
         chart = _chart_for(rounds)

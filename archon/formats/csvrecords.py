@@ -13,6 +13,8 @@ from __future__ import annotations
 import csv
 import io
 
+from archon.words.errors import WordedError
+
 __all__ = ["CsvTextError", "csv_records", "guess_delimiter"]
 
 
@@ -24,7 +26,7 @@ def guess_delimiter(text: str) -> str:
     return best if counts[best] else ","
 
 
-class CsvTextError(ValueError):
+class CsvTextError(WordedError, ValueError):
     """A CSV text that cannot be read whole; the message names the source and line."""
 
 

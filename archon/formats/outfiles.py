@@ -19,12 +19,13 @@ import tempfile
 from pathlib import Path
 from typing import Mapping
 
+from archon.words.errors import WordedError
 from archon.exits import ExitStatus
 
 __all__ = ["OutputError", "write_file", "write_files"]
 
 
-class OutputError(OSError):
+class OutputError(WordedError, OSError):
     """An output file that could not be written; nothing was left half written."""
 
     exit_status = ExitStatus.NOT_WRITTEN

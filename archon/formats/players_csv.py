@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
+from archon.words.errors import WordedError
 from archon.formats.csvrecords import CsvTextError, csv_records, guess_delimiter
 from archon.exits import ExitStatus
 
@@ -29,7 +30,7 @@ __all__ = ["PlayerRow", "read_players_csv", "parse_players_csv", "PlayersCSVErro
            "split_lines"]
 
 
-class PlayersCSVError(ValueError):
+class PlayersCSVError(WordedError, ValueError):
     """A players list archon cannot read; the message names the file and line."""
 
     exit_status = ExitStatus.UNREADABLE

@@ -29,7 +29,7 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any, Optional
 
-from archon.rules.model import FINAL, Event, Final, JudgeWarning, Override, Player, Round, Table
+from archon.rules.model import Event, Final, JudgeWarning, Override, Player, Round, Table
 from archon.rules.standings import Standings
 
 __all__ = ["standings_to_dict", "event_from_dict", "STANDINGS_COLUMNS", "standings_rows"]
@@ -183,7 +183,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             ev.final = Final([int(s["player"]) for s in seats], [s.get("vp") for s in seats])
         warnings = list(data.get("warnings") or [])
     except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"not an archon standings JSON document: {exc!r} is missing or malformed") from None
+        raise ValueError(f"not archon's standings JSON: {exc!r} is missing or malformed") from None
     players = ev.players_by_number()
     for i, w in enumerate(warnings):
         ev.warnings.append(_warning_read(ev, players, i, w))

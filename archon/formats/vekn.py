@@ -45,6 +45,8 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
+from archon.words.errors import WordedError
+from archon.words.message import act, say
 from archon.exits import ExitStatus
 from archon.words.wording import count
 from archon.formats import layout as L
@@ -77,7 +79,7 @@ WITHDRAWAL_FLAGS = ("WD", "N")
 RANKS_SHOWN = 5
 
 
-class VeknReportError(ValueError):
+class VeknReportError(WordedError, ValueError):
     """The event cannot be reported yet: the message says what to fix and where."""
 
     exit_status = ExitStatus.PROBLEMS
@@ -198,17 +200,19 @@ def _player_cell(field: str) -> str:
     return f"{m.sheet}!{getattr(m, field)}"
 
 
+#: Recording the final's result: what the organizer does next.
+_RECORD_FINAL = act("result", final=True, vps="...")
+
+
 def archondata(st: Standings) -> str:
     """The ``archondata`` string for vekn.net (see the module docstring)."""
     ev = st.event
     if not report_complete(st):
         if ev.has_final:
-            raise VeknReportError(
-                "the event is not finished: the final has no result yet (archon result FILE --final ...)"
-            )
-        raise VeknReportError("the event is not finished: the preliminary rounds are not over")
+            raise VeknReportError(say("vekn.final_pending", record=_RECORD_FINAL))
+        raise VeknReportError(say("vekn.rounds_pending"))
     if st.ties:
-        raise VeknReportError("; ".join(t.describe(ev) for t in st.ties) + ": run 'archon toss FILE'")
+        raise VeknReportError(say("vekn.ties", ties=[t.said(ev) for t in st.ties], toss=act("toss")))
     missing = [str(s.player) for s in st.players if not (s.player.vekn or "").strip()]
     if missing:
         raise VeknReportError(
@@ -292,17 +296,11 @@ def twd_header(st: Standings, *, url: Optional[str] = None, country: Optional[st
         raise VeknReportError(f"the event has no city: type it in {info.sheet}!{info.city}, "
                               "save, and run the command again")
     if report_complete(st) and st.winner is None and st.ties:
-        raise VeknReportError(
-            "the event has no winner yet: " + "; ".join(t.describe(ev) for t in st.ties)
-            + ": run 'archon toss FILE'"
-        )
+        raise VeknReportError(say("vekn.no_winner", why=say("vekn.ties", ties=[t.said(ev) for t in st.ties],
+                                                            toss=act("toss"))))
     if not report_complete(st) or st.winner is None:
-        raise VeknReportError(
-            "the event has no winner yet: " + (
-                "record the final's result (archon result FILE --final ...)" if ev.has_final
-                else "finish the preliminary rounds"
-            )
-        )
+        raise VeknReportError(say("vekn.no_winner", why=say("vekn.record_final", record=_RECORD_FINAL)
+                                  if ev.has_final else say("vekn.finish_rounds")))
     place = (ev.city or "").strip()
     c = (country or "").strip()
     if c and c.casefold() not in place.casefold():

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Optional, Union
 
+from archon.words.errors import WordedError
+from archon.words.message import act, option, say
 from archon.exits import ExitStatus
 from archon.rules.model import Event, plain_name
 from archon.formats.serialize import standings_to_dict
@@ -30,7 +32,7 @@ __all__ = [
 ]
 
 
-class ReportError(ValueError):
+class ReportError(WordedError, ValueError):
     """A report that cannot be written as asked (the message says what to do)."""
 
     exit_status = ExitStatus.NOT_WRITTEN
@@ -113,13 +115,14 @@ def find_round(data: dict, round_number: int) -> dict:
     rounds = [int(r["round"]) for r in data.get("rounds") or []]
     planned = max([int(data["event"].get("rounds_to_play") or 0), *rounds])
     if planned and int(round_number) > planned:
-        err = ReportError(f"there is no round {round_number}: the event has {planned} preliminary rounds "
-                          f"(--round 1 to {planned}; the final is in the report workbook)")
+        err = ReportError(say("report.no_such_round", round=int(round_number), rounds=planned,
+                              option=option("round")))
         err.exit_status = ExitStatus.UNREADABLE  # the command was used wrongly: no such round
         raise err
     seated = [str(r["round"]) for r in data.get("rounds") or [] if r.get("tables")]
-    hint = f"rounds seated: {', '.join(seated)}" if seated else "no round is seated yet"
-    err = ReportError(f"round {round_number} has no seating ({hint}); seat it first with 'archon seat'")
+    hint = say("report.rounds_seated", rounds=seated) if seated else say("report.no_round_seated")
+    err = ReportError(say("report.round_not_seated", round=int(round_number), hint=hint,
+                          seat=act("seat", round=int(round_number))))
     err.exit_status = ExitStatus.PROBLEMS  # the event is not there yet: nothing wrong with the command
     raise err
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
 from archon.reports.data import ReportError
+from archon.words.message import message_of, option, say
 
 __all__ = [
     "Output", "REPORT_WORKBOOK", "SEAT_LIST", "HTML_REPORT", "RATING_WORKBOOK", "LEAGUE_WORKBOOK", "CSV_SET",
@@ -135,14 +136,10 @@ def check_target(path: "str | os.PathLike[str]", kind: Output, *, force: bool = 
         _check_csv_folder(target, force)
         return target
     if lock_file(target).exists():
-        raise ReportError(
-            f"{target} is open in Excel (lock file {lock_file(target).name} beside it): close it and try again"
-        )
+        raise ReportError(say("report.open_in", file=str(target), application="Excel", lock=lock_file(target).name))
     lo_lock = target.with_name(f".~lock.{target.name}#")
     if lo_lock.exists():
-        raise ReportError(
-            f"{target} is open in LibreOffice (lock file {lo_lock.name} beside it): close it and try again"
-        )
+        raise ReportError(say("report.open_in", file=str(target), application="LibreOffice", lock=lo_lock.name))
     if target.is_file() and _is_event_workbook(target):
         raise ReportError(
             f"{target} is an Archon event workbook: a report is never written over it; give another name"
@@ -152,8 +149,7 @@ def check_target(path: "str | os.PathLike[str]", kind: Output, *, force: bool = 
             raise ReportError(f"{target} exists and is not {kind.a} archon wrote: it is never written "
                               f"over; give another name")
         if not force:
-            raise ReportError(f"{target} exists (an earlier {kind.what}): give another name, or --force "
-                              f"to replace it")
+            raise ReportError(say("report.earlier_output", file=str(target), what=kind.what, force=option("force")))
     return target
 
 
@@ -164,9 +160,8 @@ def _check_csv_folder(target: Path, force: bool) -> None:
         raise ReportError(f"{target} is a file: give a folder for the CSV set")
     earlier = set_files_in(target) if target.is_dir() else []
     if earlier and not force:
-        raise ReportError(f"{target} holds an earlier CSV set ({', '.join(p.name for p in earlier[:3])}"
-                          f"{', ...' if len(earlier) > 3 else ''}): give another folder, or --force to "
-                          f"replace its files")
+        files = ", ".join(p.name for p in earlier[:3]) + (", ..." if len(earlier) > 3 else "")
+        raise ReportError(say("report.earlier_csv_set", folder=str(target), files=files, force=option("force")))
 
 
 def write_atomically(path: "str | os.PathLike[str]", data: bytes, kind: Output, *, force: bool = False) -> Path:
@@ -184,7 +179,7 @@ def write_atomically(path: "str | os.PathLike[str]", data: bytes, kind: Output, 
     try:
         return write_file(target, data)
     except OutputError as exc:
-        raise ReportError(str(exc)) from None
+        raise ReportError(message_of(exc)) from None
 
 
 def xlsx_bytes(build: Callable[[Any], None], kind: Output) -> bytes:

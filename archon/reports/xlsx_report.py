@@ -179,7 +179,7 @@ def _event_sheet(wb, f: _Formats, data: dict) -> None:
             ws.write_string(i, 1, str(value), f.text)
     ws.write_string(
         len(rows) + 3, 0,
-        f"Report made by archon {__version__}; the numbers are those of 'archon standings'.",
+        f"Report made by archon {__version__}; the numbers are those of archon's standings.",
         f.note,
     )
     ws.set_paper(A4)

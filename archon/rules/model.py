@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as _dt
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Optional, Sequence, Union
+from typing import Optional, Union
 
 __all__ = [
     "Player",
@@ -171,10 +171,6 @@ class Table:
     def size(self) -> int:
         return len(self.players)
 
-    def vp_values(self) -> list[float]:
-        """VPs with blanks counted as 0."""
-        return [0.0 if v is None else float(v) for v in self.vps]
-
     def seat_of(self, player: int) -> Optional[int]:
         """The seat (1-based) of ``player`` at this table, or None."""
         try:
@@ -246,9 +242,6 @@ class Final:
     def seated(self) -> bool:
         return bool(self.seating)
 
-    def as_table(self) -> Table:
-        return Table(list(self.seating), list(self.vps))
-
 
 @dataclass
 class Event:
@@ -313,11 +306,3 @@ def parse_format(text: str) -> int:
     if t in ("3R+F", "3"):
         return 3
     raise ValueError(f"event format {text!r}: expected 2R+F or 3R+F")
-
-
-def vp_list(values: Sequence[object]) -> list[Optional[float]]:
-    """Convert typed VPs to floats (``None`` for blank); used by readers."""
-    out: list[Optional[float]] = []
-    for v in values:
-        out.append(None if v is None else float(v))  # type: ignore[arg-type]
-    return out

@@ -27,6 +27,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Optional, Sequence
 
+from archon.words.errors import WordedError
 from archon.exits import ExitStatus
 from archon.words.wording import count
 from archon.rules.editions import TABLE_SIZES, RuleEdition, get_edition
@@ -51,7 +52,7 @@ INVALID = "invalid"
 OVERRIDDEN = "overridden"
 
 
-class VPError(ValueError):
+class VPError(WordedError, ValueError):
     """A VP value that is not a number of half points between 0 and the table size."""
 
     exit_status = ExitStatus.UNREADABLE

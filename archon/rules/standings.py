@@ -29,6 +29,8 @@ from typing import Optional
 from archon.rules.editions import FINAL_SIZE, RuleEdition, get_edition
 from archon.rules.model import FINAL, Event, Player
 from archon.rules.scoring import TableResult, VPError, score_table
+from archon.words.message import Message, say
+from archon.words.render import PLAIN
 
 __all__ = [
     "PlayerStanding",
@@ -137,7 +139,9 @@ class Tie:
         places = self.final_size - self.first + 1
         return "the last place in the final" if places == 1 else f"the last {places} places in the final"
 
-    def describe(self, event: Optional[Event] = None) -> str:
+    def said(self, event: Optional[Event] = None) -> Message:
+        """The tie as a message (``check.tie``): the players (named when
+        ``event`` is given), the places and what the toss decides."""
         names = []
         for n in self.players:
             if event is not None:
@@ -147,10 +151,10 @@ class Tie:
                 except KeyError:
                     pass
             names.append(f"#{n}")
-        return (
-            f"players {', '.join(names)} are tied for places {self.first} to {self.last}; "
-            f"a coin toss (coin ranking) must decide {self.stake(event)}"
-        )
+        return say("check.tie", players=names, first=self.first, last=self.last, stake=self.stake(event))
+
+    def describe(self, event: Optional[Event] = None) -> str:
+        return PLAIN.render(self.said(event))
 
 
 @dataclass

@@ -20,6 +20,8 @@ from archon.rules.editions import LEVELS, TABLE_SIZES
 from archon.rules.model import FINAL, Event, name_key
 from archon.rules.scoring import PENDING
 from archon.rules.standings import Standings, compute, planned_rounds, preliminary_key, unfinished_preliminaries
+from archon.words.message import PLAIN_TEXT, Message, act, say
+from archon.words.render import PLAIN
 
 __all__ = ["Where", "Problem", "EventText", "event_texts", "check_event", "ERROR", "WARNING", "NOTE"]
 
@@ -71,12 +73,42 @@ class Where:
 
 @dataclass(frozen=True)
 class Problem:
-    """Something wrong with an event: what, where, and what to do about it."""
+    """Something wrong with an event: what (``said``, a message whose id
+    names the kind of problem: ``check.table_size``), where, and what to do
+    about it (``advice_said``, a message, or None). A plain text given for
+    either is a message of id :data:`~archon.words.message.PLAIN_TEXT`.
+    ``message`` and ``advice`` are their plain English texts; a shell renders
+    ``said`` and ``advice_said`` its own way (the command to type)."""
 
-    message: str
+    said: Message
     where: Where
-    advice: str = ""
+    advice_said: Optional[Message] = None
     severity: str = ERROR
+
+    def __post_init__(self) -> None:
+        if isinstance(self.said, str):
+            object.__setattr__(self, "said", Message(PLAIN_TEXT, {"text": self.said}))
+        if isinstance(self.advice_said, str):
+            advice = Message(PLAIN_TEXT, {"text": self.advice_said}) if self.advice_said else None
+            object.__setattr__(self, "advice_said", advice)
+
+    @property
+    def id(self) -> str:
+        """The kind of problem: the id of :attr:`said`."""
+        return self.said.id
+
+    @property
+    def fields(self) -> dict:
+        """The problem's values (player, round, table, value...): the fields of :attr:`said`."""
+        return dict(self.said.fields)
+
+    @property
+    def message(self) -> str:
+        return PLAIN.render(self.said)
+
+    @property
+    def advice(self) -> str:
+        return PLAIN.render(self.advice_said) if self.advice_said is not None else ""
 
     def __str__(self) -> str:
         text = self.message
@@ -131,9 +163,9 @@ def _control_characters(event: Event) -> list[Problem]:
     ``_x0001_`` (:mod:`archon.rules.celltext`)."""
     return [
         Problem(
-            f"{t.what} {t.text!r} holds {described(t.text)}",
+            say("check.control_character", what=t.what, value=repr(t.text), characters=described(t.text)),
             t.where,
-            "type the text again (archon convert drops such characters)",
+            say("check.control_character.advice", convert=act("convert")),
             severity=WARNING,
         )
         for t in event_texts(event) if CONTROL_CHARACTER.search(t.text)
@@ -156,20 +188,20 @@ def _name_problems(event: Event) -> list[Problem]:
         key = name_key(p.name)
         if not key:
             out.append(Problem(
-                f"player #{p.number} has no name",
+                say("check.no_name", player=p.number),
                 Where("player", player=p.number, field="first_name"),
-                "type the player's first and last name, or clear the row if nobody plays under that number",
+                say("check.no_name.advice"),
             ))
         else:
             by_key[key].append(p.number)
     for numbers in by_key.values():
         if len(numbers) > 1:
-            names = ", ".join(_name(event, n) for n in numbers)
+            names = [_name(event, n) for n in numbers]
             for n in numbers[1:]:
                 out.append(Problem(
-                    f"two players have the same name ({names})",
+                    say("check.same_name", players=names, player=n),
                     Where("player", player=n, field="first_name"),
-                    "give each player their full name; if it is one player registered twice, keep one row",
+                    say("check.same_name.advice"),
                 ))
     return out
 
@@ -196,11 +228,11 @@ def check_event(event: Event, standings: Optional[Standings] = None, chart_round
 def _event_details(event: Event) -> list[Problem]:
     """The level, without which The Archon counts no rating bonus."""
     if event.players and (event.level or "").strip() not in LEVELS:
-        what = f"level {event.level!r} is not one The Archon knows" if event.level else "the event level is blank"
+        what = say("check.level.unknown", value=repr(event.level)) if event.level else say("check.level.blank")
         return [Problem(
-            f"{what}: The Archon cannot compute the finalists' rating points (archon counts no level bonus)",
+            say("check.level", what=what, value=event.level or ""),
             Where("event", field="level"),
-            "choose one of: " + ", ".join(LEVELS),
+            say("check.level.advice", levels=list(LEVELS)),
             severity=WARNING,
         )]
     return []
@@ -214,9 +246,9 @@ def _registration(event: Event) -> list[Problem]:
     for n, count in sorted(numbers.items()):
         if count > 1:
             add(Problem(
-                f"player number {n} is used by {count} players",
+                say("check.number_twice", player=n, count=count),
                 Where("player", player=n, field="number"),
-                "give every player a different number",
+                say("check.number_twice.advice"),
             ))
     vekns: dict[str, list[int]] = defaultdict(list)
     for p in event.players:
@@ -224,18 +256,18 @@ def _registration(event: Event) -> list[Problem]:
             vekns[p.vekn].append(p.number)
             if not _VEKN.match(p.vekn):
                 add(Problem(
-                    f"{p}: VEKN number {p.vekn!r} is not 7 digits",
+                    say("check.vekn_digits", player=str(p), value=repr(p.vekn)),
                     Where("player", player=p.number, field="vekn"),
-                    "check the player's VEKN number (vekn.net) or leave it blank",
+                    say("check.vekn_digits.advice"),
                 ))
     for vekn, players in sorted(vekns.items()):
         if len(players) > 1:
-            names = ", ".join(_name(event, n) for n in players)
+            names = [_name(event, n) for n in players]
             for n in players[1:]:
                 add(Problem(
-                    f"VEKN number {vekn} is registered twice ({names})",
+                    say("check.vekn_twice", value=vekn, players=names, player=n),
                     Where("player", player=n, field="vekn"),
-                    "each player has their own VEKN number: correct the duplicate",
+                    say("check.vekn_twice.advice"),
                 ))
     problems.extend(_name_problems(event))
     return problems
@@ -263,9 +295,9 @@ def _results_missing(event: Event, st: Standings, chart_rounds: set[int]) -> lis
     last_played = max((r.number for r in event.rounds if r.has_results()), default=0)
     return [
         Problem(
-            f"round {r.number}, table {t.number} has no result, and round {last_seated} is already seated",
+            say("check.result_missing", round=r.number, table=t.number, seated=last_seated),
             Where("table", round=r.number, table=t.number, field="vp"),
-            f"record it (archon result FILE --round {r.number} --table {t.number} VP VP ...), or type its VPs",
+            say("check.result_missing.advice", record=act("result", round=r.number, table=t.number, vps=["VP", "VP", "..."])),
             severity=WARNING,
         )
         for r in st.rounds if r.number < last_seated and r.number <= last_played
@@ -283,46 +315,46 @@ def _table_problems(event: Event, known: dict, round_number: int, t_st, table,
     k = t_st.number
     if table.size not in TABLE_SIZES:
         add(Problem(
-            f"round {round_number}, table {k} has {table.size} players",
+            say("check.table_size", round=round_number, table=k, players=table.size),
             Where("table", round=round_number, table=k),
-            "a table has 4 or 5 players: move players between tables",
+            say("check.table_size.advice"),
         ))
     for i, n in enumerate(table.players, start=1):
         where = Where("seat", round=round_number, table=k, seat=i, player=n, field="player")
         if n not in known:
             add(Problem(
-                f"round {round_number}, table {k}, seat {i}: player number {n} is not registered",
+                say("check.not_registered", round=round_number, table=k, seat=i, player=n),
                 where,
-                "register the player on the Methuselahs sheet or correct the number",
+                say("check.not_registered.advice"),
             ))
         if n in seen:
             t0, s0 = seen[n]
             add(Problem(
-                f"{_name(event, n)} is seated twice in round {round_number} "
-                f"(table {t0} seat {s0}, and table {k} seat {i})",
+                say("check.seated_twice", player=_name(event, n), round=round_number, first_table=t0, first_seat=s0,
+                    table=k, seat=i),
                 where,
-                "remove one of the two seats",
+                say("check.seated_twice.advice"),
             ))
         else:
             seen[n] = (k, i)
         p = known.get(n)
         if p is not None and p.is_out and t_st.status == "pending":
             add(Problem(
-                f"{p} is flagged out ({p.out}) but seated at round {round_number}, table {k}",
+                say("check.out_but_seated", player=str(p), value=p.out, round=round_number, table=k),
                 where,
-                "take the player off this table, or clear the flag if they still play",
+                say("check.out_but_seated.advice"),
             ))
     if t_st.result is None and table.size in TABLE_SIZES:
         add(Problem(
-            f"round {round_number}, table {k}: {t_st.error}",
+            say("check.vp_unreadable", round=round_number, table=k, error=t_st.error),
             Where("table", round=round_number, table=k, field="vp"),
-            "type each VP as a whole or half point between 0 and the table size",
+            say("check.vp_unreadable.advice"),
         ))
     elif t_st.status == "invalid" and table.size in TABLE_SIZES:
         add(Problem(
-            f"round {round_number}, table {k}: impossible result: {t_st.reason}",
+            say("check.impossible_result", round=round_number, table=k, reason=t_st.reason),
             Where("table", round=round_number, table=k, field="vp"),
-            "check the VPs with the table; a judge may accept it on the Override sheet",
+            say("check.impossible_result.advice"),
         ))
     return problems
 
@@ -334,8 +366,8 @@ def _overrides_without_table(event: Event) -> list[Problem]:
         if o.round == FINAL:
             if not event.final.seated:
                 problems.append(Problem(
-                    "an override names the final, which is not seated",
-                    Where("override", index=i), "remove the override or seat the final",
+                    say("check.override_final_not_seated"),
+                    Where("override", index=i), say("check.override_final_not_seated.advice"),
                     severity=WARNING,
                 ))
             continue
@@ -346,9 +378,9 @@ def _overrides_without_table(event: Event) -> list[Problem]:
             ok = False
         if not ok:
             problems.append(Problem(
-                f"an override names round {o.round}, table {o.table}, which does not exist",
+                say("check.override_no_table", round=o.round, table=o.table),
                 Where("override", index=i),
-                "correct the round and table numbers on the Override sheet",
+                say("check.override_no_table.advice"),
             ))
     return problems
 
@@ -358,12 +390,11 @@ def _cut_and_coins(event: Event, st: Standings) -> list[Problem]:
     over), and one coin ranking given to several tied players."""
     problems: list[Problem] = []
     add = problems.append
-    toss = "run 'archon toss FILE' (or type coin rankings for these players, 1 = won the toss)"
     for tie in (st.ties if not unfinished_preliminaries(event, st) else []):
         add(Problem(
-            tie.describe(event),
+            tie.said(event),
             Where("player", player=tie.players[0], field="coin"),
-            toss if tie.at_cut else f"{toss} before seating the final",
+            say("check.tie.advice" if tie.at_cut else "check.tie.advice_before_final", toss=act("toss")),
             severity=ERROR if tie.at_cut else WARNING,
         ))
     coins = Counter(p.coin for p in event.players if p.coin)
@@ -373,10 +404,10 @@ def _cut_and_coins(event: Event, st: Standings) -> list[Problem]:
             by = st.by_number()
             if len({preliminary_key(by[n], st.edition) for n in numbers}) < len(numbers):
                 add(Problem(
-                    f"coin ranking {coin} is given to {count} tied players "
-                    f"({', '.join(_name(event, n) for n in numbers)})",
+                    say("check.coin_twice", value=coin, count=count, players=[_name(event, n) for n in numbers],
+                        player=numbers[1]),
                     Where("player", player=numbers[1], field="coin"),
-                    "give each tied player a different coin ranking",
+                    say("check.coin_twice.advice"),
                 ))
     return problems
 
@@ -392,26 +423,24 @@ def _final_table(event: Event, st: Standings) -> list[Problem]:
     for i, n in enumerate(seating, start=1):
         if n not in finalists and st.cut_tie is None:
             add(Problem(
-                f"final, seat {i}: {_name(event, n)} is not a finalist",
+                say("check.not_a_finalist", seat=i, player=_name(event, n)),
                 Where("seat", round=FINAL, seat=i, player=n, field="player"),
-                f"seat the finalists: {', '.join(_name(event, f) for f in st.finalists)}",
+                say("check.not_a_finalist.advice", finalists=[_name(event, f) for f in st.finalists]),
             ))
     missing = [n for n in st.finalists if n not in seating]
     if missing and st.cut_tie is None:
         add(Problem(
-            "the final table does not hold "
-            + ", ".join(_name(event, n) for n in missing),
+            say("check.finalists_missing", players=[_name(event, n) for n in missing]),
             Where("final"),
-            "seat every finalist at the final table",
+            say("check.finalists_missing.advice"),
         ))
     if len(seating) != len(set(seating)):
-        add(Problem("a player is seated twice at the final table", Where("final"),
-                    "remove the duplicate seat"))
+        add(Problem(say("check.final_seated_twice"), Where("final"), say("check.final_seated_twice.advice")))
     if st.final is not None and st.final.result is not None and st.final.result.status == "invalid":
         add(Problem(
-            f"final: impossible result: {st.final.result.reason}",
+            say("check.final_impossible", reason=st.final.result.reason),
             Where("table", round=FINAL, field="vp"),
-            "check the final's VPs",
+            say("check.final_impossible.advice"),
         ))
     return problems
 
@@ -462,10 +491,11 @@ def _seating_criteria(event: Event) -> list[Problem]:
             # (no result typed yet); once played it is history, a note.
             fixable = rule == "R1" and not last.has_results()
             out.append(Problem(
-                f"seating {rule} ({RULE_TITLES[rule]}): {issue} — "
-                + ", ".join(_name(event, n) for n in who),
+                say("check.seating_rule", rule=rule, title=RULE_TITLES[rule], issue=str(issue),
+                    players=[_name(event, n) for n in who], round=last.number),
                 Where("seat", round=last.number, table=place[0], seat=place[1], player=who[0], field="player"),
-                f"reseat round {last.number} (archon seat FILE --round {last.number})" if fixable else "",
+                say("check.seating_rule.advice", round=last.number, reseat=act("seat", round=last.number))
+                if fixable else None,
                 severity=ERROR if fixable else NOTE,
             ))
     return out

@@ -12,7 +12,7 @@ from typing import Sequence
 from archon.seating.criteria import TRANSFERS
 
 
-def _least_met(candidates: list[int], seated: Sequence[int], met: Sequence[int], n: int, look: int = 24) -> int:
+def least_met(candidates: list[int], seated: Sequence[int], met: Sequence[int], n: int, look: int = 24) -> int:
     """Index of the candidate (among the first ``look``) who has met the
     players already ``seated`` least often; ``met[a * n + b]`` counts meetings."""
     best_i, best_c = 0, -1
@@ -28,7 +28,7 @@ def _least_met(candidates: list[int], seated: Sequence[int], met: Sequence[int],
     return best_i
 
 
-def _seat_swap_delta(sc, x_from: int, x_to: int, y_from: int, y_to: int, a: int, b: int) -> tuple[int, int]:
+def seat_swap_delta(sc, x_from: int, x_to: int, y_from: int, y_to: int, a: int, b: int) -> tuple[int, int]:
     """Change in R5 and R7 when player x moves from seat ``a`` to ``b`` and y from ``b`` to ``a``.
 
     ``sc`` counts (player, seat) uses; the four keys are x's count in seat a
@@ -299,7 +299,7 @@ class Board:
         s2v = self.s2v + (vx1 * vx1 - vx0 * vx0) * lx * lx + (vy1 * vy1 - vy0 * vy0) * ly * ly
         s1t = self.s1t + dt * lx - dt * ly
         s2t = self.s2t + (tx1 * tx1 - tx0 * tx0) * lx * lx + (ty1 * ty1 - ty0 * ty0) * ly * ly
-        d5, d7 = _seat_swap_delta(self.sc, x * 6 + si + 1, x * 6 + sj + 1, y * 6 + sj + 1, y * 6 + si + 1, si, sj)
+        d5, d7 = seat_swap_delta(self.sc, x * 6 + si + 1, x * 6 + sj + 1, y * 6 + sj + 1, y * 6 + si + 1, si, sj)
         q3 = self.nplay * s2v - s1v * s1v
         q8 = self.nplay * s2t - s1t * s1t
         return (r1, r2, q3, r4, self.r5 + d5, r6, self.r7 + d7, q8, r9)

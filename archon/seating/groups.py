@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Optional
 
-from archon.seating.board import _least_met, _seat_swap_delta
+from archon.seating.board import least_met, seat_swap_delta
 from archon.seating.criteria import TRANSFERS
 from archon.seating.tables import MAX_TABLE, MIN_TABLE
 
@@ -85,7 +85,7 @@ def _first_tables(m: _Meetings, players: list[int], sizes: list[int], movable: b
         pool = pools[z]
         table: list[int] = []
         for _ in range(z):
-            best_i = _least_met(pool, table, m.meet, m.n)
+            best_i = least_met(pool, table, m.meet, m.n)
             table.append(pool[best_i])
             pool[best_i] = pool[-1]
             pool.pop()
@@ -93,7 +93,7 @@ def _first_tables(m: _Meetings, players: list[int], sizes: list[int], movable: b
     return out
 
 
-def _groups(
+def table_groups(
     n: int,
     history: list,
     free: list,
@@ -365,7 +365,7 @@ class _Orders:
         return dr1, d6, d9
 
 
-def _seat_orders(
+def seat_orders(
     n: int,
     history: list,
     tables: list[list[list[int]]],
@@ -440,7 +440,7 @@ def _seat_orders(
         d2 = (tx1 * tx1 - tx0 * tx0) * lx * lx + (ty1 * ty1 - ty0 * ty0) * ly * ly
         dq8 = o.nplay * d2 - (2 * o.s1 * d1 + d1 * d1)
         kxi, kxj, kyj, kyi = x * 6 + i + 1, x * 6 + j + 1, y * 6 + j + 1, y * 6 + i + 1
-        d5, d7 = _seat_swap_delta(sc, kxi, kxj, kyj, kyi, i, j)
+        d5, d7 = seat_swap_delta(sc, kxi, kxj, kyj, kyi, i, j)
         dr1, d6, d9 = o.relation_delta(table, i, j, change) if hot else (0, 0, 0)
         delta = W1 * dr1 + W5 * d5 + W6 * d6 + W7 * d7 + dq8 / o.unit + W9 * d9
         if delta <= 0 or rand() < exp(-delta / temp):

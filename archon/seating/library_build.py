@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from archon.seating.library import EFFORT, SIZES, canonical
 from archon.seating.planner import searched
-from archon.seating.search import _Clock
+from archon.seating.search import Clock
 
 
 def build(progress=print) -> str:
@@ -21,7 +21,7 @@ def build(progress=print) -> str:
             if games is not None and rounds < 3:
                 continue  # 2 rounds of which each plays 1: not an event
             rng = random.Random(f"archon-seating:{n}")
-            found = canonical(searched(list(range(1, n + 1)), rounds, [], games, rng, EFFORT, _Clock(None, None)))
+            found = canonical(searched(list(range(1, n + 1)), rounds, [], games, rng, EFFORT, Clock(None, None)))
             body = "/".join(",".join(".".join(map(str, t)) for t in rnd) for rnd in found)
             lines.append(f"{rounds}:{n}:{games or ''}={body}")
             progress(f"{rounds} rounds, {n} players")

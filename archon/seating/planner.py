@@ -16,8 +16,8 @@ from typing import Iterable, Optional, Sequence
 from archon.seating import library  # noqa: the module, for library.lookup and library.EFFORT
 from archon.seating.seeds import new_seed
 from archon.seating.criteria import Plan, check_plan, score_plan
-from archon.seating.search import _MAX_ROUNDS, _Clock, _floor, _search
-from archon.seating.tables import MAX_TABLE, MIN_TABLE, SeatingError, _player_list, needs_sit_out, rounds_to_play, sit_out_schedule, table_sizes
+from archon.seating.search import MAX_ROUNDS, Clock, floor_key, search_once
+from archon.seating.tables import MAX_TABLE, MIN_TABLE, SeatingError, player_list, needs_sit_out, rounds_to_play, sit_out_schedule, table_sizes
 
 #: The search effort of a plain :func:`plan` call: every event size from 4
 #: to 300 players in a fraction of a second. Higher values search longer
@@ -71,9 +71,9 @@ def plan(
     """
     if rounds < 1:
         raise SeatingError(f"{rounds} rounds: plan at least one")
-    if rounds > _MAX_ROUNDS:
-        raise SeatingError(f"{rounds} rounds: archon plans at most {_MAX_ROUNDS}")
-    present = _player_list(players)
+    if rounds > MAX_ROUNDS:
+        raise SeatingError(f"{rounds} rounds: archon plans at most {MAX_ROUNDS}")
+    present = player_list(players)
     fixed = [[list(t) for t in rnd] for rnd in fixed_rounds]
     check_plan(fixed)
     if rounds < len(fixed):
@@ -89,7 +89,7 @@ def plan(
         if progress is not None:
             progress(1.0)
         return known
-    found = searched(present, rounds, fixed, games, rng, effort, _Clock(time_budget, progress))
+    found = searched(present, rounds, fixed, games, rng, effort, Clock(time_budget, progress))
     if known is not None and score_plan(known) <= score_plan(found):
         return known
     return found
@@ -108,7 +108,7 @@ def next_round(players: "int | Iterable[int]", rounds: int, seed=None,
     depend on it and would only be thrown away; sizes the library keeps
     still come from it, so the later rounds can follow its plan.
     """
-    present = _player_list(players)
+    present = player_list(players)
     if (
         not fixed_rounds
         and rounds > 1
@@ -161,16 +161,16 @@ class _Problem:
 
 
 def searched(present: list[int], rounds: int, fixed: list, games: Optional[int], rng,
-             effort: float, clock: _Clock) -> Plan:
+             effort: float, clock: Clock) -> Plan:
     """The plan the search finds (:mod:`.search`): its best within the
     effort, then fresh searches while the time budget lasts and something
     is left to gain."""
     problem = _problem(present, rounds, fixed, games, rng)
     args = (problem.n, problem.history, problem.free, problem.movable, problem.lcm, problem.most,
             problem.unit)
-    best = _search(*args, rng, effort, clock)
-    while clock.deadline is not None and not clock.expired() and best[0] > _floor(best[0]):
-        found = _search(*args, random.Random(rng.random()), effort, clock)
+    best = search_once(*args, rng, effort, clock)
+    while clock.deadline is not None and not clock.expired() and best[0] > floor_key(best[0]):
+        found = search_once(*args, random.Random(rng.random()), effort, clock)
         if found[0] < best[0]:
             best = found
     if clock.progress is not None:

@@ -211,7 +211,7 @@ def _shake(board: Board, r: int, t: int, same: dict, rng, log: list, swaps: list
     return [(r, t)]
 
 
-def _polish(
+def polish_plan(
     board: Board, movable: list[bool], unit: float, rng, iterations: int, tick=None,
     t_hi: float = 3e4, t_lo: float = 0.3, target: Optional[tuple] = None,
 ) -> tuple:

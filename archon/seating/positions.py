@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Optional
 
-from archon.seating.board import Board, _least_met, _seat_swap_delta
+from archon.seating.board import Board, least_met, seat_swap_delta
 from archon.seating.criteria import TRANSFERS
 from archon.seating.transport import cheapest
 
@@ -45,7 +45,7 @@ def _position_counts(n: int, history: list, free: list, given: Optional[list] = 
     return vp, tr, sc, played, types
 
 
-def _positions(
+def positions_plan(
     n: int,
     history: list,
     free: list,
@@ -110,7 +110,7 @@ def _positions(
         if sa != sb:
             kxa, kxb = x * 6 + sa + 1, x * 6 + sb + 1
             kya, kyb = y * 6 + sa + 1, y * 6 + sb + 1
-            d5, d7 = _seat_swap_delta(sc, kxa, kxb, kyb, kya, sa, sb)
+            d5, d7 = seat_swap_delta(sc, kxa, kxb, kyb, kya, sa, sb)
         delta = (W3 * dq3 + dq8) / unit + W5 * d5 + W7 * d7
         if delta <= 0 or rand() < exp(-delta / (t_hi * exp(ratio * it / iterations))):
             ty[i] = b
@@ -126,14 +126,14 @@ def _positions(
     return types
 
 
-def _assigned(n: int, history: list, free: list, movable: list[bool], rng=None,
+def assigned_positions(n: int, history: list, free: list, movable: list[bool], rng=None,
               passes: int = 8) -> Optional[list[list[tuple[int, int]]]]:
     """The positions of every free round, each round's the best given the
     others' (:func:`_place_round`), when every round to place has players
     on as many games; None otherwise. With one round to place they are the
     best outright; with more, rounds are placed in turn from a random start
     (``rng``) until none changes (at most ``passes`` times each). Returns,
-    like :func:`_positions`, the position of every player of every free
+    like :func:`positions_plan`, the position of every player of every free
     round."""
     rounds = [r for r in range(len(free)) if movable[r] and len(free[r][0]) > 1]
     if not rounds:
@@ -202,7 +202,7 @@ def _place_round(n: int, history: list, free: list, types: list, r: int) -> list
     return [position[p] for p in players]
 
 
-def _deal(n: int, history: list, free: list, types: list, rng) -> list[list[list[int]]]:
+def deal_tables(n: int, history: list, free: list, types: list, rng) -> list[list[list[int]]]:
     """Tables from positions: each table takes, seat by seat, a player
     holding that position, preferring one who has met the fewest of the
     players already there."""
@@ -232,7 +232,7 @@ def _deal(n: int, history: list, free: list, types: list, rng) -> list[list[list
             rng.shuffle(order)
             for s in order:
                 cands = pool[(z, s)]
-                best_i = _least_met(cands, seated, met, n)
+                best_i = least_met(cands, seated, met, n)
                 c = cands[best_i]
                 cands[best_i] = cands[-1]
                 cands.pop()
@@ -267,7 +267,7 @@ def _twins(signatures: list) -> dict:
 
 # Longer than a screen on purpose: one pass of swaps over the conflicts,
 # with its three kinds of move side by side; it runs in the search's hot path.
-def _mend(board: "Board", movable: list[bool], rng, moves: int, tick=None) -> None:
+def mend_repeats(board: "Board", movable: list[bool], rng, moves: int, tick=None) -> None:
     """Remove repeated opponents with swaps that leave R3, R5, R7 and R8 as
     they are: two players holding the same position at two tables, or two
     players whose other rounds look alike. Now and then any swap, kept when

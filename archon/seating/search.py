@@ -42,12 +42,12 @@ import random
 from typing import Optional
 
 from archon.seating.board import Board
-from archon.seating.groups import _groups, _seat_orders
-from archon.seating.polish import _polish
-from archon.seating.positions import _assigned, _deal, _mend, _positions
+from archon.seating.groups import table_groups, seat_orders
+from archon.seating.polish import polish_plan
+from archon.seating.positions import assigned_positions, deal_tables, mend_repeats, positions_plan
 
 
-class _Clock:
+class Clock:
     """Progress and time budget for one :func:`plan` call."""
 
     def __init__(self, budget: Optional[float], progress):
@@ -86,17 +86,17 @@ def _positions_only(key: tuple) -> tuple:
     return (0, 0, key[2], 0, key[4], 0, key[6], key[7], 0)
 
 
-def _floor(key: tuple) -> tuple:
+def floor_key(key: tuple) -> tuple:
     """The key of a plan with no violation of the counted rules and the same
     spreads (R3, R8) as ``key``'s."""
     return (0, 0, key[2], 0, 0, 0, 0, key[7], 0)
 
 
 #: Pair counters are bytes: no plan of more rounds than this.
-_MAX_ROUNDS = 250
+MAX_ROUNDS = 250
 
 
-def _search(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> tuple:
+def search_once(n, history, free, movable, lcm, most, unit, rng, effort, clock) -> tuple:
     """One deterministic search; returns (key, slots) of the best plan found.
 
     When every round to place has players on as many games, positions are
@@ -150,14 +150,14 @@ def _outright(n, history, free, movable, lcm, rng, moves: int, deals: int) -> Op
     follow draw as they would have without it."""
     own = random.Random()
     own.setstate(rng.getstate())
-    types = _assigned(n, history, free, movable, own)
+    types = assigned_positions(n, history, free, movable, own)
     if types is None:
         return None
     best = None
     for _ in range(deals):
-        board = _board(n, history, free, _deal(n, history, free, types, own), lcm)
+        board = _board(n, history, free, deal_tables(n, history, free, types, own), lcm)
         target = _positions_only(board.key())  # the same positions for every deal
-        _mend(board, movable, own, moves)
+        mend_repeats(board, movable, own, moves)
         if best is None or board.key() < best[0]:
             best = (board.key(), [list(s) for s in board.slots], target)
         if best[0] <= target:
@@ -207,26 +207,26 @@ def _ways_in(n, history, free, movable, lcm, most, unit, rng, effort, clock, sta
             target, board = start[2], Board(n, history, [(list(s), z) for s, (_, z) in zip(start[1], free)], lcm)
         else:
             target, board = None, None
-            types = _positions(n, history, free, movable, lcm, most, rng, it_p, stage(0.0, 0.1))
+            types = positions_plan(n, history, free, movable, lcm, most, rng, it_p, stage(0.0, 0.1))
             for deal in range(deals):  # dealing and mending is cheap: a few tries
-                dealt = _board(n, history, free, _deal(n, history, free, types, rng), lcm)
+                dealt = _board(n, history, free, deal_tables(n, history, free, types, rng), lcm)
                 target = target or _positions_only(dealt.key())  # the positions', whoever meets
-                _mend(dealt, movable, rng, _mend_moves(effort, size),
+                mend_repeats(dealt, movable, rng, _mend_moves(effort, size),
                       stage(0.1 + 0.05 * deal / deals, 0.1 + 0.05 * (deal + 1) / deals))
                 if dealt.key() <= target:
                     return dealt.key(), [list(s) for s in dealt.slots]
                 if board is None or dealt.key() < board.key():
                     board = dealt
         # way 2, groups first
-        tables = _groups(n, history, free, movable, lcm, most, rng, it_a, stage(0.15, 0.25))
-        tables = _seat_orders(n, history, tables, movable, lcm, most, rng, it_b, stage(0.25, 0.4))
+        tables = table_groups(n, history, free, movable, lcm, most, rng, it_a, stage(0.15, 0.25))
+        tables = seat_orders(n, history, tables, movable, lcm, most, rng, it_b, stage(0.25, 0.4))
         other = _board(n, history, free, tables, lcm)
         if other.key() <= target:
             return other.key(), [list(s) for s in other.slots]
         # both polished; way 1's board holds its best deal
         for b, (a0, a1) in ((other, (0.4, 0.75)), (board, (0.75, 1.0))):
             share = it_c if b is other else it_c // 2
-            found = _polish(b, movable, unit, rng, share, stage(a0, a1), target=target)
+            found = polish_plan(b, movable, unit, rng, share, stage(a0, a1), target=target)
             if best is None or found[0] < best[0]:
                 best = found
             if best[0] <= target or clock.expired():

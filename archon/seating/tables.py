@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional, Sequence
 
+from archon.words.errors import WordedError
 from archon.exits import ExitStatus
 
 #: Legal numbers of seats at a table (rules 3.1.2: groups of 5, 4 where
@@ -20,7 +21,7 @@ MIN_TABLE = min(TABLE_SIZES)
 MAX_TABLE = max(TABLE_SIZES)
 
 
-class SeatingError(ValueError):
+class SeatingError(WordedError, ValueError):
     """A seating request or plan archon cannot handle, with what to do about it."""
 
     exit_status = ExitStatus.PROBLEMS
@@ -127,7 +128,7 @@ def _staggered_hint(players: int, rounds: int, games: int) -> str:
     return ""
 
 
-def _player_list(players: "int | Iterable[int]") -> list[int]:
+def player_list(players: "int | Iterable[int]") -> list[int]:
     if isinstance(players, int):
         if players < 1:
             raise SeatingError(f"{players} players: nothing to seat")

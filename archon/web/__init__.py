@@ -20,17 +20,19 @@ from typing import Optional
 __all__ = ["console_app", "serve", "ConsoleURLs"]
 
 
-def console_app(path, *, token: Optional[str] = None, watch: bool = True):
+def console_app(path, *, token: Optional[str] = None, watch: bool = True, hosts=None):
     """The event console for the workbook ``path`` as an ASGI application
     (Starlette; :func:`archon.web.app.create_app`): the organizer's page
     ``/organizer``, the players' page ``/``, and the JSON API every action
     of the page uses (``GET /api/standings``, ``POST /api/result``, ...;
     see :mod:`archon.web.app`). ``token`` is the organizer's secret (random
-    when not given; ``app.state.token``): every write needs it. Run it with
+    when not given; ``app.state.token``): every write needs it. ``hosts``:
+    the :class:`archon.web.hosts.Hosts` it answers for (by default 127.0.0.1
+    and localhost; a request naming another host is refused). Run it with
     any ASGI server, or :func:`serve`."""
     from archon.web.app import create_app
 
-    return create_app(path, token, watch=watch)
+    return create_app(path, token, watch=watch, hosts=hosts)
 
 
 class ConsoleURLs:
@@ -50,7 +52,8 @@ def serve(path, *, port: int = 8000, lan: bool = False, open_browser: bool = Tru
     phones; writes still need the token). ``on_ready(urls)`` is called with
     the :class:`ConsoleURLs` once the server listens; the organizer's page
     is opened in the default browser unless ``open_browser`` is false.
-    Raises :class:`archon.api.InputError` when the port is taken or out of range.
+    Raises :class:`archon.web.errors.ConsoleError` (exit status 2) when the
+    workbook is missing or unreadable, or the port is taken or out of range.
     """
     from archon.web.server import run
 

@@ -27,10 +27,13 @@ the organizer page's cookie), a JSON object body of at most
 :data:`MAX_BODY` bytes, and may carry ``"version"``: the workbook version
 the page read (refused with 409 when the file changed since). Answers:
 ``{"ok": true, "lines": [...], "version"}`` with the lines the command line
-prints, or ``{"ok": false, "error": "...", "exit_status": N}`` with the
-HTTP status of :func:`http_status` (and ``"force": true`` when the same
-request with ``"force": true`` would be done, as ``--force`` does: the
-error says what it would clear).
+prints, in the console's words (:mod:`archon.web.words`: what to do next
+named by the page's own buttons), or ``{"ok": false, "error": "...",
+"message": {"id", "fields"}, "exit_status": N}`` with the HTTP status of
+:func:`http_status` (and ``"force": true`` when the same request with
+``"force": true`` would be done: the error says what it would clear); see
+:mod:`archon.web.answers`. Every request must name, in its ``Host``
+header, a host the console serves (:mod:`archon.web.hosts`), else 400.
 """
 
 from __future__ import annotations
@@ -48,7 +51,8 @@ from starlette.applications import Starlette
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse,
                                  Response, StreamingResponse)
 from starlette.routing import Mount, Route
@@ -56,11 +60,15 @@ from starlette.staticfiles import StaticFiles
 
 from archon import __version__
 from archon import api
-from archon.eventday import ForceNeeded
-from archon.exits import ExitStatus, status_of
 from archon.rules.typed import is_whole_number_text
+from archon.web.answers import error_body, http_status, refused
+from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
+from archon.web.hosts import HostCheck, Hosts
 from archon.web.render import render
-from archon.web.workbook import ServedWorkbook, StaleVersion
+from archon.web.words import shown_dict, shown_lines
+from archon.web.workbook import ServedWorkbook
+from archon.words.message import Message, say
+from archon.words.render import PLAIN
 
 __all__ = ["create_app", "http_status", "MAX_BODY", "MAX_TEXT", "COOKIE"]
 
@@ -68,56 +76,19 @@ __all__ = ["create_app", "http_status", "MAX_BODY", "MAX_TEXT", "COOKIE"]
 MAX_BODY = 64 * 1024
 #: The longest text a field may hold (a name, a city, a judge's reason).
 MAX_TEXT = 1000
+#: The most values a list of a request may hold (a table's VPs, the final's seats).
+MAX_VALUES = 10
 #: The organizer's session cookie.
 COOKIE = "archon_organizer"
 #: How often a page's event stream re-checks the file when the watcher is silent.
 POLL_SECONDS = 0.5
 
 
-class BadRequest(ValueError):
-    """A request the console cannot use (HTTP 4xx with this message): wrong
-    usage, exit status 2 in the answer, as on the command line."""
-
-    exit_status = ExitStatus.UNREADABLE
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-def http_status(exc: BaseException) -> int:
-    """The HTTP status of an error from a twin: its exit status
-    (:mod:`archon.exits`) says which. 1 (refused by the rules) -> 409,
-    2 (bad input) -> 400, 3 (the workbook cannot be written now: open in a
-    spreadsheet or held by another archon command) -> 423, a workbook that
-    changed since the page (or the twin) read it -> 409, anything else (a
-    bug) -> 500."""
-    from archon.formats.workbook.safety import WorkbookChangedError
-
-    if isinstance(exc, BadRequest):
-        return exc.status
-    if isinstance(exc, (StaleVersion, WorkbookChangedError)):
-        return 409
-    status = status_of(exc, ExitStatus.INTERNAL)
-    return {ExitStatus.PROBLEMS: 409, ExitStatus.UNREADABLE: 400, ExitStatus.NOT_WRITTEN: 423}.get(status, 500)
-
-
-def _error(request: Request, exc: BaseException) -> JSONResponse:
-    """The error's answer, for every endpoint: the served workbook is named
-    as typed in the commands the message tells the organizer to type
-    ("archon drop FILE 24" says "archon drop cup.xlsx 24")."""
-    from archon.words.wording import naming_workbook
-
-    code = http_status(exc)
-    message = str(exc) if code != 500 else (
-        f"archon failed ({type(exc).__name__}: {exc}); nothing was written. Please report it.")
-    message = naming_workbook(message, request.app.state.book.name)
-    body = {"ok": False, "error": message, "exit_status": int(status_of(exc, ExitStatus.INTERNAL))}
-    if isinstance(exc, ForceNeeded):
-        body["force"] = True  # sent again with "force": true, it is done (the message says what it clears)
-    if code == 409 and status_of(exc, ExitStatus.INTERNAL) == ExitStatus.NOT_WRITTEN:
-        body["reload"] = True  # the file changed: the page shows the new state
-    return JSONResponse(body, status_code=code)
+def _error(request: Request, exc: BaseException, action: Optional[str] = None) -> JSONResponse:
+    """The error's answer, for every endpoint (:func:`archon.web.answers.error_body`):
+    its message as the console says it, what to do named by the page's own
+    controls; ``action``: the write refused."""
+    return JSONResponse(error_body(exc, action), status_code=http_status(exc))
 
 
 # ---------------------------------------------------------------------------
@@ -180,30 +151,29 @@ def _authorized(request: Request) -> bool:
     return bool(cookie) and hmac.compare_digest(cookie.encode(), token.encode())
 
 
-def _token_needed() -> Response:
-    return JSONResponse({"ok": False, "error": "this needs the organizer's token: open the organizer URL "
-                         "'archon serve' printed, or send 'Authorization: Bearer TOKEN'"}, 401)
+def _token_needed(request: Request) -> Response:
+    return _error(request, BadRequest(say("web.token_needed"), 401))
 
 
 async def _json_body(request: Request) -> dict:
     """The request's JSON object, at most :data:`MAX_BODY` bytes."""
     if not request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/json":
-        raise BadRequest("send a JSON object (Content-Type: application/json)", 415)
+        raise BadRequest(say("web.json_content_type"), 415)
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise BadRequest(f"request body over {MAX_BODY} bytes", 413)
+        raise BadRequest(say("web.body_too_big", limit=MAX_BODY), 413)
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
-            raise BadRequest(f"request body over {MAX_BODY} bytes", 413)
+            raise BadRequest(say("web.body_too_big", limit=MAX_BODY), 413)
         chunks.append(chunk)
     try:
         body = json.loads(b"".join(chunks).decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # ValueError: JSONDecodeError, 5000 digits
-        raise BadRequest(f"the body is not JSON archon can read: {str(exc)[:200]}") from None
+        raise BadRequest(say("web.not_json", detail=str(exc)[:200])) from None
     if not isinstance(body, dict):
-        raise BadRequest("the body must be a JSON object, e.g. {\"round\": 1, \"table\": 2, \"vps\": [3, 0, 0, 2]}")
+        raise BadRequest(say("web.not_an_object"))
     return body
 
 
@@ -212,36 +182,52 @@ def _field(body: dict, key: str, kind, *, required: bool = False, default: Any =
     value = body.get(key)
     if value is None or value == "":
         if required:
-            raise BadRequest(f'"{key}" is missing')
+            raise BadRequest(say("web.field_missing", key=key))
         return default
     if kind is int:
         if isinstance(value, str) and is_whole_number_text(value.strip()):
             value = int(value.strip())
         if isinstance(value, bool) or not isinstance(value, int):
-            raise BadRequest(f'"{key}" must be a whole number, not {json.dumps(value)[:40]}')
+            raise BadRequest(say("web.field_not_whole", key=key, value=json.dumps(value)[:40]))
         return value
     if kind is str:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
         if not isinstance(value, str):
-            raise BadRequest(f'"{key}" must be text')
+            raise BadRequest(say("web.field_not_text", key=key))
         if len(value) > MAX_TEXT:
-            raise BadRequest(f'"{key}" is {len(value)} characters long: at most {MAX_TEXT}')
+            raise BadRequest(say("web.field_too_long", key=key, length=len(value), limit=MAX_TEXT))
         return value
     if kind is bool:
         if not isinstance(value, bool):
-            raise BadRequest(f'"{key}" must be true or false')
+            raise BadRequest(say("web.field_not_bool", key=key))
         return value
-    if not isinstance(value, list) or len(value) > 10:
-        raise BadRequest(f'"{key}" must be a list (at most 10 values)')
+    if not isinstance(value, list) or len(value) > MAX_VALUES:
+        raise BadRequest(say("web.field_not_list", key=key, limit=MAX_VALUES))
     for v in value:
         if isinstance(v, bool) or not isinstance(v, (int, float, str)):
-            raise BadRequest(f'"{key}" must hold numbers, not {json.dumps(v)[:40]}')
+            raise BadRequest(say("web.field_not_numbers", key=key, value=json.dumps(v)[:40]))
     return value
 
 
+def _plain(item) -> str:
+    return PLAIN.render(item) if isinstance(item, Message) else str(item)
+
+
 def _lines(rep) -> list[str]:
-    return rep.describe().splitlines()
+    """What a twin's report says (its ``lines``, then what its ``describe()``
+    adds: the backup kept...), each line as the console says it."""
+    said = list(getattr(rep, "lines", None) or [])
+    described = rep.describe()
+    if isinstance(described, (list, tuple)):
+        tail = list(described[len(said):]) if list(described[:len(said)]) == said else None
+    else:  # the lines in plain words, then the rest
+        described, plain = str(described), "\n".join(_plain(item) for item in said)
+        tail = described[len(plain):].splitlines() if described.startswith(plain) else None
+        said = said if tail is not None else []
+    if tail is None:  # a report that says its lines its own way: as it says them
+        return shown_lines([described])
+    return shown_lines(said + [line for line in tail if line != ""])
 
 
 # ---------------------------------------------------------------------------
@@ -273,7 +259,7 @@ def _do_result(path, body):
 def _do_seat(path, body):
     number = _field(body, "round", int, required=True)
     rep = api.seat(path, number, seed=_field(body, "seed", int), force=_field(body, "force", bool, default=False))
-    return [*_lines(rep), rep.seating.score_line()]
+    return [*_lines(rep), *shown_lines([rep.seating.score_line()])]
 
 
 def _do_toss(path, body):
@@ -287,12 +273,12 @@ def _do_finals(path, body):
     try:
         numbers = [int(str(n).strip().lstrip("#")) for n in seating]
     except ValueError:
-        raise BadRequest('"seating" must hold player numbers in seat order, e.g. [17, 4, 9, 1, 12]') from None
+        raise BadRequest(say("web.final_seating_numbers")) from None
     return _lines(api.seat_final(path, numbers))
 
 
 def _do_undo(path, body):
-    return api.undo(path, force=_field(body, "force", bool, default=False)).describe().splitlines()
+    return _lines(api.undo(path, force=_field(body, "force", bool, default=False)))
 
 
 WRITES: dict[str, Callable] = {
@@ -310,19 +296,21 @@ async def write(request: Request) -> Response:
     """``POST /api/<action>``: check the token, the body, the lock and the
     version, then call the twin (one write at a time)."""
     book: ServedWorkbook = request.app.state.book
-    action = WRITES.get(request.path_params["action"])
+    name = request.path_params["action"]
+    action = WRITES.get(name)
     if action is None:
-        return JSONResponse({"ok": False, "error": f"no such action: {request.path_params['action']}"}, 404)
+        return _error(request, BadRequest(say("web.no_such_action", action=name[:100]), 404))
     if not _authorized(request):
-        return _token_needed()
+        return _token_needed(request)
     try:
         body = await _json_body(request)
-        reason = book.open_in()
-        if reason:
-            return JSONResponse({"ok": False, "error": reason, "exit_status": int(ExitStatus.NOT_WRITTEN)}, 423)
+        held = book.held()
+        if held is not None:
+            return _error(request, WorkbookOpen(held))
 
         said = {k: v for k, v in body.items() if k != "version"}
-        command = f"archon serve {book.name}: POST /api/{request.path_params['action']} {json.dumps(said)}"
+        # what undo says it takes back
+        command = PLAIN.render(say("web.journal_command", file=book.name, action=name, body=json.dumps(said)))
 
         def run():
             from archon.formats.workbook.safety import settings
@@ -336,15 +324,15 @@ async def write(request: Request) -> Response:
             return lines, book.state().version
 
         lines, version = await run_in_threadpool(run)
+    except ClientDisconnect:  # the client went away (or was too slow) before its body was all sent: nobody to answer
+        return Response(status_code=400)
     except Exception as exc:  # noqa: BLE001 - every error becomes an answer, never a traceback page
         if not isinstance(exc, BadRequest) and http_status(exc) == 500:
             request.app.state.log_failure(exc)
         request.app.state.changes.notify()
-        return _error(request, exc)
+        return _error(request, exc, name)
     request.app.state.changes.notify()
-    from archon.words.wording import naming_workbook_in
-
-    return JSONResponse({"ok": True, "lines": naming_workbook_in(lines, book.name), "version": version})
+    return JSONResponse({"ok": True, "lines": lines, "version": version})
 
 
 # ---------------------------------------------------------------------------
@@ -373,21 +361,19 @@ async def _twin(request: Request, fn: Callable, *args, **kwargs):
 
 
 async def api_standings(request: Request) -> Response:
-    from archon.words.wording import naming_workbook_in
-
     data, err = await _twin(request, api.standings, request.app.state.book.path)
     if err:
         return err
     if not _authorized(request):  # the judges' warnings and their reasons are the organizer's, not the room's
         data.pop("warnings", None)
-    return JSONResponse(naming_workbook_in(data, request.app.state.book.name))  # as --json names it
+    return JSONResponse(data)
 
 
 async def api_check(request: Request) -> Response:
-    from archon.words.wording import naming_workbook_in
-
+    """The check's problems, as the JSON of the check command has them, each
+    message said as the console says it."""
     problems, err = await _twin(request, api.check, request.app.state.book.path)
-    return err or JSONResponse(naming_workbook_in([p.as_dict() for p in problems], request.app.state.book.name))
+    return err or JSONResponse([shown_dict(p) for p in problems])
 
 
 async def api_score(request: Request) -> Response:
@@ -399,10 +385,10 @@ async def api_score(request: Request) -> Response:
     typed = request.query_params.get("vps", "")
     tokens = typed.split(";" if ";" in typed else ",")
     try:
-        if len(tokens) > 10:
-            raise BadRequest("a table has 4 or 5 seats")
+        if len(tokens) > MAX_VALUES:
+            raise BadRequest(say("web.table_seats"))
         vps = [None if not t.strip() else api.parse_vps([t.strip()])[0] for t in tokens]
-        return JSONResponse(api.score(vps, edition).as_dict())
+        return JSONResponse(shown_dict(api.score(vps, edition)))
     except Exception as exc:  # noqa: BLE001
         if http_status(exc) == 500:
             raise
@@ -443,7 +429,7 @@ async def download(request: Request) -> Response:
     else:
         raise HTTPException(404)
     if "round" not in kwargs and not _authorized(request):  # the reports list the judges' warnings
-        return _for_a_link(request, _token_needed())
+        return _for_a_link(request, _token_needed(request))
     tmp = tempfile.TemporaryDirectory(prefix="archon-console-")
     out = Path(tmp.name) / kwargs.pop("xlsx" if "xlsx" in kwargs else "html")
     key = "xlsx" if out.suffix == ".xlsx" else "html"
@@ -532,10 +518,10 @@ async def organizer(request: Request) -> Response:
 
 async def _not_found(request: Request, exc: Exception) -> Response:
     code = getattr(exc, "status_code", 404)
-    what = "not found" if code == 404 else f"not found for {request.method}"
-    if request.url.path.startswith("/api/"):
-        return JSONResponse({"ok": False, "error": f"{request.url.path}: {what}"}, code)
-    return PlainTextResponse(f"{request.url.path}: {what}", code)
+    path = request.url.path[:200]
+    said = say("web.not_found", path=path) if code == 404 else say("web.wrong_method", path=path,
+                                                                      method=request.method)
+    return refused(request.url.path, BadRequest(said, code))
 
 
 async def _failed(request: Request, exc: Exception) -> Response:
@@ -543,21 +529,26 @@ async def _failed(request: Request, exc: Exception) -> Response:
     return _error(request, exc)
 
 
-def create_app(path, token: Optional[str] = None, *, watch: bool = True) -> Starlette:
+def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: Optional[Hosts] = None) -> Starlette:
     """The console's ASGI application for the workbook ``path``.
 
     ``token``: the organizer's secret (a random one when not given); the
     application's ``state.token`` holds it. ``watch``: watch the file with
     watchfiles (the event streams also poll the file twice a second).
+    ``hosts``: the ``Host`` headers it answers (``state.hosts``; by default
+    127.0.0.1 and localhost, on any port until the server that runs it says
+    which: :meth:`archon.web.hosts.Hosts.serving`); any other is refused
+    with 400 (DNS rebinding).
     """
     from archon.formats.workbook.grid import refuse_special_file
 
     book = ServedWorkbook(path)
     refuse_special_file(book.path)  # said as it is, not "no such workbook"; never opened (a FIFO would block)
     if not book.path.is_file():
-        raise api.InputError(f"{path}: no such workbook")
-    if book.state().error:  # not a workbook (a players CSV, a damaged file): say so before serving it
-        raise api.InputError(book.state().error)
+        raise ConsoleError(say("web.no_such_workbook", file=str(path)))
+    state = book.state()
+    if state.error is not None:  # not a workbook (a players CSV, a damaged file): say so before serving it
+        raise ConsoleError(state.error_message or state.error)
     changes = Changes()
 
     @contextlib.asynccontextmanager
@@ -590,8 +581,10 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True) -> Star
         Route("/download/{name}", download),
         Mount("/static", StaticFiles(directory=here / "static"), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan,
+    hosts = hosts if hosts is not None else Hosts()
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(HostCheck, hosts=hosts)],
                     exception_handlers={HTTPException: _not_found, Exception: _failed})
+    app.state.hosts = hosts
     app.state.book = book
     app.state.token = token or secrets.token_urlsafe(24)
     app.state.changes = changes

@@ -1,13 +1,87 @@
-"""Run the event console with uvicorn: bind, print where, open the browser, stop on Ctrl-C."""
+"""Run the event console with uvicorn: bind, print where, open the browser, stop on Ctrl-C.
+
+A client must send each request whole within :data:`REQUEST_SECONDS` of its
+first byte (of connecting, for the first): one that sends a request's head
+or body a byte at a time, or connects and sends nothing, is disconnected
+(:func:`guarded_protocol`), so such clients cannot pile up and hold the
+console's connections open. Between two requests a connection kept alive
+stays open :data:`KEEP_ALIVE_SECONDS`. An answer that takes its time (the
+pages' event streams) is not limited.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import socket
 import threading
 import time
 from typing import Callable, Optional
 
-__all__ = ["run", "bind", "lan_address"]
+from archon.web.errors import ConsoleError
+from archon.words.message import option, say
+
+__all__ = ["run", "bind", "lan_address", "guarded_protocol", "server_config", "REQUEST_SECONDS",
+           "KEEP_ALIVE_SECONDS"]
+
+#: Seconds a client has to send a whole request, head and body, from its first byte.
+REQUEST_SECONDS = 10.0
+#: Seconds a connection stays open, idle, after an answer (uvicorn's keep-alive).
+KEEP_ALIVE_SECONDS = 5
+
+
+@functools.lru_cache(maxsize=None)
+def guarded_protocol(seconds: float = REQUEST_SECONDS):
+    """uvicorn's HTTP protocol (h11) with a deadline for each request: it
+    must arrive whole (head and body) within ``seconds`` of its first byte,
+    or of the connection for the first request, else the connection is
+    closed. uvicorn itself waits for ever for a request begun and not
+    finished."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class GuardedH11Protocol(H11Protocol):
+        deadline: Optional[asyncio.TimerHandle] = None
+
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            self._expect()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.conn.their_state in (h11.IDLE, h11.SEND_BODY):
+                self._expect()  # a request under way: the deadline of its first byte stands
+            else:
+                self._received()
+
+        def connection_lost(self, exc) -> None:
+            self._received()
+            super().connection_lost(exc)
+
+        def _expect(self) -> None:
+            if self.deadline is None:
+                self.deadline = self.loop.call_later(seconds, self._too_slow)
+
+        def _received(self) -> None:
+            if self.deadline is not None:
+                self.deadline.cancel()
+                self.deadline = None
+
+        def _too_slow(self) -> None:
+            self.deadline = None
+            if self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and not self.transport.is_closing():
+                self.transport.close()  # the answer under way, if any, sees the client gone
+
+    return GuardedH11Protocol
+
+
+def server_config(app, request_seconds: float = REQUEST_SECONDS):
+    """The uvicorn configuration the console runs with (quiet; slow clients
+    disconnected: :func:`guarded_protocol`)."""
+    import uvicorn
+
+    return uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2, access_log=False,
+                          http=guarded_protocol(request_seconds), timeout_keep_alive=KEEP_ALIVE_SECONDS)
 
 
 def lan_address() -> str:
@@ -23,18 +97,15 @@ def lan_address() -> str:
 
 def bind(port: int, lan: bool) -> socket.socket:
     """A listening socket on 127.0.0.1 (every interface with ``lan``); port 0: a free one."""
-    from archon.api import InputError
-
     if not 0 <= port <= 65535:
-        raise InputError(f"port {port}: give a port from 1 to 65535 (or 0 for any free port)")
+        raise ConsoleError(say("web.port_out_of_range", port=port))
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(("0.0.0.0" if lan else "127.0.0.1", port))
     except OSError as exc:
         sock.close()
-        raise InputError(f"port {port} cannot be used ({exc.strerror}): another program has it; "
-                         f"give another one with --port") from None
+        raise ConsoleError(say("web.port_taken", port=port, reason=exc.strerror, port_option=option("port"))) from None
     sock.listen(128)
     return sock
 
@@ -48,9 +119,8 @@ def run(app, *, port: int, lan: bool, open_browser: bool, on_ready: Optional[Cal
     token = app.state.token
     where = urls(f"http://127.0.0.1:{port}/organizer?token={token}",
                  f"http://{lan_address() if lan else '127.0.0.1'}:{port}/")
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2,
-                            access_log=False)
-    server = uvicorn.Server(config)
+    app.state.hosts.serving(port, lan)  # the names it answers for, on this port only
+    server = uvicorn.Server(server_config(app))
     app.state.closing = lambda: server.should_exit  # open pages' event streams end at once
 
     def announce() -> None:
@@ -78,14 +148,14 @@ class running:
     is its URL (``http://127.0.0.1:PORT``). For tests, benchmarks and the
     README's pictures."""
 
-    def __init__(self, app, *, port: int = 0) -> None:
+    def __init__(self, app, *, port: int = 0, request_seconds: float = REQUEST_SECONDS) -> None:
         import uvicorn
 
         self.app = app
         self.sock = bind(port, False)
         self.base = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2,
-                                                    access_log=False))
+        app.state.hosts.serving(self.sock.getsockname()[1])
+        self.server = uvicorn.Server(server_config(app, request_seconds))
         app.state.closing = lambda: self.server.should_exit
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 

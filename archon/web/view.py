@@ -12,12 +12,36 @@ from typing import Any, Optional
 from archon.rules.model import searched_name
 from archon.reports.data import display_name
 from archon.reports.render import results_context
+from archon.web.words import CONSOLE
 from archon.web.workbook import State
+from archon.words.message import act, say
 
-__all__ = ["page_context"]
+__all__ = ["page_context", "capped", "MAX_SHOWN", "MAX_SENTENCE"]
 
 #: Table statuses that count as finished.
 DONE = ("complete", "overridden")
+
+#: The most characters of one text (a name, a city, a judge's reason) a page
+#: shows: the longest text a field of the console takes. A workbook may hold
+#: longer ones (a cell holds 32,767 characters): each is cut there, so that a
+#: name pasted by mistake costs every phone a few kilobytes, not megabytes.
+MAX_SHOWN = 1000
+#: The most characters of one of archon's sentences a page shows (a check's
+#: problem, a tie at the cut naming many players): longer than any it makes,
+#: short enough that one quoting a pasted text stays small.
+MAX_SENTENCE = 10 * MAX_SHOWN
+
+
+def capped(data: Any, limit: int = MAX_SHOWN) -> Any:
+    """``data`` (texts, and the dicts and lists JSON holds) with every text
+    longer than ``limit`` cut to it, ending in "…"."""
+    if isinstance(data, str):
+        return data if len(data) <= limit else data[:limit - 1] + "\u2026"
+    if isinstance(data, dict):
+        return {k: capped(v, limit) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [capped(v, limit) for v in data]
+    return data
 
 
 def _round_summary(r: dict) -> dict:
@@ -42,31 +66,35 @@ def _where(data: dict, current: Optional[dict]) -> dict[int, str]:
     """Each player's seat now: at the final once it is seated, else in the current round."""
     out: dict[int, str] = {}
     if data.get("final"):
-        for p in data["players"]:
-            if p.get("final_rank") is not None:
-                out[p["number"]] = f"Place {p['final_rank']}"
+        places = {p["number"]: p["final_rank"] for p in data["players"] if p.get("final_rank") is not None}
+        for number, place in places.items():
+            out[number] = CONSOLE.render(say("web.where.place", place=place))
         for s in data["final"]["seats"]:
-            out[s["player"]] = f"Final: seat {s['seat']}" + (f", place {out[s['player']][6:]}" if s["player"] in out else "")
+            place = places.get(s["player"])
+            out[s["player"]] = CONSOLE.render(say("web.where.final_seat", seat=s["seat"]) if place is None else
+                                              say("web.where.final_seat_place", seat=s["seat"], place=place))
         return out
     if current is not None:
         for t in current["tables"]:
             for s in t["seats"]:
-                out[s["player"]] = f"Round {current['round']}: table {t['table']}, seat {s['seat']}"
+                out[s["player"]] = CONSOLE.render(say("web.where.round", round=current["round"], table=t["table"],
+                                                      seat=s["seat"]))
     return out
 
 
 def page_context(state: State, *, name: str, key: str, open_in: Optional[str], organizer: bool) -> dict[str, Any]:
-    """The template context of both pages."""
-    from archon.words.wording import naming_workbook_in
-
-    # the commands its texts tell the organizer to type name the workbook, as typed
+    """The template context of both pages: the event's texts cut to
+    :data:`MAX_SHOWN` characters each, archon's sentences about it (already
+    said as the console says them) to :data:`MAX_SENTENCE`."""
     ctx: dict[str, Any] = {
-        "file": name, "key": key, "version": state.version, "open_in": open_in,
-        "error": naming_workbook_in(state.error, name),
-        "organizer": organizer, "problems": naming_workbook_in(state.problems, name),
-        "finals": naming_workbook_in(state.finals, name),
+        "file": capped(name), "key": key, "version": state.version, "open_in": capped(open_in, MAX_SENTENCE),
+        "error": capped(state.error, MAX_SENTENCE), "organizer": organizer,
+        "problems": capped(state.problems, MAX_SENTENCE), "finals": capped(state.finals, MAX_SENTENCE),
+        # what the page asks before it sends a refusal's "force" (its confirm dialog)
+        "confirm_force": CONSOLE.render(say("web.confirm_force", undo=act("undo"))),
+        "confirm_undo": CONSOLE.render(say("web.confirm_undo")),
     }
-    data = state.standings
+    data = capped(state.standings)
     if data is None:
         return {**ctx, "data": None}
     results = results_context(data, name)

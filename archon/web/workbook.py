@@ -12,8 +12,7 @@ refused (:class:`StaleVersion`), so nothing typed in the spreadsheet
 meanwhile is overwritten.
 
 The state (standings, problems, finals) is worked out once per version,
-with the functions behind ``archon standings``, ``archon check`` and
-``archon finals``, from one read of the file
+with the functions behind the standings, check and finals commands, from one read of the file
 (:func:`archon.formats.workbook.readcache.read_event_cached`: the console's own
 writes then read those same bytes again for free), and kept until the
 content changes.
@@ -29,11 +28,14 @@ from pathlib import Path
 from typing import Any, Optional
 
 from archon.exits import ExitStatus
+from archon.web.words import CONSOLE, shown, shown_dict
+from archon.words.errors import WordedError
+from archon.words.message import Message, message_of, say
 
 __all__ = ["ServedWorkbook", "State", "StaleVersion"]
 
 
-class StaleVersion(ValueError):
+class StaleVersion(WordedError, ValueError):
     """The workbook changed since the page read it: nothing was written."""
 
     exit_status = ExitStatus.NOT_WRITTEN
@@ -44,10 +46,11 @@ class State:
     """What the pages show for one version of the workbook.
 
     ``standings``: the standings contract with extras
-    (:func:`archon.formats.serialize.standings_to_dict`); ``problems``: ``archon
-    check``'s problems as dicts; ``finals``: see :func:`_finals_summary`;
+    (:func:`archon.formats.serialize.standings_to_dict`); ``problems``: the
+    check's problems as dicts; ``finals``: see :func:`_finals_summary`;
     ``error``: why the workbook cannot be read right now (the pages say so and
-    keep the last good figures away), else ``None``.
+    keep the last good figures away), else ``None``. Every text is said as
+    the console says it (:mod:`archon.web.words`).
     """
 
     version: str
@@ -55,10 +58,13 @@ class State:
     problems: list = field(default_factory=list)
     finals: dict = field(default_factory=dict)
     error: Optional[str] = None
+    #: ``error``'s message (its id and fields), else ``None``.
+    error_message: Optional[Message] = None
 
 
 def _finals_summary(view) -> dict:
-    """The parts of :class:`archon.eventday.FinalsView` the organizer's page shows."""
+    """The parts of :class:`archon.eventday.FinalsView` the organizer's page
+    shows, every message in them said as the console says it."""
     from archon.eventday import NO_FINAL_SAID, SEAT_CHOICE, SEAT_CHOICE_HOW
 
     ev = view.standings.event
@@ -68,9 +74,9 @@ def _finals_summary(view) -> dict:
         return {"seed": f.seed, "number": f.number, "name": f.player.name,
                 "figures": [float(getattr(f.standing, k) or 0) for k in keys]}
 
-    return {
+    return shown({
         "has_final": view.has_final,
-        # the words of 'archon finals'
+        # the words of the finals command
         "title": view.title, "no_final_said": NO_FINAL_SAID, "seat_choice": SEAT_CHOICE,
         "seat_choice_how": SEAT_CHOICE_HOW, "ranking_keys": [k.upper() for k in keys],
         "ready": view.ready,
@@ -81,7 +87,7 @@ def _finals_summary(view) -> dict:
         "seated": bool(view.seating),
         # why each action of the final would be refused now, in short (None: it would be done)
         "refused": {action: (r.short if r else None) for action, r in view.refused.items()},
-    }
+    })
 
 
 #: How long after its last change a file's times cannot tell a new save from
@@ -139,16 +145,21 @@ class ServedWorkbook:
     def _version_of(fp) -> str:
         return f"{fp.size:x}-{fp.sha256[:16]}"
 
-    def open_in(self) -> Optional[str]:
-        """Why writes are off now: the workbook is open in a spreadsheet
-        (its lock file is beside it), else ``None``."""
+    def held(self) -> Optional[Message]:
+        """Why writes are off now, as a message: the workbook is open in a
+        spreadsheet (its lock file is beside it), else ``None``."""
         from archon.formats.workbook.safety import lock_files
 
         found = lock_files(self.path)
         if not found:
             return None
         _lock, app = found[0]
-        return f"close {self.name} in {app} to enter results here (it is open there; archon would overwrite, or be overwritten by, its next save)"
+        return say("web.open_elsewhere", file=self.name, app=app)
+
+    def open_in(self) -> Optional[str]:
+        """:meth:`held`, as the page says it."""
+        held = self.held()
+        return None if held is None else CONSOLE.render(held)
 
     def key(self) -> str:
         """What a page must re-read on: the version and whether writes are off."""
@@ -191,7 +202,7 @@ class ServedWorkbook:
             # once per version: standings, problems and finals from one read
             read = read_event_cached(self.path, fp)
             st = compute(read.event)
-            problems = [p.as_dict() for p in problems_of(read, st)]
+            problems = [shown_dict(p) for p in problems_of(read, st)]
             return State(
                 version=version,
                 standings=standings_to_dict(st, extras=True),
@@ -201,7 +212,8 @@ class ServedWorkbook:
         except Exception as exc:  # noqa: BLE001 - any unreadable state is shown, never raised to a page
             if not hasattr(exc, "exit_status") and not isinstance(exc, OSError):
                 raise
-            return State(version=version, error=str(exc))
+            said = message_of(exc)
+            return State(version=version, error=CONSOLE.render(said), error_message=said)
 
     def check_version(self, seen: Any) -> None:
         """Refuse a write from a page that read an older version (``seen``;
@@ -209,7 +221,4 @@ class ServedWorkbook:
         if seen is None:
             return
         if str(seen) != self.version():
-            raise StaleVersion(
-                f"{self.name} changed since this page read it (saved in a spreadsheet, or by another "
-                "command): nothing was written; the page now shows the new state, check it and try again"
-            )
+            raise StaleVersion(say("web.stale_version", file=self.name))

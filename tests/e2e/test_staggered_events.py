@@ -125,7 +125,7 @@ def test_the_console_offers_the_third_round_when_a_drop_leaves_seven_in_a_2rf_ev
     path = tmp_path / "event.xlsx"
     run("new", path, "--format", "2R+F", "--players", csv, "--template", official_file())
     run("drop", path, 8)
-    with TestClient(console_app(path, token="t" * 20, watch=False)) as client:
+    with TestClient(console_app(path, token="t" * 20, watch=False), base_url="http://127.0.0.1") as client:
         page = client.get("/organizer?token=" + "t" * 20).text
     form = re.search(r'<input name="round" id="seat-round"[^>]*>', page)
     assert form and 'max="3"' in form.group(0), form

@@ -23,6 +23,8 @@ from click.testing import CliRunner
 
 from archon import api
 from archon.cli import main
+from archon.cli.words import CliRenderer
+from archon.words import message_of
 from archon.formats.convert import ConversionStopped, ConvertError, convert, survey_labels
 from archon.formats.csvset import read_csv_set, write_csv_set
 from archon.rules.model import Player
@@ -88,7 +90,7 @@ WHAT_IS_SAID = {
     "xls": "The Archon v1.5l, Excel 97-2003 workbook (.xls)",
     "csv-folder": "the Archon CSV set of the archon Discord bot, in a folder",
     "csv-zip": "the Archon CSV set of the archon Discord bot, in a zip",
-    "json": "archon standings JSON (Sample Cup, The Archon v1.5l)",
+    "json": "archon's standings JSON (Sample Cup, The Archon v1.5l)",
 }
 
 
@@ -307,7 +309,7 @@ def test_errors_name_the_file_and_what_was_expected(forms, tmp_path):
     def error(source, output=None, **kw) -> str:
         with pytest.raises(ConvertError) as exc:
             convert(source, output or tmp_path / "out.xlsx", **kw)
-        return str(exc.value)
+        return CliRenderer().render(message_of(exc.value))  # as the command line says it
 
     assert "nowhere.xlsx does not exist" in error(tmp_path / "nowhere.xlsx")
     bad = tmp_path / "broken.json"
@@ -317,7 +319,7 @@ def test_errors_name_the_file_and_what_was_expected(forms, tmp_path):
     doc["players"][2]["number"] = "three"
     (tmp_path / "num.json").write_text(json.dumps(doc), encoding="utf-8")
     assert error(tmp_path / "num.json") == (
-        'num.json: players[2].number: expected a whole player number from 1, not "three" (archon standings --json)'
+        'num.json: players[2].number: expected a whole player number from 1, not "three" (archon standings FILE --json)'
     )
     other = tmp_path / "budget.xlsx"
     wb = openpyxl.Workbook()
@@ -423,7 +425,8 @@ def test_cli_convert_exit_codes_and_output(forms, tmp_path):
 def test_api_convert_is_the_commands_twin(forms, tmp_path):
     result = api.convert(forms["json"], tmp_path / "t.xlsx", edition="2004")
     assert result.edition == "2004" and read_edition(tmp_path / "t.xlsx") == "2004"
-    assert any("records the rule edition 'current'; --edition gives '2004'" in str(n) for n in result.source.notes)
+    assert any("records the rule edition 'current'; --edition gives '2004'" in CliRenderer().render(n.as_message())
+               for n in result.source.notes)
 
 
 def test_an_event_read_back_from_a_csv_set_keeps_player_numbers_past_the_registered(tmp_path):

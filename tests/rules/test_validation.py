@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from archon.rules.model import FINAL, Event, Final, Override, Player, Round, Table
 from archon.rules.validation import ERROR, NOTE, WARNING, check_event
+from archon.words import act
+from archon.cli.words import CliRenderer
 from test_standings import nine_player_event, with_final
 
 
@@ -33,7 +35,8 @@ def test_repeated_predator_prey_in_a_round_not_played_yet_is_an_error_naming_bot
     p = r1[0]
     assert p.severity == ERROR and "#1 F1 L1" in p.message and "#2 F2 L2" in p.message
     assert (p.where.round, p.where.table, p.where.seat) == (2, 2, 1)
-    assert "archon seat FILE --round 2" in p.advice
+    assert p.id == "check.seating_rule" and p.advice_said.fields["reseat"] == act("seat", round=2)
+    assert CliRenderer("FILE").render(p.advice_said) == "reseat round 2 (archon seat FILE --round 2)"
     # once the round is played it is history: a note
     ev.rounds[1].tables[1].vps = [1, 2.5, 0, 0]
     ev.rounds[1].tables[0].vps = [0.5] * 4

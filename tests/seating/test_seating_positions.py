@@ -10,7 +10,7 @@ import random
 import pytest
 
 from archon.seating.criteria import TRANSFERS
-from archon.seating.positions import _assigned
+from archon.seating.positions import assigned_positions
 from archon.seating.transport import cheapest
 
 
@@ -73,7 +73,7 @@ def test_the_last_rounds_positions_are_the_best_of_every_way(seed):
         rng.shuffle(order)
         history.append([order[:4], order[4:]])
     players = list(range(n))
-    types = _assigned(n, history, [(players, [4, 4])], [True])
+    types = assigned_positions(n, history, [(players, [4, 4])], [True])
     seat_of = dict(zip(players, types[0]))
     tables = [[None] * 4, [None] * 4]
     used = {(4, s): 0 for s in range(4)}
@@ -92,4 +92,4 @@ def test_positions_are_not_given_outright_when_players_have_played_unequally():
     # a late arrival has played fewer games: the spreads no longer add up
     # player by player, and the search places the positions instead
     history = [[[0, 1, 2, 3]]]
-    assert _assigned(5, history, [([0, 1, 2, 3, 4], [5])], [True]) is None
+    assert assigned_positions(5, history, [([0, 1, 2, 3, 4], [5])], [True]) is None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -36,11 +37,41 @@ from archon.cli import main
 from archon.web import console_app
 from archon.rules.model import Round, Table
 from archon.formats.workbook import new_event, read_event
+from archon.web.words import CONSOLE
+from archon.words import message_of
 from test_eventday import winter_cup
+from test_words import COMMAND_TEXT
 
 TOKEN = "test-token-0123456789"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 REPO = Path(__file__).resolve().parents[2]
+#: Where the test client sends its requests: a host the console serves.
+LOCAL = "http://127.0.0.1"
+
+#: What the console never says: a command line to type ("archon seat cup.xlsx"),
+#: an option of one ("--force"), or the core's stand-in for the workbook (FILE).
+COMMAND_LINE = re.compile(COMMAND_TEXT.pattern + r"|(?<![\w-])--[a-z]|\bFILE\b")
+
+
+def console_words(text: str) -> str:
+    """``text``, once checked to name no command line."""
+    assert not COMMAND_LINE.search(text), f"a command line in the console's words: {text!r}"
+    return text
+
+
+def refusal(twin, *args, **kwargs):
+    """The exception the Python twin raises for the same request (called on a copy)."""
+    with pytest.raises(Exception) as raised:
+        twin(*args, **kwargs)
+    return raised.value
+
+
+def twin_copy(path: Path, tmp_path: Path) -> Path:
+    """A copy of ``path`` under the same name, for the twin to be refused on."""
+    (tmp_path / "twin").mkdir(exist_ok=True)
+    copy = tmp_path / "twin" / path.name
+    shutil.copyfile(path, copy)
+    return copy
 
 
 @pytest.fixture
@@ -55,7 +86,7 @@ def cup(tmp_path) -> Path:
 
 @pytest.fixture
 def client(cup):
-    with TestClient(console_app(cup, token=TOKEN, watch=False), raise_server_exceptions=False) as c:
+    with TestClient(console_app(cup, token=TOKEN, watch=False), base_url=LOCAL, raise_server_exceptions=False) as c:
         yield c
 
 
@@ -396,8 +427,8 @@ def test_undo_takes_back_the_consoles_last_change_and_names_it(client, cup):
     assert post(client, "register", {"name": "Mistaken Entry"}).status_code == 200
     r = post(client, "undo", {})
     assert r.status_code == 200, r.text
-    assert r.json()["lines"][0].startswith(f"restored {cup.name} as it was before \"archon serve {cup.name}: "
-                                           "POST /api/register")
+    assert r.json()["lines"][0].startswith(f"restored {cup.name} as it was before \"the event console ({cup.name}): "
+                                           "POST /api/register {\"name\": \"Mistaken Entry\"}\"")
     assert {p.number for p in read_event(cup).event.players} == before
 
 
@@ -407,7 +438,7 @@ def test_eleven_players_in_a_2r_f_event_can_seat_a_third_round(tmp_path):
     path = tmp_path / "small.xlsx"
     new_event(path, Event(name="Eleven", preliminary_rounds=2, level="Standard Constructed",
                           players=[Player(n, f"P{n}", "Q") for n in range(1, 12)]))
-    with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
+    with TestClient(console_app(path, token=TOKEN, watch=False), base_url=LOCAL) as c:
         page = c.get("/fragment/organizer", headers=AUTH).text
         assert 'id="seat-round" type="number" min="1" max="3"' in page  # 3 rounds of which each plays 2
 
@@ -422,7 +453,7 @@ def test_the_organizers_page_lists_archon_checks_problems_with_their_cells(tmp_p
     path = tmp_path / "cup.xlsx"
     new_event(path, event)
     printed = json.loads(cli("check", path, "--json"))
-    with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
+    with TestClient(console_app(path, token=TOKEN, watch=False), base_url=LOCAL) as c:
         page = organizer_fragment(c)
     from markupsafe import escape
 
@@ -438,7 +469,7 @@ def test_the_finalists_and_their_seat_choice_order_then_the_final(tmp_path):
 
     path = tmp_path / "cup.xlsx"
     new_event(path, tossed(winter_cup(3), winner=15))
-    with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
+    with TestClient(console_app(path, token=TOKEN, watch=False), base_url=LOCAL) as c:
         page = organizer_fragment(c)
         # test_event_e2e: seeds 1 to 4 are #1, #2, #4, #6 (by GW, VP); #15 won the toss for seed 5
         seeds = [(1, 1, "Anna Kowalski"), (2, 2, "Bruno Ferreira"), (3, 4, "Dmitri Volkov"), (4, 6, "Farid Haddad"),
@@ -469,7 +500,7 @@ def test_tied_finalists_say_their_seed_is_not_decided(tmp_path):
                   players=[Player(n, f"First{n}", f"Last{n}") for n in range(1, 9)])
     event.rounds.append(Round(1, [Table([1, 2, 3, 4], [2, 1, 1, 0]), Table([5, 6, 7, 8], [2, 1, 1, 0])]))
     new_event(path, event)
-    with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
+    with TestClient(console_app(path, token=TOKEN, watch=False), base_url=LOCAL) as c:
         page = organizer_fragment(c)
     # their seed is '-', as 'archon finals' prints it, and the tie says which places the toss decides
     for n in (1, 5):
@@ -485,7 +516,7 @@ def test_a_small_event_closes_without_a_final_from_the_console(tmp_path):
     path = tmp_path / "small.xlsx"
     new_event(path, Event(name="Six", level="Standard Constructed", preliminary_rounds=2,
                           players=[Player(n, f"First{n}", f"Last{n}") for n in range(1, 7)]))
-    with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
+    with TestClient(console_app(path, token=TOKEN, watch=False), base_url=LOCAL) as c:
         assert 'id="no-final"' in organizer_fragment(c)
         r = post(c, "finals", {"none": True})
         assert r.status_code == 200, r.text
@@ -505,7 +536,7 @@ def test_the_reports_of_a_finished_event_are_the_command_lines(tmp_path):
     event.final = Final([6, 15, 1, 4, 2], list(FINAL_VPS))
     event.date = datetime.date(2026, 12, 5)
     new_event(path, event)
-    with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
+    with TestClient(console_app(path, token=TOKEN, watch=False), base_url=LOCAL) as c:
         archondata = c.get("/api/archondata")
         assert archondata.status_code == 200
         assert archondata.text.strip() == cli("report", path, "--archondata").strip()
@@ -612,55 +643,55 @@ def test_a_round_download_in_other_digits_is_not_found_not_a_bug(client):
     assert client.get("/download/round-\u00b2.xlsx").status_code == 404
 
 
-def test_the_console_finds_a_name_as_the_command_line_does_and_names_the_workbook(client, cup):
+def test_the_console_finds_a_name_as_the_command_line_does_and_says_what_to_do_in_its_own_words(
+        client, cup, tmp_path):
+    twin = twin_copy(cup, tmp_path)
     r = post(client, "drop", {"player": "martin, chloe", "version": client.get("/api/state").json()["version"]})
     assert r.status_code == 200, r.text
     assert r.json()["lines"][0].startswith("#3 Chloé Martin is out (WD")
-    # a refusal tells what to type with the served workbook's name, not FILE
+    # a refusal says where to look on the page, not what to type: the twin's message, in the console's words
     r = post(client, "drop", {"player": "24", "version": client.get("/api/state").json()["version"]})
-    assert r.status_code == 400 and "('archon standings cup.xlsx' lists them)" in r.json()["error"], r.text
+    assert r.status_code == 400, r.text
+    exc = refusal(api.drop, twin, "24")
+    assert r.json()["message"] == message_of(exc).as_dict()
+    assert console_words(r.json()["error"]) == CONSOLE.render(message_of(exc))
+    assert r.json()["error"].startswith("no player has the number or VEKN number 24: players are numbered 1 to 23")
 
 
-def test_the_read_endpoints_name_the_workbook_as_the_writes_do(client, cup):
-    # after round 1 there is no final result: archondata's refusal says what to type, with cup.xlsx, not FILE
+def test_the_read_endpoints_say_what_to_do_in_the_consoles_words(client, cup, tmp_path):
+    # after round 1 there is no final result: archondata's refusal says so, and what to do, as the page offers it
     r = client.get("/api/archondata")
     assert r.status_code == 409, r.text
-    assert r.json()["error"] == "the event is not finished: the final has no result yet (archon result cup.xlsx --final ...)"
+    exc = refusal(api.archondata, twin_copy(cup, tmp_path))
+    assert r.json()["message"] == message_of(exc).as_dict() and r.json()["exit_status"] == 1
+    assert console_words(r.json()["error"]) == CONSOLE.render(message_of(exc))
+    assert r.json()["error"].startswith("the event is not finished: the final has no result yet")
     # followed as a link from the organizer's page: the same words, as text
     r = client.get("/api/archondata", headers={"Accept": "text/html"})
-    assert r.status_code == 409 and r.text.endswith("(archon result cup.xlsx --final ...)")
+    assert r.status_code == 409 and r.text == CONSOLE.render(message_of(exc))
 
 
-def _cli_lines(*args) -> list[str]:
-    """What ``archon`` prints (stdout and stderr), line by line."""
-    out = CliRunner().invoke(main, [str(a) for a in args])
-    return out.output.splitlines()
-
-
-def test_round_1_is_seated_again_once_round_2_is_seated_with_force_as_the_command_line_does(
-        client, cup, tmp_path, monkeypatch):
+def test_round_1_is_seated_again_once_round_2_is_seated_with_force_as_the_twin_does(client, cup, tmp_path):
     api.seat(cup, 2, seed=7)  # round 2 seated, not played
-    (tmp_path / "cli").mkdir()
-    shutil.copyfile(cup, tmp_path / "cli" / cup.name)
-    monkeypatch.chdir(tmp_path / "cli")
-    twin = cup.name  # the command line's copy, typed as the console names its workbook
+    twin = twin_copy(cup, tmp_path)
     before = cup.read_bytes()
-    # without force: refused as 'archon seat' refuses it, and the answer says force would do it
+    # without force: refused as the twin refuses it, and the answer says force would do it
     r = post(client, "seat", {"round": 1, "seed": 5})
     assert r.status_code == 409 and r.json()["force"] is True, r.text
-    assert ("round 1 already has results: archon will not reseat it (use --force to replace its seating, "
-            "clear its results and clear the seating of round 2, not played yet)") in r.json()["error"]
-    assert f"Error: {r.json()['error']}" in _cli_lines("seat", twin, "--round", 1, "--seed", 5)
+    exc = refusal(api.seat, twin, 1, seed=5)
+    assert r.json()["message"] == message_of(exc).as_dict()
+    assert console_words(r.json()["error"]) == CONSOLE.render(message_of(exc))
+    assert r.json()["error"].startswith("round 1 already has results: archon will not reseat it")
     assert cup.read_bytes() == before
-    # with force: done, saying what it cleared, in the command line's words
+    # with force: done, saying what it cleared (round 2's seating) as the twin says it, in the console's words
     r = post(client, "seat", {"round": 1, "seed": 5, "force": True})
     assert r.status_code == 200, r.text
     lines = r.json()["lines"]
-    assert "the seating of round 2 (no result yet) is cleared: seat it again (archon seat cup.xlsx --round 2)" in lines
-    printed = _cli_lines("seat", twin, "--round", 1, "--seed", 5, "--force")
-    said = [line for line in lines if "previous version kept" not in line]  # each its own backup
-    assert said[:-1] == [line for line in printed if "previous version kept" not in line][:len(said) - 1]
-    assert said[-1] in printed  # the lines, then the score line
+    done = api.seat(twin, 1, seed=5, force=True)
+    said = [CONSOLE.render(x) if not isinstance(x, str) else x for x in done.lines]
+    assert lines[:len(said)] == said and lines[-1] == CONSOLE.field(done.seating.score_line())
+    assert any(line.startswith("the seating of round 2 (no result yet) is cleared") for line in lines)
+    assert all(console_words(line) for line in lines)
     after = read_event(cup).event
     assert [r.number for r in after.rounds if r.tables] == [1] and not after.round(1).has_results()
     # and 'archon undo' puts it all back
@@ -668,17 +699,25 @@ def test_round_1_is_seated_again_once_round_2_is_seated_with_force_as_the_comman
     assert cup.read_bytes() == before
 
 
-def test_archon_checks_advice_names_the_workbook_on_the_page_and_in_api_check_as_check_json_does(
-        tmp_path, monkeypatch):
+def test_the_checks_advice_is_in_the_consoles_words_on_the_page_and_in_api_check(tmp_path):
+    from markupsafe import escape
+
     event = winter_cup(2)
     event.rounds[0].tables[1].vps = [None] * len(event.rounds[0].tables[1].players)  # round 1, table 2 forgotten
     path = tmp_path / "cup.xlsx"
     new_event(path, event)
-    monkeypatch.chdir(tmp_path)
-    printed = json.loads(cli("check", "cup.xlsx", "--json"))  # typed as the console names it
-    advice = "record it (archon result cup.xlsx --round 1 --table 2 VP VP ...), or type its VPs"
-    assert any(p["advice"] == advice for p in printed)
-    with TestClient(console_app(path, token=TOKEN, watch=False)) as c:
-        assert c.get("/api/check").json() == printed
+    printed = json.loads(cli("check", path, "--json"))
+    problems = api.check(path)
+    forgotten = next(p for p in problems if p.where.startswith("Round 1!") and "table 2 has no result" in str(p))
+    advice = CONSOLE.field(forgotten.advice)  # the advice says how to record it: on this page
+    assert advice.startswith("record it (") and advice.endswith("), or type its VPs")
+    with TestClient(console_app(path, token=TOKEN, watch=False), base_url=LOCAL) as c:
+        served = c.get("/api/check").json()
         page = organizer_fragment(c)
-    assert advice in page and "FILE" not in page
+    # the check's problems, each where and as severe as 'check --json' says, in the console's words
+    assert [(p["where"], p["severity"]) for p in served] == [(p["where"], p["severity"]) for p in printed]
+    assert [p.get("id") for p in served] == [p.get("id") for p in printed]
+    assert [(p["message"], p["advice"]) for p in served] == [(CONSOLE.field(p.message), CONSOLE.field(p.advice))
+                                                              for p in problems]
+    assert any(p["advice"] == advice for p in served) and all(console_words(p["advice"]) for p in served)
+    assert str(escape(advice)) in page and "FILE" not in page

@@ -33,7 +33,11 @@ from click.testing import CliRunner
 
 from archon import api
 from archon.cli import main
+from archon.web.words import CONSOLE
+from archon.words import act, message_of, say
 from conftest import official_file, soffice_path
+from test_console_api import console_words, refusal, twin_copy
+from test_words import COMMAND_TEXT
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -388,9 +392,11 @@ def test_round_1_is_seated_again_after_round_2_once_the_organizer_confirms_and_u
     api.seat(path, 2, seed=2)  # seated early, nothing played: round 1 must be seated again
     round_2 = tables_of(path, 2)
     before = path.read_bytes()
-    # the command line's words for it
-    refused = ("round 2 is already seated (no result yet): add --force to seat round 1 again and clear the "
-               "seating of round 2, not played yet, then seat it again (archon seat cup.xlsx --round 2)")
+    # the twin's words for it, as the console says them
+    twin = twin_copy(path, tmp_path)
+    refused = console_words(CONSOLE.render(message_of(refusal(api.seat, twin, 1, seed=9))))
+    cleared = [console_words(CONSOLE.field(line)) for line in api.seat(twin, 1, seed=9, force=True).lines]
+    confirm = CONSOLE.render(say("web.confirm_force", undo=act("undo")))
     asked = []
     with Server(path) as base:
         page = organizer_page(browser, base)
@@ -399,18 +405,63 @@ def test_round_1_is_seated_again_after_round_2_once_the_organizer_confirms_and_u
         page.fill("#seat-seed", "9")
         # the first time the organizer says no: nothing written, the refusal said
         assert submit(page, "#seat") == refused
-        assert asked == [f"{refused}\n\nOK: do it now, as --force does ('Undo the last change' puts everything back)."]
+        assert asked == [f"{refused}\n\n{confirm}"]
+        assert confirm == 'OK: do it now ("Undo the last change" puts everything back).'
         assert path.read_bytes() == before
         # then yes
         page.fill("#seat-round", "1")
         page.fill("#seat-seed", "9")
         said = submit(page, "#seat")
         assert len(asked) == 2 and said.startswith("round 1 seated: 22 players at 5 tables")
-        assert "the seating of round 2 (no result yet) is cleared: seat it again (archon seat cup.xlsx --round 2)" in said
+        assert said.startswith("\n".join(cleared)) and "the seating of round 2 (no result yet) is cleared" in said
         assert [r["round"] for r in api.standings(path)["rounds"] if r["tables"]] == [1]
         # and undo puts round 2 back
-        assert submit(page, "#undo").startswith("restored cup.xlsx as it was before \"archon serve cup.xlsx: POST /api/seat")
+        assert submit(page, "#undo").startswith("restored cup.xlsx as it was before \"the event console (cup.xlsx): "
+                                                "POST /api/seat")
         assert tables_of(path, 2) == round_2 and path.read_bytes() == before
+        page.close()
+
+
+def test_seating_a_seated_round_again_and_undo_after_a_spreadsheet_save_ask_in_the_consoles_words(
+        browser, tmp_path):
+    """Round 1 seated, nothing played: seating it again is refused, then done
+    once the organizer confirms; after a save in a spreadsheet, undo asks
+    before it loses that save. Each question names the page's own controls,
+    never a command line."""
+    from archon.formats.workbook import new_event
+    from test_console_words import _saved_in_a_spreadsheet
+    from test_eventday import winter_cup
+
+    path = tmp_path / "cup.xlsx"
+    new_event(path, winter_cup(0))  # 22 players registered
+    api.seat(path, 1, seed=1)
+    before = path.read_bytes()
+    asked = []
+    with Server(path) as base:
+        page = organizer_page(browser, base)
+        page.on("dialog", lambda d: (asked.append(d.message), d.dismiss() if len(asked) == 1 else d.accept()))
+        page.fill("#seat-round", "1")
+        said = submit(page, "#seat")  # the organizer says no: nothing written, the refusal on the page
+        assert page.get_attribute("#log p", "class") == "error" and path.read_bytes() == before
+        assert len(asked) == 1 and asked[0].startswith(f"{said}\n\n")
+        for text in (said, asked[0]):
+            assert '"Seat the round" for round 1, then OK when the page asks' in text
+            assert not COMMAND_TEXT.search(text) and "--force" not in text
+        page.fill("#seat-round", "1")
+        page.fill("#seat-seed", "9")
+        assert submit(page, "#seat").startswith("round 1 seated: 22 players at 5 tables") and len(asked) == 2
+        # saved in a spreadsheet meanwhile: once the page shows it, undo asks before it loses that save
+        seen = page.get_attribute("#live", "data-version")
+        _saved_in_a_spreadsheet(path)
+        page.wait_for_function(f"() => document.querySelector('#live').dataset.version !== '{seen}'")
+        said = submit(page, "#undo")
+        assert len(asked) == 3, asked
+        assert '"Undo the last change", then OK when the page asks' in console_words(asked[2])
+        assert "archon undo" not in asked[2] and "--force" not in asked[2]
+        assert asked[2].endswith("OK: restore it anyway (the changes made since are lost; the version it replaces "
+                                 "is kept as a backup).")
+        assert said.startswith("restored cup.xlsx as it was before \"the event console (cup.xlsx): POST /api/seat")
+        assert path.read_bytes() == before
         page.close()
 
 
@@ -507,7 +558,7 @@ ON_TOP = """sel => { const el = document.querySelector(sel), b = el.getBoundingC
     return b.top >= 0 && b.bottom <= innerHeight && document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2) === el; }"""
 
 
-def test_a_refusal_on_a_phone_covers_nothing_the_organizer_must_type_next(browser, small):
+def test_a_refusal_on_a_phone_covers_nothing_the_organizer_must_type_next(browser, small, tmp_path):
     with Server(small) as base:
         org = organizer_page(browser, base, PHONE)
         org.evaluate("() => document.querySelector('#round-1').open = true")
@@ -522,7 +573,9 @@ def test_a_refusal_on_a_phone_covers_nothing_the_organizer_must_type_next(browse
         org.wait_for_function(QUIET)
         said = org.text_content("#log p")
         assert org.get_attribute("#log p", "class") == "error"
-        assert said.startswith("round 1, table 3: ") and said.endswith('record it with --override "the judge\'s reason"')
+        # the twin's refusal, in the console's words: a judge's reason accepts it
+        exc = refusal(api.result, twin_copy(small, tmp_path), [3, 0, 0, 1], round=1, table=3, replace=True)
+        assert said == console_words(CONSOLE.render(message_of(exc))) and said.startswith("round 1, table 3: ")
         # the answer is on the page, the override field still uncovered where it was: typed into at once
         assert org.is_visible("#r1t3 + #log p") and org.evaluate(ON_TOP, "#r1t3-override")  # the answer under its form
         org.click("#r1t3-override", timeout=5_000)

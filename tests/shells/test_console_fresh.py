@@ -82,7 +82,7 @@ def _save_behind_the_back(path: Path, data: bytes) -> None:
 
 
 def test_a_save_right_after_a_console_write_is_shown_even_with_the_same_size_and_time(seated, tmp_path):
-    with TestClient(console_app(seated, token=TOKEN, watch=False), raise_server_exceptions=False) as client:
+    with TestClient(console_app(seated, token=TOKEN, watch=False), base_url="http://127.0.0.1", raise_server_exceptions=False) as client:
         r = post(client, "result", {"round": 2, "table": 1, "vps": _vps(seated, 1)})
         assert r.status_code == 200, r.text
         seen = r.json()["version"]
@@ -112,7 +112,7 @@ def test_a_save_right_after_a_console_write_is_shown_even_with_the_same_size_and
 
 
 def test_what_the_console_shows_after_its_writes_is_what_the_file_says(seated, tmp_path):
-    with TestClient(console_app(seated, token=TOKEN, watch=False), raise_server_exceptions=False) as client:
+    with TestClient(console_app(seated, token=TOKEN, watch=False), base_url="http://127.0.0.1", raise_server_exceptions=False) as client:
         client.get("/fragment/players")
         for action, body in [
             ("result", {"round": 2, "table": 1, "vps": _vps(seated, 1)}),
@@ -128,7 +128,7 @@ def test_what_the_console_shows_after_its_writes_is_what_the_file_says(seated, t
             # a console that never saw the file before shows the same (its version too)
             fresh = tmp_path / f"fresh-{action}.xlsx"
             shutil.copy(seated, fresh)
-            with TestClient(console_app(fresh, token=TOKEN, watch=False)) as other:
+            with TestClient(console_app(fresh, token=TOKEN, watch=False), base_url="http://127.0.0.1") as other:
                 assert other.get("/fragment/players").text == shown["players"].replace(seated.name, fresh.name)
                 assert (other.get("/fragment/organizer", headers=AUTH).text
                         == shown["organizer"].replace(seated.name, fresh.name))

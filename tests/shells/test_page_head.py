@@ -35,7 +35,7 @@ def test_the_report_and_the_console_pages_share_one_head(tmp_path):
     new_event(path, event)
     api.report(path, html=tmp_path / "cup.html")
     report = (tmp_path / "cup.html").read_text(encoding="utf-8")
-    with TestClient(console_app(path, token="t" * 20, watch=False)) as client:
+    with TestClient(console_app(path, token="t" * 20, watch=False), base_url="http://127.0.0.1") as client:
         players = client.get("/").text
         organizer = client.get("/organizer?token=" + "t" * 20).text
     title = re.compile(r"<title>.*</title>\n")

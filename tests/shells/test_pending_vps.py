@@ -34,7 +34,7 @@ def test_a_table_not_played_yet_shows_no_vp(tmp_path):
     assert set(table["seats"][0]) == {"seat", "player", "vp", "gw", "tp"}
 
     seats = [s["player"] for s in table["seats"]]
-    with TestClient(console_app(path, token="t" * 20, watch=False)) as client:
+    with TestClient(console_app(path, token="t" * 20, watch=False), base_url="http://127.0.0.1") as client:
         players = client.get("/").text
         organizer = client.get("/organizer?token=" + "t" * 20).text
     for n in seats:  # the players' page: VP and GW blank, TP blank

@@ -1,4 +1,13 @@
-"""The English texts of the messages of archon.reports (see :mod:`archon.words.catalogue`)."""
+"""The English texts of the messages of :mod:`archon.reports` (see :mod:`archon.words.catalogue`)."""
 
 TEXTS: dict = {
+    "report.no_such_round": ("there is no round {round}: the event has {rounds} preliminary rounds "
+                             "({option} 1 to {rounds}; the final is in the report workbook)"),
+    "report.round_not_seated": "round {round} has no seating ({hint}); seat it first with '{seat}'",
+    "report.rounds_seated": "rounds seated: {rounds:join:, }",
+    "report.no_round_seated": "no round is seated yet",
+    "report.earlier_output": "{file} exists (an earlier {what}): give another name, or {force} to replace it",
+    "report.earlier_csv_set": ("{folder} holds an earlier CSV set ({files}): give another folder, or {force} to "
+                               "replace its files"),
+    "report.open_in": "{file} is open in {application} (lock file {lock} beside it): close it and try again",
 }

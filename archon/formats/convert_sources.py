@@ -1,0 +1,150 @@
+"""What the input of a conversion is, and reading it (:func:`read_source`):
+a workbook (:mod:`.convert_workbook`), a CSV set (here), a standings JSON
+(:mod:`.convert_json`); the control characters dropped from its texts."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from pathlib import Path
+from typing import Optional, Union
+
+from archon.rules.celltext import CONTROL_CHARACTER, dropped, without_control_characters
+from archon.words.message import say
+from archon.rules.validation import event_texts
+from archon.formats.convert_types import (
+    CSV_SET, STANDINGS_JSON, WORKBOOK, ConvertError, Finding, SourceRead,
+)
+from archon.formats.convert_json import read_json
+from archon.formats.convert_workbook import read_workbook
+
+_WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods", ".xls")
+
+
+def input_kind(path: Path) -> str:
+    """:data:`WORKBOOK`, :data:`CSV_SET` or :data:`STANDINGS_JSON`, from the name and first bytes."""
+    if path.is_dir():
+        return CSV_SET
+    suffix = path.suffix.lower()
+    if suffix in _WORKBOOK_SUFFIXES:
+        return WORKBOOK
+    if suffix in (".zip", ".csv"):
+        return CSV_SET
+    if suffix == ".json":
+        return STANDINGS_JSON
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+    except OSError as exc:
+        raise ConvertError(f"{path.name} cannot be opened: {exc.strerror or exc}") from None
+    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
+        return STANDINGS_JSON
+    if head.startswith(b"PK"):
+        import zipfile
+
+        try:
+            with zipfile.ZipFile(path) as zf:
+                names = set(zf.namelist())
+        except (zipfile.BadZipFile, OSError):
+            names = set()
+        if "[Content_Types].xml" in names or "content.xml" in names:
+            return WORKBOOK
+        return CSV_SET
+    if head.startswith(b"\xd0\xcf\x11\xe0"):
+        return WORKBOOK
+    raise ConvertError(
+        f"{path.name}: archon cannot tell what this is: expected an Archon workbook (.xlsx, .ods, .xls), "
+        f"a CSV set (a folder or a .zip of Methuselahs.csv, Round-N.csv...) or archon's standings JSON (.json)"
+    )
+
+
+def read_source(path: Union[str, Path], *, edition: Optional[str] = None, notes: bool = True) -> SourceRead:
+    """Read any accepted input into a :class:`SourceRead`.
+
+    ``edition`` is the rule edition to read it under (a CSV set's Report is
+    compared with standings under it). ``notes=False`` skips what only a
+    conversion reports about a standings JSON (fields the contract does not
+    name, computed values that differ): reading a whole archive needs the
+    event alone. Raises :class:`ConvertError` for an input that cannot be read.
+    """
+    p = Path(path)
+    if not p.exists():
+        raise ConvertError(
+            f"{p} does not exist: give an Archon workbook, a CSV set (folder or .zip) or a standings JSON file"
+        )
+    from archon.formats.special_files import special_kind
+
+    special = special_kind(p)  # a FIFO or a device would be waited on forever
+    if special is not None:
+        raise ConvertError(
+            f"{p.name} is {special}, not an event file: give an Archon workbook, a CSV set (folder or .zip) "
+            f"or a standings JSON file"
+        )
+    kind = input_kind(p)
+    if kind == WORKBOOK:
+        return read_workbook(p)
+    if kind == CSV_SET:
+        return _read_csv_set(p, edition)
+    return read_json(p, notes)
+
+
+
+def _read_csv_set(p: Path, edition: Optional[str]) -> SourceRead:
+    from archon.formats.csvset import CHANGED, DROPPED, CsvSetError, load_csv_set
+
+    try:
+        read = load_csv_set(p, edition=edition)
+    except CsvSetError as exc:
+        raise ConvertError(str(exc)) from None
+    what = "a zip" if read.source.is_file() else "a folder"
+    src = SourceRead(
+        p, CSV_SET, f"the Archon CSV set of the archon Discord bot, in {what} ({', '.join(read.files)})",
+        read.event,
+    )
+    for n in read.notes:
+        kept = {DROPPED: src.unmapped, CHANGED: src.warnings}.get(n.kind, src.notes)
+        kept.append(Finding(n.where, n.said))
+    _date_and_name_from_file_name(src)
+    return src
+
+
+_DATE_IN_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+
+
+def _date_and_name_from_file_name(src: SourceRead) -> None:
+    """A CSV set holds neither the event's date nor its name: both are taken
+    from its folder's or zip's name when that holds a date
+    (``2026-03-14 Lyon Cup.zip``: Lyon Cup, on 2026-03-14), and said so."""
+    ev, p = src.event, src.path
+    stem = p.name[: -len(p.suffix)] if p.suffix.lower() == ".zip" else p.name
+    m = _DATE_IN_NAME.search(stem)
+    if ev.date is None and m:
+        try:
+            ev.date = _dt.date(int(m[1]), int(m[2]), int(m[3]))
+            src.notes.append(Finding("", say("convert.date_from_name", date=ev.date.isoformat(), name=p.name)))
+        except ValueError:
+            pass
+    # the rest of a name like '2026-03-14 Lyon Cup' names the event; a name
+    # without a date ('bot-export') is the download's, not the event's
+    name = " ".join(_DATE_IN_NAME.sub(" ", stem).replace("_", " ").split()).strip(" -") if m else ""
+    if not ev.name and name:
+        ev.name = name
+        src.notes.append(Finding("", say("convert.name_from_name", event=name, name=p.name)))
+
+
+
+def drop_control_characters(src: SourceRead) -> None:
+    """Drop the control characters from every text of ``src``'s event and of
+    its carried cells (:mod:`archon.rules.celltext`), each said in ``src.warnings``
+    naming where it was read: a workbook would store them as ``_x0001_``."""
+    for t in event_texts(src.event):
+        if CONTROL_CHARACTER.search(t.text):
+            src.warnings.append(Finding(src.place(t.where), dropped(t.what, t.text)))
+            setattr(t.holder, t.attribute, without_control_characters(t.text))
+    for sheet, cells in src.carried.items():
+        for ref, value in cells.items():
+            if isinstance(value, str) and CONTROL_CHARACTER.search(value):
+                src.warnings.append(Finding(f"{src.path.name}: {sheet}!{ref}", dropped("the text", value)))
+                cells[ref] = without_control_characters(value)
+
+

@@ -1,0 +1,255 @@
+"""Reading a CSV set's files: finding them in a folder or a zip, their text,
+their rows and cells (:class:`CsvFile` names the line of what it refuses)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+from archon.formats.csvcells import text_from_csv
+from archon.formats.csvrecords import CsvTextError, csv_records, guess_delimiter
+from archon.formats.csvset_types import (
+    DROPPED, CHANGED, FINALS_FILE, INFO, METHUSELAHS_FILE, REPORT_FILE, CsvNote, CsvSetError, file_key,
+    is_set_member, round_file,
+)
+from archon.rules.celltext import CONTROL_CHARACTER, dropped, without_control_characters
+from archon.words.message import Message, say
+from archon.rules.typed import LARGEST_EXACT_WHOLE
+
+def collect_files(source: Path) -> tuple[dict[str, tuple[str, bytes]], list[CsvNote], Path]:
+    """``({key: (name as found, bytes)}, notes, source)`` for a folder, a zip, or one file of a set."""
+    notes: list[CsvNote] = []
+    found: dict[str, tuple[str, bytes]] = {}
+    what = (
+        f"expected a folder or a .zip holding {METHUSELAHS_FILE}, {round_file(1)}..., "
+        f"{FINALS_FILE} and {REPORT_FILE}"
+    )
+    if not source.exists():
+        raise CsvSetError(f"{source} does not exist: {what}")
+    if source.is_file() and source.suffix.lower() == ".csv":
+        source = source.parent
+    if source.is_dir():
+        entries = []
+        for p in sorted(source.iterdir()):
+            if p.is_file():
+                try:
+                    entries.append((p.name, p.read_bytes()))
+                except OSError as exc:
+                    raise CsvSetError(f"cannot read {p}: {exc.strerror or exc}") from None
+        label = source.name
+    elif zipfile.is_zipfile(source):
+        try:
+            with zipfile.ZipFile(source) as zf:
+                infos = [i for i in zf.infolist() if not i.is_dir()]
+                infos = [i for i in infos if not i.filename.startswith("__MACOSX/")]
+                folders = {_zip_folder(i.filename) for i in infos if i.filename.lower().endswith(".csv")}
+                if len(folders) > 1:
+                    raise CsvSetError(
+                        f"{source.name} holds CSV files in several folders ({', '.join(sorted(f or '/' for f in folders))}): "
+                        f"put one CSV set in a zip"
+                    )
+                entries = [(i.filename.rsplit("/", 1)[-1], zf.read(i)) for i in infos]
+        except (zipfile.BadZipFile, OSError) as exc:
+            raise CsvSetError(f"{source.name} is a damaged zip file ({exc}): {what}") from None
+        label = source.name
+    else:
+        raise CsvSetError(f"{source.name} is not a CSV set: {what}")
+    for name, data in entries:
+        if name.startswith(".") or not name:
+            continue
+        key = file_key(name)
+        if is_set_member(key):
+            if key in found:
+                raise CsvSetError(
+                    f"{label} holds both {found[key][0]} and {name}: keep one of them"
+                )
+            found[key] = (name, data)
+        elif name.lower().endswith(".csv"):
+            notes.append(CsvNote(name, None, say("csvset.not_in_set"), DROPPED))
+    if not found:
+        raise CsvSetError(f"{source.name} holds none of the CSV set's files: {what}")
+    return found, notes, source
+
+
+def _zip_folder(name: str) -> str:
+    return name.rsplit("/", 1)[0] if "/" in name else ""
+
+
+def decode_file(name: str, data: bytes, notes: list[CsvNote]) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        notes.append(CsvNote(name, None, say("csvset.cp1252"), INFO))
+        return data.decode("cp1252", errors="replace")
+
+
+@dataclass
+class CsvRow:
+    line: int
+    cells: list[str]
+
+    def get(self, i: int) -> str:
+        return self.cells[i] if i < len(self.cells) else ""
+
+    @property
+    def blank(self) -> bool:
+        return not any(self.cells)
+
+
+def clean_text(s: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", s).split())
+
+
+def _rows(name: str, text: str) -> tuple[list[CsvRow], str]:
+    """The file's rows, read whole (:func:`archon.formats.csvrecords.csv_records`): a
+    quote never closed is refused naming its line, not read as one long field
+    that swallows the rest of the file."""
+    d = guess_delimiter(text)
+    try:
+        records = csv_records(text, name, d)
+    except CsvTextError as exc:
+        raise CsvSetError(str(exc)) from None
+    return [CsvRow(line, [clean_text(text_from_csv(c)) for c in cells]) for line, cells in records], d
+
+
+def csv_number(text: str, decimal_comma: bool) -> Optional[float]:
+    t = text.replace(" ", "")
+    if not t:
+        return None
+    t = t.replace("½", ".5") if t != "½" else "0.5"
+    if decimal_comma or ("," in t and "." not in t):
+        t = t.replace(",", ".")
+    try:
+        x = float(t)
+    except ValueError:
+        return None
+    return x if x == x and abs(x) != float("inf") else None
+
+
+def _is_header(row: CsvRow, decimal_comma: bool) -> bool:
+    first = row.get(0)
+    return bool(first) and csv_number(first, decimal_comma) is None and any(
+        any(ch.isalpha() for ch in c) for c in row.cells
+    )
+
+
+
+
+class CsvFile:
+    """One CSV file of the set, as rows, with helpers that name the line."""
+
+    def __init__(self, name: str, text: str, notes: list[CsvNote], columns: tuple[str, ...]) -> None:
+        self.name = name
+        self.notes = notes
+        self.columns = columns
+        rows, d = _rows(name, text)
+        for row in rows:
+            self._drop_control_characters(row)
+        self.decimal_comma = d == ";"
+        self.header: Optional[CsvRow] = None
+        first = next((r for r in rows if not r.blank), None)
+        if first is not None and _is_header(first, self.decimal_comma):
+            self.header = first
+        self.rows = [r for r in rows if not r.blank and r is not self.header]
+
+    def _drop_control_characters(self, row: CsvRow) -> None:
+        """Each cell of ``row`` without its control characters, each said
+        (:data:`CHANGED`): a workbook would store them as ``_x0001_``."""
+        for i, cell in enumerate(row.cells):
+            if not CONTROL_CHARACTER.search(cell):
+                continue
+            what = self.columns[i] if i < len(self.columns) else f"column {i + 1}"
+            number = row.get(0)
+            if self.columns[0].casefold() in ("player number", "player num") and number.isdigit():
+                what = f"player #{number}'s {what}"
+            self.notes.append(CsvNote(self.name, row.line, dropped(what, cell), CHANGED))
+            row.cells[i] = without_control_characters(cell)
+
+    def error(self, row: CsvRow, message: "Message | str") -> CsvSetError:
+        """The file, the line and what is wrong there."""
+        return CsvSetError(say("csvset.at_line", file=self.name, line=row.line, problem=message))
+
+    def whole(self, row: CsvRow, i: int, what: str, required: bool = True) -> Optional[int]:
+        text = row.get(i)
+        x = csv_number(text, self.decimal_comma)
+        if x is None and not text and not required:
+            return None
+        if x is None or x < 1 or not float(x).is_integer() or x > LARGEST_EXACT_WHOLE:
+            shown = repr(text) if text else "nothing"
+            raise self.error(row, f"column {i + 1} ({what}) holds {shown}: expected a whole number from 1")
+        return int(x)
+
+    def count(self, row: CsvRow, i: int, what: str) -> Optional[int]:
+        """A whole number from 0, or None when blank."""
+        text = row.get(i)
+        if not text:
+            return None
+        x = csv_number(text, self.decimal_comma)
+        if x is None or x < 0 or not float(x).is_integer() or x > LARGEST_EXACT_WHOLE:
+            raise self.error(row, f"column {i + 1} ({what}) holds {text!r}: expected a whole number")
+        return int(x)
+
+    def vp(self, row: CsvRow, i: int) -> Optional[float]:
+        text = row.get(i)
+        if not text:
+            return None
+        x = csv_number(text, self.decimal_comma)
+        if x is None:
+            raise self.error(
+                row, f"column {i + 1} (VP) holds {text!r}: expected a number of VPs such as 2 or 1.5, or nothing"
+            )
+        return x
+
+    def extras(self, row: CsvRow) -> None:
+        """Report cells beyond the file's columns: the event has no place for them."""
+        for i in range(len(self.columns), len(row.cells)):
+            if row.cells[i]:
+                self.notes.append(CsvNote(
+                    self.name, row.line,
+                    say("csvset.extra_column", column=i + 1, value=repr(row.cells[i]), count=len(self.columns),
+                        columns=list(self.columns)),
+                    DROPPED,
+                ))
+
+
+def split_full_name(name: str) -> tuple[str, str]:
+    """As the bot splits a name: at the first space."""
+    parts = name.split(" ", 1)
+    return (parts[0], parts[1] if len(parts) > 1 else "")
+
+
+def vekn_text(text: str) -> Optional[str]:
+    t = text.strip()
+    if not t:
+        return None
+    if re.fullmatch(r"\d+[.,]0+", t):
+        t = re.split(r"[.,]", t)[0]
+    return t
+
+
+
+REPORT_KEYS = {
+    "playernum": "number", "player": "number", "playernumber": "number", "number": "number", "num": "number",
+    "veknnum": "vekn", "vekn": "vekn", "veknnumber": "vekn", "veknid": "vekn",
+    "name": "name", "playername": "name",
+    "gamesplayed": "played", "gameswon": "won", "totalvps": "vp", "totalvp": "vp",
+    "finalsposition": "seed", "finalposition": "seed", "seed": "seed",
+    "rank": "rank", "finalrank": "rank",
+}
+REPORT_FIELDS = ("number", "vekn", "name", "played", "won", "vp", "seed", "rank")
+
+
+def norm_header(h: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "", h.lower())
+
+
+@dataclass
+class ReportRow:
+    line: int
+    number: int
+    values: dict[str, str]
+
