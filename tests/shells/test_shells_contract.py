@@ -66,8 +66,9 @@ def test_seating_a_seated_round_again_with_json_prints_the_refusal_as_one_object
     assert error["fields"]["round"] == 1
     assert error["fields"]["show"] == {"action": "seat", "args": {"round": 1, "show": True}}
     assert error["fields"]["again"] == {"action": "seat", "args": {"round": 1, "force": True}}
-    # the command line's sentence names the commands to type, with the workbook as typed
-    assert f"archon seat {cup} --round 1 --force" in error["text"]
+    # the command line's sentence names the command to type, with the workbook as typed, and the flag
+    assert f"'archon seat {cup} --round 1 --show' prints it" in error["text"]
+    assert "add --force to draw a new seating" in error["text"]
     assert cup.read_bytes() == before
 
 
