@@ -3,13 +3,8 @@
 Every message archon says (an error, a line of a change, a warning, a
 problem) is rendered here with :class:`archon.cli.words.CliRenderer`, which
 names the workbook the organizer typed in every command it tells them to
-type. A plain text is printed as it is.
-
-While the core still says some sentences as plain texts naming the workbook
-``FILE`` ("run 'archon toss FILE'"), :func:`as_printed` names the workbook
-in them too (:func:`archon.words.wording.naming_workbook`); that goes once no
-text below the command line names a command (``tests/shells/test_words.py``
-says when).
+type. A plain text (the command line's own sentences, a text a file or the
+system wrote) is printed as it is.
 """
 
 from __future__ import annotations
@@ -21,8 +16,8 @@ from typing import Any, Optional
 import click
 
 from archon.cli.words import CliRenderer
-from archon.words.message import PLAIN_TEXT, Action, Message, Option
-from archon.words.wording import naming_workbook
+from archon.words.message import Action, Message, Option
+from archon.words.render import PLAIN
 
 __all__ = ["typed_workbook", "renderer", "as_printed", "say", "say_lines", "say_json", "plain_json",
            "message_from_dict", "remember_workbook", "quoted", "report_lines"]
@@ -53,11 +48,7 @@ def renderer() -> CliRenderer:
 
 def as_printed(said: Any) -> str:
     """A message (or a text) as the command line prints it."""
-    if isinstance(said, Message) and said.id != PLAIN_TEXT:
-        return renderer().render(said)
-    text = said.fields.get("text", "") if isinstance(said, Message) else str(said)
-    file = typed_workbook()
-    return naming_workbook(str(text), file) if file else str(text)
+    return renderer().render(said) if isinstance(said, Message) else str(said)
 
 
 def say(said: Any, err: bool = False) -> None:
@@ -103,18 +94,20 @@ def _made_again(value: Any) -> Any:
 
 def plain_json(data: Any) -> Any:
     """``data`` with every message in it as the command line says it: a
-    :class:`Message` becomes its sentence, a record that carries a message
-    (``{"id", "fields", "message"}``: a problem of ``check --json``) gets its
-    ``message`` said so, and a text naming the workbook ``FILE`` names it
-    (:func:`as_printed`)."""
+    :class:`Message` becomes its sentence, and a record that carries a
+    message as data (``{"id", "fields", ...}``: a file ``convert`` could not
+    read, a problem) gets the text that says it in plain English said by the
+    command line instead."""
     if isinstance(data, Message):
-        return as_printed(data)
-    if isinstance(data, str):
         return as_printed(data)
     if isinstance(data, dict):
         out = {k: plain_json(v) for k, v in data.items()}
-        if isinstance(data.get("id"), str) and isinstance(data.get("fields"), dict) and "message" in data:
-            out["message"] = as_printed(message_from_dict(data))
+        if isinstance(data.get("id"), str) and isinstance(data.get("fields"), dict):
+            said = message_from_dict(data)
+            plain = PLAIN.render(said)
+            for key, value in data.items():
+                if value == plain and key != "id":
+                    out[key] = as_printed(said)
         return out
     if isinstance(data, (list, tuple)):
         return [plain_json(v) for v in data]

@@ -9,7 +9,7 @@ import sys
 import click
 
 from archon.api import workbooks as twins
-from archon.api.problems import problem_message
+from archon.api.problems import problem_message, problem_record
 from archon.api.undoing import undo as undo_last
 from archon.cli.options import DRY_RUN_OPTION, EDITION_OPTION, WORKBOOK_ARGUMENT, command, edition_option, json_option
 from archon.cli.output import as_printed, renderer, say, say_json
@@ -94,7 +94,7 @@ def _print_standings(file, data, as_json, as_csv) -> None:
 def check(file, as_json, edition):
     problems = twins.check(file, edition)
     if as_json:
-        say_json([p.as_dict() for p in problems], ensure_ascii=False, indent=1)
+        say_json([problem_record(p, as_printed) for p in problems], ensure_ascii=False, indent=1)
     elif not problems:
         click.echo(f"{file}: no problems found")
     else:
