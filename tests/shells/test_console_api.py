@@ -108,7 +108,7 @@ def test_standings_and_check_are_the_command_lines(client, cup):
 def test_the_judges_warnings_are_served_only_with_the_organizers_token(client, cup):
     """With 'serve --lan' every player's phone reaches the API: the warnings
     and their reasons are the head judge's report, not the room's (review 4)."""
-    assert api.warn(cup, 6, "marked cards", round=1).lines[0].endswith("round 1: marked cards")
+    assert CONSOLE.field(api.warn(cup, 6, "marked cards", round=1).lines[0]).endswith("round 1: marked cards")
     standings = json.loads(cli("standings", cup, "--json"))
     assert [(w["player"], w["round"], w["reason"]) for w in standings["warnings"]] == [(6, 1, "marked cards")]
     for headers in ({}, {"Authorization": "Bearer wrong"}):
