@@ -6,13 +6,13 @@ from __future__ import annotations
 import click
 
 from archon.api import seating as twins
+from archon.api.errors import InputError
 from archon.cli.errors import UsageRefused, failed
 from archon.cli.options import DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command, json_option
 from archon.cli.output import renderer, say, say_json, say_lines
 from archon.cli.progress import LazyProgress
 from archon.cli.writing import say_backups_removed, writes
 from archon.exits import ExitStatus
-from archon.api.errors import InputError
 from archon.seating import RULE_TITLES, SeatingError
 from archon.words.message import act
 from archon.words.wording import figure
