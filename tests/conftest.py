@@ -127,7 +127,7 @@ def quiet_sign_of_life():
     CI run once). Tests get the idle machine's output; the test of the sign of
     life itself sets the delay it needs. Session-wide, so that module fixtures
     (a whole event run once for a test file) are covered too."""
-    from archon import cli
+    from archon.cli import progress
 
-    cli.SIGN_OF_LIFE_AFTER = 3600
+    progress.SIGN_OF_LIFE_AFTER = 3600
     yield

@@ -55,13 +55,15 @@ def _word(value: Any) -> str:
 
 
 def command_line(action: Action, workbook: Optional[str] = None) -> str:
-    """``action`` as the command to type; ``workbook`` as the organizer typed
-    it (else the action's own ``file``, else :data:`WORKBOOK_PLACEHOLDER`)."""
+    """``action`` as the command to type; the workbook is the action's own
+    ``file``, else ``workbook`` as the organizer typed it, else
+    :data:`WORKBOOK_PLACEHOLDER`; ``file=False`` names the command alone
+    ("archon check": the command, not a line to type)."""
     args = dict(action.args)
     words = ["archon", action.name]
-    file = args.pop("file", None) or workbook or WORKBOOK_PLACEHOLDER
-    if action.name not in _NO_WORKBOOK:
-        words.append(shell_word(str(file)))
+    file = args.pop("file", None)
+    if action.name not in _NO_WORKBOOK and file is not False:
+        words.append(shell_word(str(file or workbook or WORKBOOK_PLACEHOLDER)))
     for name in _POSITIONAL.get(action.name, ()):
         if name in args:
             words.append(_word(args.pop(name)))

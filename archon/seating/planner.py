@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
 from archon.seating import library  # noqa: the module, for library.lookup and library.EFFORT
+from archon.seating.seeds import new_seed
 from archon.seating.criteria import Plan, check_plan, score_plan
 from archon.seating.search import MAX_ROUNDS, Clock, floor_key, search_once
 from archon.seating.tables import MAX_TABLE, MIN_TABLE, SeatingError, player_list, needs_sit_out, rounds_to_play, sit_out_schedule, table_sizes
@@ -80,7 +81,7 @@ def plan(
     if rounds == len(fixed):
         return fixed
     if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
+        seed = new_seed()
     rng = random.Random(f"archon-seating:{seed}")
     games = _games_each(present, rounds, fixed, sit_out, games)
     known = library.lookup(present, rounds, games, fixed, rng)

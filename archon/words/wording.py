@@ -1,13 +1,13 @@
 """How archon words things for the organizer: a count ("1 player", "2
-players"), and the workbook's name in a command to type ("archon drop
-cup.xlsx 24", where the core, which knows no file, says "archon drop FILE 24")."""
+players"), a seating criterion's figure, and a word of a command to type
+(the workbook's name, quoted where a shell needs it: :func:`shell_word`)."""
 
 from __future__ import annotations
 
 import os
 import re
 
-__all__ = ["WORKBOOK", "count", "figure", "naming_workbook", "naming_workbook_in", "shell_word"]
+__all__ = ["count", "figure", "shell_word"]
 
 
 def count(n: int, singular: str, plural: str = "") -> str:
@@ -31,12 +31,6 @@ def figure(value: "float | int") -> str:
     return "0" if text == "-0" else text
 
 
-#: What a message of the core says in place of the workbook's name in a
-#: command to type: "run 'archon toss FILE'". The shell that read the
-#: workbook names it (:func:`naming_workbook`).
-WORKBOOK = "FILE"
-
-_TYPED_WORKBOOK = re.compile(r"(\barchon [a-z]+ )" + WORKBOOK + r"\b")
 _SHELL_SAFE = re.compile(r"[\w@%+=:,./-]+")
 # Within double quotes a POSIX shell still reads " $ ` and ! (history), and
 # a backslash before one of them, another backslash or the closing quote.
@@ -55,23 +49,3 @@ def shell_word(text: str, windows: bool = os.name == "nt") -> str:
     if windows or not _SPECIAL_IN_DOUBLE_QUOTES.search(text):
         return f'"{text}"'
     return "'" + text.replace("'", "'\"'\"'") + "'"
-
-
-def naming_workbook(text: str, name: str) -> str:
-    """``text`` with the workbook ``name`` (as the organizer typed it) in
-    every command it tells them to type: "archon drop FILE 24" becomes
-    "archon drop cup.xlsx 24"."""
-    return _TYPED_WORKBOOK.sub(lambda m: m.group(1) + shell_word(name), text)
-
-
-def naming_workbook_in(data, name: str):
-    """``data`` (a text, or the dicts and lists of texts JSON holds: ``archon
-    check --json``'s problems, a write's lines) with :func:`naming_workbook`
-    applied to every text in it."""
-    if isinstance(data, str):
-        return naming_workbook(data, name)
-    if isinstance(data, dict):
-        return {k: naming_workbook_in(v, name) for k, v in data.items()}
-    if isinstance(data, (list, tuple)):
-        return [naming_workbook_in(v, name) for v in data]
-    return data

@@ -98,14 +98,14 @@ def test_a_command_that_takes_over_a_second_says_it_is_working(tmp_path, monkeyp
     """'archon result' on a large official workbook can take a second: it then
     says so on standard error (here the second is made 0); one done before the
     second (here an hour) says nothing."""
-    from archon import cli
+    from archon.cli import progress
 
     book = tmp_path / "cup.xlsx"
     shutil.copy(SAMPLE, book)
-    monkeypatch.setattr(cli, "SIGN_OF_LIFE_AFTER", 3600)
+    monkeypatch.setattr(progress, "SIGN_OF_LIFE_AFTER", 3600)
     quick = CliRunner().invoke(main, ["drop", str(book), "3"])
     assert quick.exit_code == 0 and "working on" not in quick.stderr
-    monkeypatch.setattr(cli, "SIGN_OF_LIFE_AFTER", 0)
+    monkeypatch.setattr(progress, "SIGN_OF_LIFE_AFTER", 0)
     slow = CliRunner().invoke(main, ["drop", str(book), "3", "--undo"])
     assert slow.exit_code == 0 and f"working on {book}" in slow.stderr
     assert "working on" not in slow.stdout  # the output stays clean for scripts

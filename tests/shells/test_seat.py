@@ -345,9 +345,12 @@ def test_a_seated_round_is_kept_when_seat_runs_again_and_show_prints_it(cup, tmp
     sheet = tmp_path / "r1.xlsx"
     for extra in ([], ["--json"], ["--print", sheet], ["--seed", 5]):
         r = run("seat", cup, "--round", 1, *extra)
-        assert r.exit_code == 1 and r.output.strip() == refusal, r.output
+        assert r.exit_code == 1 and r.stderr.strip() == refusal, r.output
+        # with --json, standard output has the refusal as one JSON object; else nothing
+        said = json.loads(r.stdout) if extra == ["--json"] else None
+        assert r.stdout == "" if said is None else said["error"]["text"] == refusal[len("Error: "):]
         assert _sha(cup) == before and not sheet.exists()
-    with pytest.raises(eventday.ForceNeeded, match=r"round 1 is already seated \(no result yet\).*FILE --round 1 --show"):
+    with pytest.raises(eventday.ForceNeeded, match=r"round 1 is already seated \(no result yet\)"):
         api.seat(cup, 1, seed=5)  # the console's seat action: it asks, then sends force
     assert _sha(cup) == before
 

@@ -1,0 +1,113 @@
+"""``archon finals``: the finalists and their seeds, or the final table
+recorded (twins in :mod:`archon.api.eventday`)."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+
+import click
+
+from archon import eventday
+from archon.api import eventday as twins
+from archon.cli.errors import UsageRefused
+from archon.cli.options import DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command
+from archon.cli.output import as_printed, renderer, say
+from archon.cli.progress import changing
+from archon.cli.writing import say_done, writes
+from archon.exits import ExitStatus
+from archon.words.message import act
+
+__all__ = ["finals"]
+
+
+def _seating_list(text: str) -> list[int]:
+    out = []
+    for part in text.replace(";", ",").replace(" ", ",").split(","):
+        if not part.strip():
+            continue
+        try:
+            out.append(int(part.strip().lstrip("#")))
+        except ValueError:
+            raise UsageRefused(f"--seating: {part.strip()!r} is not a player number "
+                               f"(e.g. --seating 17,4,9,1,12)") from None
+    return out
+
+
+@command("finals")
+@WORKBOOK_ARGUMENT
+@click.option("--seating", default=None, metavar="N,N,N,N,N",
+              help="Record the final table: player numbers in seat order (seat 1 plays first).")
+@click.option("--none", "no_final", is_flag=True,
+              help="Close the event without a final (rules 3.1.6: fewer than 8 players).")
+@DRY_RUN_OPTION
+@writes
+def finals(file, seating, no_final, dry_run):
+    """\b
+    Examples:
+      archon finals event.xlsx
+      archon finals event.xlsx --seating 17,4,9,1,12
+      archon finals event.xlsx --none
+    """
+    if seating is not None and no_final:
+        raise UsageRefused("give --seating or --none, not both")
+    if seating is not None:
+        numbers = _seating_list(seating)
+        say_done(changing(file, lambda: twins.seat_final(file, numbers, dry_run=dry_run)))
+        return
+    if no_final:
+        say_done(changing(file, lambda: twins.close_without_final(file, dry_run=dry_run)))
+        return
+    if dry_run:
+        raise UsageRefused("--dry-run goes with --seating or --none")
+    v = changing(file, lambda: twins.finals(file))
+    _print_finals(v)
+    if v.waiting_for_toss:
+        sys.exit(ExitStatus.PROBLEMS)
+
+
+def _print_finals(v) -> None:
+    if not v.has_final:
+        say(eventday.NO_FINAL_SAID)
+        return
+    say(f"{as_printed(v.title)}:")
+    keys = v.standings.edition.ranking_keys
+    click.echo(f"{'seed':>4} {'#':>3}  {'player':<28} " + " ".join(f"{k.upper():>5}" for k in keys))
+    for f in v.finalists:
+        s = f.standing
+        stats = " ".join(f"{float(getattr(s, k)):>5g}" for k in keys)
+        click.echo(f"{(f.seed or '-'):>4} {f.number:>3}  {f.player.name[:28]:<28} {stats}")
+    _print_ties(v)
+    if v.seating:
+        _print_final_table(v)
+        return
+    if v.choosing_order:
+        click.echo(f"\n{as_printed(eventday.SEAT_CHOICE)}:")
+        for i, f in enumerate(v.choosing_order, start=1):
+            click.echo(f"  {i}. seed {f.seed}: {f.player}")
+        click.echo(textwrap.fill(as_printed(eventday.SEAT_CHOICE_HOW), 86))
+    if v.ready:
+        record = renderer().action(act("finals", seating=",".join("N" for _ in v.finalists)))
+        say(f"Once seated, record the table (seat 1 plays first): {record}")
+
+
+def _print_ties(v) -> None:
+    ev = v.standings.event
+    toss = renderer().action(act("toss"))
+    for t in v.ties:
+        when = "once the preliminary rounds are over, " if v.unfinished else ""
+        say(f"tie: {as_printed(t.describe(ev))}: {when}run '{toss}'")
+    for what in v.unfinished[:5]:
+        say(f"not yet: {as_printed(what)}")
+
+
+def _print_final_table(v) -> None:
+    ev = v.standings.event
+    click.echo("\nFinal table (seat order):")
+    for i, (n, seed) in enumerate(zip(v.seating, v.seeds), start=1):
+        vp = v.vps[i - 1] if i - 1 < len(v.vps) else None
+        name = ev.player(n).name if n in ev.players_by_number() else "?"
+        vp_text = f"  {vp:g} VP" if vp is not None else ""
+        click.echo(f"  seat {i}: #{n} {name} (seed {seed if seed is not None else '-'}){vp_text}")
+    if v.winner is not None:
+        click.echo(f"winner: {ev.player(v.winner)}")

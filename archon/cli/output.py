@@ -1,0 +1,120 @@
+"""What the command line prints: messages rendered for it, texts, JSON.
+
+Every message archon says (an error, a line of a change, a warning, a
+problem) is rendered here with :class:`archon.cli.words.CliRenderer`, which
+names the workbook the organizer typed in every command it tells them to
+type. A plain text (the command line's own sentences, a text a file or the
+system wrote) is printed as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from typing import Any, Optional
+
+import click
+
+from archon.cli.words import CliRenderer
+from archon.words.message import Action, Message, Option
+from archon.words.render import PLAIN
+
+__all__ = ["typed_workbook", "renderer", "as_printed", "say", "say_lines", "say_json", "plain_json",
+           "message_from_dict", "remember_workbook", "quoted", "report_lines"]
+
+
+def quoted(word: str) -> str:
+    """``word`` as one word of a POSIX command line (:func:`shlex.quote`)."""
+    return shlex.quote(word)
+
+
+def typed_workbook() -> Optional[str]:
+    """The workbook the command was given, as typed (``None``: none)."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get("archon.workbook") if ctx is not None else None
+
+
+def remember_workbook(ctx, param, value):
+    """Callback of the workbook argument: the messages of the command (and
+    its errors, said by the group) name it as typed."""
+    ctx.meta["archon.workbook"] = value
+    return value
+
+
+def renderer() -> CliRenderer:
+    """The renderer of this command: its workbook as typed."""
+    return CliRenderer(typed_workbook())
+
+
+def as_printed(said: Any) -> str:
+    """A message (or a text) as the command line prints it."""
+    return renderer().render(said) if isinstance(said, Message) else str(said)
+
+
+def say(said: Any, err: bool = False) -> None:
+    """Print a message or a text (on standard error with ``err``)."""
+    click.echo(as_printed(said), err=err)
+
+
+def say_lines(lines, err: bool = False) -> None:
+    """Print each message or text of ``lines``, one a line."""
+    for line in lines:
+        say(line, err=err)
+
+
+def report_lines(rep) -> list:
+    """What a twin's report says it did, a message (or text) a line: its
+    ``said()``, else its ``describe()``."""
+    said = getattr(rep, "said", None)
+    if callable(said):
+        return list(said())
+    described = rep.describe()
+    return [described] if isinstance(described, (str, Message)) else list(described)
+
+
+def message_from_dict(data: dict) -> Message:
+    """A message from its JSON form (:meth:`Message.as_dict`): ``{"id", "fields"}``,
+    its actions, options and nested messages made again."""
+    return Message(data["id"], {k: _made_again(v) for k, v in (data.get("fields") or {}).items()})
+
+
+def _made_again(value: Any) -> Any:
+    if isinstance(value, dict):
+        if "action" in value and "args" in value:
+            return Action(value["action"], {k: _made_again(v) for k, v in value["args"].items()})
+        if set(value) == {"option"}:
+            return Option(value["option"])
+        if "id" in value and "fields" in value:
+            return message_from_dict(value)
+        return {k: _made_again(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_made_again(v) for v in value]
+    return value
+
+
+def plain_json(data: Any) -> Any:
+    """``data`` with every message in it as the command line says it: a
+    :class:`Message` becomes its sentence, and a record that carries a
+    message as data (``{"id", "fields", ...}``: a file ``convert`` could not
+    read, a problem) gets the text that says it in plain English said by the
+    command line instead."""
+    if isinstance(data, Message):
+        return as_printed(data)
+    if isinstance(data, dict):
+        out = {k: plain_json(v) for k, v in data.items()}
+        if isinstance(data.get("id"), str) and isinstance(data.get("fields"), dict):
+            said = message_from_dict(data)
+            plain = PLAIN.render(said)
+            for key, value in data.items():
+                if value == plain and key != "id":
+                    out[key] = as_printed(said)
+        return out
+    if isinstance(data, (list, tuple)):
+        return [plain_json(v) for v in data]
+    return data
+
+
+def say_json(data: Any, **dumps: Any) -> None:
+    """``data`` as JSON on standard output, its messages said as the command
+    line says them (:func:`plain_json`)."""
+    click.echo(json.dumps(plain_json(data), **dumps))

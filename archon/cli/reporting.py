@@ -1,0 +1,99 @@
+"""``archon report``: the VEKN report, the upload to vekn.net, the TWD
+entry, and the report files."""
+
+from __future__ import annotations
+
+import click
+
+from archon.api.reports import archondata, report_standings, twd
+from archon.api.reports import report as make_report
+from archon.cli.errors import UsageRefused
+from archon.cli.options import EDITION_OPTION, WORKBOOK_ARGUMENT, command, dry_run_option
+from archon.cli.output import as_printed, quoted
+from archon.cli.writing import writes
+from archon.formats.vekn import vekn_report_text
+from archon.words.message import option, say
+
+__all__ = ["report"]
+
+
+@command("report")
+@WORKBOOK_ARGUMENT
+@click.option("--xlsx", "xlsx_out", type=click.Path(dir_okay=False), help="Write the report workbook (with --round: that round's seat list).")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), help="Write the one-page HTML report.")
+@click.option("--round", "round_number", type=click.IntRange(1), help="With --xlsx: only round N's seat list, to print and post.")
+@click.option("--csv", "csv_dir", type=click.Path(file_okay=False), help="Write the Archon-compatible CSV set into this folder: Methuselahs.csv, Round-N.csv per round seated, Finals.csv once the final is seated, Override.csv when a judge overrode a table, Report.csv.")
+@click.option("--archondata", "as_archondata", is_flag=True, help="Print the string vekn.net's results endpoint takes (form field 'archondata').")
+@click.option("--twd", "as_twd", is_flag=True, help="Print the Tournament Winning Deck entry: its header and score line (--deck adds the deck list).")
+@click.option("--url", default=None, help="With --twd: the event's page (vekn.net event calendar).")
+@click.option("--country", default=None, help="With --twd: the country, written after the city.")
+@click.option("--deck", "deck_file", type=click.Path(dir_okay=False), help="With --twd: append the winner's deck list from this text file, as given.")
+@click.option("--force", is_flag=True, help="With --archondata: print it even when 'archon check' finds errors. "
+              "With --xlsx/--html/--csv: replace an earlier report of the same kind (never another file). "
+              "Not both in one command.")
+@dry_run_option("With --xlsx/--html/--csv: make every file but write none; say what would be written.")
+@EDITION_OPTION
+@writes
+def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file, force,
+           dry_run, edition):
+    """\b
+    Examples:
+      archon report event.xlsx
+      archon report event.xlsx --archondata > archondata.txt
+      archon report event.xlsx --twd --url https://www.vekn.net/event-calendar/event/12345
+      archon report event.xlsx --xlsx report.xlsx --html report.html --csv archon-csv
+      archon report event.xlsx --round 2 --xlsx round2-seating.xlsx
+    """
+    files = xlsx_out is not None or html_out is not None or csv_dir is not None
+    _check_options(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file,
+                   force, files)
+    if not files and not as_archondata and not as_twd:
+        click.echo(vekn_report_text(report_standings(file, edition)))
+        return
+    texts = []  # printed once every output is made: never an upload from a command that failed
+    if as_archondata:
+        texts.append(archondata(file, edition, force=force))
+    if as_twd:
+        texts.append(twd(file, url=url, country=country, deck=deck_file, edition=edition))
+    result = None
+    if files:
+        result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition,
+                             csv=csv_dir, dry_run=dry_run, force=force)
+    for text in texts:
+        click.echo(text)
+    if result is None:
+        return
+    for note in result.notes:
+        click.echo(f"note: {as_printed(note)}", err=True)
+    for path, what in result.written:
+        click.echo(f"{'would write' if dry_run else 'wrote'} {path} ({what})")
+    if dry_run:
+        click.echo("dry run: nothing written")
+
+
+def _check_options(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file,
+                   force, files: bool) -> None:
+    """:class:`UsageRefused` for options that do not go together."""
+    if (url or country or deck_file) and not as_twd:
+        raise UsageRefused("--url, --country and --deck go with --twd")
+    if force and not as_archondata and not files:
+        raise UsageRefused("--force goes with --archondata, --xlsx, --html or --csv")
+    if force and as_archondata and files:
+        raise UsageRefused(_force_one_at_a_time(file, xlsx_out, html_out, round_number, csv_dir))
+    if round_number is not None and not (files or as_archondata or as_twd):
+        raise UsageRefused(say("api.round_needs_xlsx", round=option("round"), xlsx=option("xlsx")))
+
+
+def _force_one_at_a_time(file, xlsx_out, html_out, round_number, csv_dir) -> str:
+    """Why ``report --archondata --force`` with a file output is refused, and
+    the two commands to type instead: one --force would both replace a report
+    and print an upload 'archon check' refused."""
+    given = [(name, value) for name, value in (("--xlsx", xlsx_out), ("--html", html_out), ("--csv", csv_dir))
+             if value is not None]
+    again = (["--round", str(round_number)] if round_number is not None else []) + [
+        word for name, value in given for word in (name, str(value))]
+    workbook = quoted(str(file))
+    return (f"--force with --archondata prints the upload even when 'archon check' finds errors; with "
+            f"{' and '.join(name for name, _ in given)} it replaces an earlier report: one --force cannot mean both. "
+            f"Give it to one at a time: 'archon report {workbook} --archondata --force', then "
+            f"'archon report {workbook} {' '.join(quoted(w) for w in again)} --force'")

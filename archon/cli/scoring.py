@@ -1,0 +1,61 @@
+"""``archon score`` (one table's verdict) and ``archon editions``."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from archon.api.scoring import parse_vps, score_lines
+from archon.cli.options import command, edition_option, json_option
+from archon.cli.output import as_printed, say_json
+from archon.rules.editions import EDITIONS, get_edition
+from archon.rules.scoring import score_table
+
+__all__ = ["score", "editions"]
+
+
+def _fmt(x) -> str:
+    if x is None:
+        return "-"
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+@command("score")
+@click.argument("vps", nargs=-1, required=True)
+@json_option("Print one JSON object.")
+@edition_option("Rule edition (default: current; see 'archon editions').")
+def score(vps, as_json, edition):
+    """Prints each seat's VP, GW and TP and whether the result is legal. With
+    '-' reads one table per line from standard input and prints one JSON
+    object per line.
+
+    \b
+    Examples:
+      archon score 1.5 0 0.5 1.5 0
+      printf '3 0 1 0 1\\n2 0 0 1.5\\n' | archon score -
+    """
+    ed = get_edition(edition)
+    if list(vps) == ["-"]:
+        results = score_lines(sys.stdin, ed)
+        for r in results:
+            say_json(r)
+        sys.exit(0 if all(r["legal"] for r in results) else 1)
+    result = score_table(parse_vps(vps), ed)
+    if as_json:
+        say_json(result.as_dict())
+    else:
+        click.echo(f"{'seat':>4}  {'VP':>4}  {'GW':>2}  {'TP':>4}")
+        for s in result.seats:
+            click.echo(f"{s.seat:>4}  {_fmt(s.vp):>4}  {s.gw:>2}  {_fmt(s.tp):>4}")
+        if result.legal:
+            click.echo("legal: a game can end this way")
+        else:
+            click.echo(f"{result.status}: {as_printed(result.reason)}")
+    sys.exit(0 if result.legal else 1)
+
+
+@command("editions")
+def editions():
+    for e in EDITIONS.values():
+        click.echo(f"{e.name:8} {e.title}")

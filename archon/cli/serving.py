@@ -1,0 +1,38 @@
+"""``archon serve``: the event console (:func:`archon.web.serve`)."""
+
+from __future__ import annotations
+
+import click
+
+from archon.cli.options import WORKBOOK_ARGUMENT, command
+from archon.cli.writing import writes
+from archon.web import serve as run
+
+__all__ = ["serve"]
+
+
+@command("serve")
+@WORKBOOK_ARGUMENT
+@click.option("--port", type=int, default=8000, show_default=True, help="Port to listen on (0: any free port).")
+@click.option("--lan", is_flag=True, help="Listen on every interface, for the players' page on phones (writes still need the token).")
+@click.option("--no-browser", is_flag=True, help="Do not open the organizer's page in the browser.")
+@writes
+def serve(file, port, lan, no_browser):
+    """Ctrl-C stops the server.
+
+    \b
+    Examples:
+      archon serve cup.xlsx
+      archon serve cup.xlsx --lan --port 8080
+    """
+
+    def ready(urls):
+        click.echo(f"organizer: {urls.organizer}")
+        click.echo(f"players:   {urls.players}")
+        click.echo("Ctrl-C stops the server.")
+
+    try:
+        run(file, port=port, lan=lan, open_browser=not no_browser, on_ready=ready)
+    except KeyboardInterrupt:
+        pass
+    click.echo("stopped")

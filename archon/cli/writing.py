@@ -1,0 +1,51 @@
+"""Commands that write a workbook: the group's ``--keep-backups`` and
+``--lock-wait`` (and the command line, for the journal of changes) apply to
+their writes (:func:`archon.formats.workbook.safety.settings`), and they say
+which older backups a write removed."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Callable
+
+import click
+
+from archon.cli.output import report_lines, say_lines
+from archon.formats.workbook.safety import settings
+from archon.words.wording import count
+
+__all__ = ["writes", "say_backups_removed", "say_done"]
+
+
+def writes(f: Callable) -> Callable:
+    """Runs the command ``f`` within the settings the group was given."""
+
+    @functools.wraps(f)
+    def run(*args, **kwargs):
+        meta = click.get_current_context().meta
+        with settings(command=meta.get("archon.command"), keep_backups=meta.get("archon.keep_backups"),
+                      lock_wait=meta.get("archon.lock_wait")):
+            return f(*args, **kwargs)
+
+    return run
+
+
+def say_backups_removed(rep) -> None:
+    """With ``archon --keep-backups N`` (or ARCHON_KEEP_BACKUPS), say on
+    standard error which older backups the write ``rep`` (a twin's result:
+    its ``backups_removed``) removed."""
+    keep = click.get_current_context().meta.get("archon.keep_backups")
+    gone = rep.backups_removed
+    if keep is None or not gone:
+        return
+    names = ", ".join(b.name for b in gone[:3]) + (", ..." if len(gone) > 3 else "")
+    click.echo(f"{Path(rep.path).name}: {count(len(gone), 'older backup')} removed from "
+               f"{gone[0].parent.name}/ (--keep-backups {keep} keeps the backups of the last {keep} "
+               f"changes, and a copy of the version now in the workbook): {names}", err=True)
+
+
+def say_done(rep) -> None:
+    """What the change ``rep`` did, a line each, and the backups it removed."""
+    say_lines(report_lines(rep))
+    say_backups_removed(rep)
