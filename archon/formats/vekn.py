@@ -282,8 +282,9 @@ def twd_header(st: Standings, *, url: Optional[str] = None, country: Optional[st
         https://www.vekn.net/event-calendar/event/12345
 
     Event name, city (and ``country`` when given and not already in the
-    city), date, format (``2R+F``/``3R+F``; ``3R`` without a final), players
-    entered, the winner, and ``url`` when given.
+    city), date, format (``2R+F``/``3R+F``; ``3R`` without a final), the
+    players who attended (a no-show, flagged N with no round played, is not
+    one: :meth:`~archon.rules.model.Event.attended`), the winner, and ``url`` when given.
     """
     ev = st.event
     info = L.INFO
@@ -311,7 +312,7 @@ def twd_header(st: Standings, *, url: Optional[str] = None, country: Optional[st
         place,
         date_text(ev.date),
         fmt,
-        f"{len(ev.players)} players",
+        f"{len(ev.attended())} players",  # a no-show did not play in it
         ev.player(st.winner).name,
     ]
     if url and url.strip():

@@ -45,6 +45,7 @@ __all__ = [
     "unfinished_preliminaries",
     "tables_without_result",
     "final_game_win",
+    "ratings_as_the_archon",
 ]
 
 
@@ -231,9 +232,11 @@ def compute(event: Event, edition: "str | RuleEdition | None" = None) -> Standin
         for p in final.seating:
             if p in standings:
                 standings[p].rounds_played += 1
-    coefficient = ed.bonus_coefficient(len(event.players), event.level)
+    # Appendix A.2: NumPlayers is the players in the tournament, and 5 RtP
+    # reward attending it: a no-show counts in neither.
+    coefficient = ed.bonus_coefficient(len(event.attended()), event.level)
     for s in standings.values():
-        s.rating_points = rating_points(s, ed, coefficient, final)
+        s.rating_points = 0.0 if event.did_not_attend(s.player) else rating_points(s, ed, coefficient, final)
     return Standings(
         event=event,
         edition=ed,
@@ -515,6 +518,18 @@ def rating_points(
         + edition.rating_per_gw * (s.gw + extra_gw)
         + bonus
     )
+
+
+def ratings_as_the_archon(st: Standings) -> dict[int, float]:
+    """Each player's rating points as The Archon's own formulas compute them
+    (Methuselahs AB): its coefficient counts every registered row
+    (Methuselahs A4, Tournament Info B10) and every row gets the 5 points of
+    attending, a no-show's too. :func:`compute` follows the rules instead
+    (:meth:`~archon.rules.model.Event.attended`); the two differ only for an
+    event with a no-show."""
+    ev, ed = st.event, st.edition
+    coefficient = ed.bonus_coefficient(len(ev.players), ev.level)
+    return {s.number: rating_points(s, ed, coefficient, st.final) for s in st.players}
 
 
 def final_game_win(final: Optional[FinalStanding], number: int) -> int:
