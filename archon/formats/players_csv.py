@@ -13,7 +13,8 @@ Recognised headers (case, spaces, dots and underscores ignored):
 The delimiter (comma, semicolon, tab) is the one the header line uses; the
 whole file is then read with the csv module's quoting rules (``"O""Brien"``
 is ``O"Brien``, a quoted field keeps its commas). A quote never closed or a
-binary file is refused naming the line. A UTF-8 byte-order mark is ignored.
+binary file is refused naming the line. A UTF-8 byte-order mark is ignored;
+a file that is not UTF-8 is read as Windows-1252 (Excel's "CSV" on Windows).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from archon.formats.csvrecords import CsvTextError, csv_records, guess_delimiter
 from archon.exits import ExitStatus
 
 __all__ = ["PlayerRow", "read_players_csv", "parse_players_csv", "PlayersCSVError", "split_name", "split_said",
-           "split_lines"]
+           "split_lines", "decode_players_csv"]
 
 
 class PlayersCSVError(WordedError, ValueError):
@@ -184,7 +185,7 @@ def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow
 
 
 def read_players_csv(path) -> list[PlayerRow]:
-    """Read a players CSV file (UTF-8; Latin-1 accepted when UTF-8 fails)."""
+    """Read a players CSV file (UTF-8, else Windows-1252: :func:`decode_players_csv`)."""
     from pathlib import Path
 
     from archon.formats.special_files import special_kind
@@ -197,8 +198,17 @@ def read_players_csv(path) -> list[PlayerRow]:
         raw = p.read_bytes()
     except OSError as exc:
         raise PlayersCSVError(f"cannot read {p}: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    return parse_players_csv(text, p.name)
+    return parse_players_csv(decode_players_csv(raw), p.name)
+
+
+def decode_players_csv(raw: bytes) -> str:
+    """A players list's text: UTF-8, else Windows-1252, which Excel on Windows
+    saves "CSV" in (bytes 0x80-0x9F are letters there: Š Ž Œ š ž œ Ÿ, and
+    € ‘ ’ “ ” –), else Latin-1 for the five bytes Windows-1252 leaves
+    undefined (read as control characters, which registering refuses)."""
+    for encoding in ("utf-8", "cp1252"):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return raw.decode("latin-1")
