@@ -18,7 +18,7 @@ from archon.formats.outfiles import OutputError, write_files
 from archon.rules.editions import TABLE_SIZES, get_edition
 from archon.rules.model import FINAL, Event
 from archon.rules.standings import Standings, compute, final_game_win
-from archon.words.message import Message, act, say
+from archon.words.message import Message, act, message_of, say
 
 
 
@@ -169,11 +169,11 @@ def write_csv_set(source: Any, folder: Union[str, Path], *, edition: Any = None)
     texts, not_held = csv_set_texts(source, edition=edition)
     target = Path(folder)
     if target.exists() and not target.is_dir():
-        raise CsvSetError(f"{target} is a file: give a folder for the CSV set")
+        raise CsvSetError(say("csvset.target_is_file", folder=str(target)))
     try:
         written = write_files(target, {name: text.encode(ENCODING) for name, text in texts.items()})
     except OutputError as exc:
-        err = CsvSetError(f"{exc}: no file of the CSV set was written")
+        err = CsvSetError(say("csvset.not_written", error=message_of(exc)))
         err.exit_status = ExitStatus.NOT_WRITTEN
         raise err from None
     stale = [p for p in set_files_in(target) if p.name not in texts]

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from archon.words.errors import WordedError
+from archon.words.message import Message, say
 from archon.formats.csvrecords import CsvTextError, csv_records, guess_delimiter
 from archon.exits import ExitStatus
 
@@ -45,7 +46,7 @@ class PlayerRow:
     city: Optional[str] = None
     line: int = 0
     #: How a single name column's name of three or more words was split (:func:`split_said`), else None.
-    said: Optional[str] = None
+    said: Optional[Message] = None
 
 
 def _norm(header: str) -> str:
@@ -73,7 +74,7 @@ def split_name(full: str) -> tuple[str, str]:
     return " ".join(parts[:-1]), parts[-1]
 
 
-def split_said(full: str) -> Optional[str]:
+def split_said(full: str) -> Optional[Message]:
     """How :func:`split_name` split a name of three or more words typed
     without a comma, and how to type a last name of several words; None for
     a name whose split leaves no doubt ("Anna Kowalski", "de la Cruz, Carl")."""
@@ -82,19 +83,17 @@ def split_said(full: str) -> Optional[str]:
     first, last = split_name(full)
     words = full.split()
     other = f"{' '.join(words[1:])}, {words[0]}"
-    return (f'"{" ".join(words)}" is read as first name "{first}", last name "{last}" (the last word), as '
-            f'vekn.net receives it; for last name "{" ".join(words[1:])}" type it last name first: "{other}"')
+    return say("players_csv.split", name=" ".join(words), first=first, last=last, rest=" ".join(words[1:]),
+               other=other)
 
 
-def split_lines(rows: list[PlayerRow], source: str, shown: int = 3) -> list[str]:
+def split_lines(rows: list[PlayerRow], source: str, shown: int = 3) -> list[Message]:
     """What registering ``rows`` says of the names of three or more words a
     single name column split on the last space: the first ``shown``, then
     how many more."""
-    said = [f"{source}, line {r.line}: {r.said}" for r in rows if r.said]
+    said = [say("players_csv.split_at", source=source, line=r.line, said=r.said) for r in rows if r.said]
     more = len(said) - shown
-    return said[:shown] + ([f"and {more} more name{'s' if more > 1 else ''} of three or more words split "
-                            f"on the last space: type them \"Last, First\" in {source} if they are not"]
-                           if more > 0 else [])
+    return said[:shown] + ([say("players_csv.more_split", more=more, source=source)] if more > 0 else [])
 
 
 def _vekn(value: str) -> Optional[str]:
@@ -119,8 +118,8 @@ def _rows(text: str, source: str) -> list[tuple[int, list[str]]]:
     try:
         return csv_records(text, source, delimiter)
     except CsvTextError as exc:
-        hint = ": save the players list as CSV (comma or semicolon separated text)" if "binary data" in str(exc) else ""
-        raise PlayersCSVError(f"{exc}{hint}") from None
+        binary = exc.message.id == "csv.binary"
+        raise PlayersCSVError(say("players_csv.binary", error=exc.message) if binary else exc.message) from None
 
 
 def _shown(cells: list[str], limit: int = 80) -> str:
@@ -130,7 +129,7 @@ def _shown(cells: list[str], limit: int = 80) -> str:
 
 def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow]:
     """Read players from CSV text (see the module docstring for the headers)."""
-    empty = f"{source} is empty: expected a header line such as 'First Name,Last Name,VEKN,City'"
+    empty = say("players_csv.empty", source=source)
     text = text.lstrip("\ufeff")
     if not text.strip():
         raise PlayersCSVError(empty)
@@ -151,10 +150,8 @@ def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow
     first, last, name = find(_FIRST), find(_LAST), find(_NAME)
     vekn, city, country = find(_VEKN), find(_CITY), find(_COUNTRY)
     if (first is None or last is None) and name is None:
-        raise PlayersCSVError(
-            f"{source}, line {header_line}: no name columns in the header {_shown(header_cells)}: expected 'First Name' and "
-            f"'Last Name', or a single 'Name' column"
-        )
+        raise PlayersCSVError(say("players_csv.no_name_columns", source=source, line=header_line,
+                                  header=_shown(header_cells)))
     players: list[PlayerRow] = []
     for n, row in numbered[1:]:
         if not any(c.strip() for c in row):
@@ -170,7 +167,7 @@ def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow
             fn, ln = split_name(cell(name))
             said = split_said(cell(name))
         if not fn and not ln:
-            raise PlayersCSVError(f"{source}, line {n}: the player has no name")
+            raise PlayersCSVError(say("players_csv.no_name", source=source, line=n))
         players.append(
             PlayerRow(
                 first_name=fn,
@@ -193,11 +190,11 @@ def read_players_csv(path) -> list[PlayerRow]:
     p = Path(path)
     kind = special_kind(p)
     if kind is not None:
-        raise PlayersCSVError(f"{p.name} is {kind}, not a players CSV file: give the path of a CSV file")
+        raise PlayersCSVError(say("players_csv.special", file=p.name, kind=kind))
     try:
         raw = p.read_bytes()
     except OSError as exc:
-        raise PlayersCSVError(f"cannot read {p}: {exc.strerror or exc}") from None
+        raise PlayersCSVError(say("players_csv.cannot_read", file=str(p), error=exc.strerror or str(exc))) from None
     return parse_players_csv(decode_players_csv(raw), p.name)
 
 

@@ -118,4 +118,72 @@ TEXTS: dict = {
     "convert.json.differs": "#{player} has {value} in the file; archon computes {computed}",
     "convert.json.winner_differs": "the file says #{value}; archon computes #{computed}",
     "convert.json.format_unknown": "{value}: The Archon runs 2R+F or 3R+F (read as {format})",
+    # CSV text (csvrecords): what cannot be read whole
+    "csv.binary": "{source}, line {line}: binary data, not a CSV text file",
+    "csv.quote_runs_on": ("{source}, line {line}: a quoted field runs on to line {end}: a quote (\") opened on line "
+                          "{line} is not closed where the field ends; check the quotes on that line"),
+    "csv.unreadable": "{source}, line {line}: not readable as CSV ({error}): check the quotes (\") on that line",
+    # the CSV set: finding its files
+    "csvset.expected": ("expected a folder or a .zip holding {methuselahs}, {round}..., {finals} and {report}"),
+    "csvset.no_such_source": "{source} does not exist: {expected}",
+    "csvset.source_special": "{source} is {kind}, not a CSV set: archon does not read it (it could wait forever); {expected}",
+    "csvset.not_a_set": "{source} is not a CSV set: {expected}",
+    "csvset.no_set_file": "{source} holds none of the CSV set's files: {expected}",
+    "csvset.both_files": "{source} holds both {first} and {second}: keep one of them",
+    "csvset.cannot_read": "cannot read {file}: {error}",
+    "csvset.zip_folders": "{source} holds CSV files in several folders ({folders:join:, }): put one CSV set in a zip",
+    "csvset.damaged_zip": "{source} is a damaged zip file ({error}): {expected}",
+    "csvset.member_special": ("{file} in {source} is {kind}, not a file: archon does not read it (it could wait "
+                              "forever), and the set is not read without it; put the file itself there"),
+    "csvset.link_outside": ("{file} in {source} is a symbolic link to {target}, outside the CSV set: it is not "
+                            "followed; copy the file itself into the set"),
+    "csvset.link_dangling": ("{file} in {source} is a symbolic link to {target}, which does not exist: the set is "
+                             "not read without the file; put the file itself there"),
+    "csvset.zip_link": ("{file} in {source} is a symbolic link, not a file: it is not followed; zip the file itself"),
+    "csvset.zip_special": ("{file} in {source} is stored as a special file (a named pipe or a device), not a file: "
+                           "zip the file itself"),
+    "csvset.round_missing": ("the CSV set has no {file}{why}: reading it without round {round} would change every "
+                             "rank; add the round's file"),
+    "csvset.round_empty_missing": ("{file} holds no seat{why}: reading it without round {round} would change every "
+                                   "rank; export the round again"),
+    "csvset.round_or_final_missing": ("the CSV set has neither {file} nor {finals}{why}: reading it would lose a "
+                                      "round or the final; add its file"),
+    "csvset.round_missing.later": " while it has {later:join:, }",
+    "csvset.round_missing.claimed": " while {file}, line {line} says #{player} played {rounds} rounds{final}",
+    "csvset.round_missing.final": " (the final included)",
+    # the CSV set: what a line holds that cannot be read
+    "csvset.nothing": "nothing",
+    "csvset.not_a_whole_number": "column {column} ({what}) holds {value}: expected a whole number from 1",
+    "csvset.not_a_count": "column {column} ({what}) holds {value}: expected a whole number",
+    "csvset.not_a_vp": "column {column} (VP) holds {value}: expected a number of VPs such as 2 or 1.5, or nothing",
+    "csvset.methuselahs_no_number": ("this line has player details but no player number in column 1: expected the "
+                                     "player's number"),
+    "csvset.number_twice": "player number {player} is already on line {first_line}: give every player a different number",
+    "csvset.round_no_number": ("this line has no player number in column 1: expected a player number, or an empty "
+                               "line after a table of 4"),
+    "csvset.table_again": ("table {table} again, after other tables (it started on line {first_line}): a table's "
+                           "players must be on consecutive lines"),
+    "csvset.table_too_big": "{file}, lines {first}-{last}: table {table} has {players} players: a table has {sizes:join: or }",
+    "csvset.round_zero": "{file}: round {round}: expected {first}, {second}...",
+    "csvset.finals_no_number": "this line has no player number in column 1: expected a finalist's number",
+    "csvset.final_twice": "player {player} is seated twice at the final",
+    "csvset.override_twice": "round {round}, table {table} is overridden twice: keep one line for it",
+    "csvset.report_no_number_column": "no 'Player Num' column in the header: expected {columns:join:,}",
+    "csvset.report_number_twice": "player number {player} is already on line {first_line}",
+    # the CSV set: writing it
+    "csvset.target_is_file": "{folder} is a file: give a folder for the CSV set",
+    "csvset.not_written": "{error}: no file of the CSV set was written",
+    # players lists
+    "players_csv.binary": "{error}: save the players list as CSV (comma or semicolon separated text)",
+    "players_csv.empty": "{source} is empty: expected a header line such as 'First Name,Last Name,VEKN,City'",
+    "players_csv.no_name_columns": ("{source}, line {line}: no name columns in the header {header}: expected "
+                                    "'First Name' and 'Last Name', or a single 'Name' column"),
+    "players_csv.no_name": "{source}, line {line}: the player has no name",
+    "players_csv.special": "{file} is {kind}, not a players CSV file: give the path of a CSV file",
+    "players_csv.cannot_read": "cannot read {file}: {error}",
+    "players_csv.split": ('"{name}" is read as first name "{first}", last name "{last}" (the last word), as vekn.net '
+                          'receives it; for last name "{rest}" type it last name first: "{other}"'),
+    "players_csv.split_at": "{source}, line {line}: {said}",
+    "players_csv.more_split": ('and {more} more {more:plural:name|names} of three or more words split on the last '
+                               'space: type them "Last, First" in {source} if they are not'),
 }
