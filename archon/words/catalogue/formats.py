@@ -186,4 +186,29 @@ TEXTS: dict = {
     "players_csv.split_at": "{source}, line {line}: {said}",
     "players_csv.more_split": ('and {more} more {more:plural:name|names} of three or more words split on the last '
                                'space: type them "Last, First" in {source} if they are not'),
+    # convert: what it refuses, and the steps it says it takes
+    "convert.output_not_xlsx": "{file}: archon writes Excel workbooks: give an output name ending in .xlsx",
+    "convert.output_exists": "{file} already exists: choose another name (convert never replaces a file)",
+    "convert.no_folder": "folder {folder} does not exist",
+    "convert.no_template": "template {template} does not exist: give an official Archon .xlsx",
+    "convert.patch_failed": "{file}: {error}",
+    "convert.progress.reading": "reading {file}...",
+    "convert.progress.writing": "writing {file}...",
+    "convert.progress.checking": "checking {file}...",
+    "convert.json.not_read": "{file}: {error}",
+    "convert.cannot_open": "{file} cannot be opened: {error}",
+    "convert.unknown_input": ("{file}: archon cannot tell what this is: expected an Archon workbook (.xlsx, .ods, "
+                              ".xls), a CSV set (a folder or a .zip of Methuselahs.csv, Round-N.csv...) or archon's "
+                              "standings JSON (.json)"),
+    "convert.expected": "give an Archon workbook, a CSV set (folder or .zip) or a standings JSON file",
+    "convert.no_such_input": "{file} does not exist: {expected}",
+    "convert.special_input": "{file} is {kind}, not an event file: {expected}",
+    "convert.csv_set": "the Archon CSV set of the archon Discord bot, in {what} ({files:join:, })",
+    "convert.csv_set.zip": "a zip",
+    "convert.csv_set.folder": "a folder",
+    "convert.json.description": "archon's standings JSON ({event}{version})",
+    "convert.json.unnamed": "unnamed event",
+    "convert.json.version": ", The Archon v{version}",
+    "convert.workbook": "The Archon v{version}, {format}{saved}",
+    "convert.workbook.saved_by": ", saved by {application}",
 }
