@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Iterable, Optional, Sequence
 from archon.exits import ExitStatus
 from archon.rules.editions import RuleEdition, get_edition
 from archon.rules.scoring import COMPLETE, PENDING, TableResult, VPError, score_table
+from archon.words.message import Message
+from archon.words.render import PLAIN
 
 if TYPE_CHECKING:
     from archon.formats.workbook.problems import CheckedProblem
@@ -427,7 +429,7 @@ class EventDayReport:
     DRY_RUN_HEAD = "dry run: nothing written; this is what it would do:"
 
     def describe(self) -> str:
-        out = list(self.lines)
+        out = [PLAIN.render(line) if isinstance(line, Message) else line for line in self.lines]
         if not self.changed:
             out.append("nothing to write")
         elif self.dry_run:

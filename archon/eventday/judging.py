@@ -9,13 +9,15 @@ which The Archon's formulas never read. Pure functions over the event.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Optional, Union
+from typing import Iterable, Optional, Union
 
+from archon.eventday.change import Change, Locate, copied
+from archon.eventday.errors import EventDayError, WrongInput
+from archon.eventday.players import find_player
 from archon.rules.model import FINAL, Event, JudgeWarning, Player
+from archon.rules.standings import planned_rounds
 from archon.rules.typed import is_whole_number_text
-
-if TYPE_CHECKING:
-    from archon.eventday import Change, Locate
+from archon.words.message import Message, act, option, say
 
 __all__ = ["MAX_REASON", "warn", "checked_warning", "warning_rows", "warning_line", "parse_round"]
 
@@ -25,10 +27,7 @@ MAX_REASON = 200
 
 
 def parse_round(event: Event, text: Union[int, str, None]) -> Union[int, str, None]:
-    """``--round``: a preliminary round number, ``F`` for the final, or None."""
-    from archon.eventday import WrongInput
-    from archon.rules.standings import planned_rounds
-
+    """The round typed: a preliminary round number, ``F`` for the final, or None."""
     if text is None or str(text).strip() == "":
         return None
     t = str(text).strip().upper()
@@ -37,7 +36,7 @@ def parse_round(event: Event, text: Union[int, str, None]) -> Union[int, str, No
     rounds = planned_rounds(event)
     if is_whole_number_text(t) and 1 <= int(t) <= rounds:
         return int(t)
-    raise WrongInput(f"round {text!r}: this {event.format} event has rounds 1 to {rounds} and the final (F)")
+    raise WrongInput(say("warn.no_such_round", round=text, format=event.format, rounds=rounds))
 
 
 def rounds_under_way(event: Event, proposed: Iterable[int] = ()) -> list[int]:
@@ -57,17 +56,17 @@ def rounds_under_way(event: Event, proposed: Iterable[int] = ()) -> list[int]:
 def _refuse_a_round_not_under_way(event: Event, key: Union[int, str, None], proposed: Iterable[int],
                                   typed: bool) -> None:
     """A warning in a round not seated yet, or in the final before it is seated, is refused."""
-    from archon.eventday import EventDayError, _rounds_text
-
     under_way = rounds_under_way(event, proposed)
     final_seated = event.has_final and event.final.seated
     if key is None or key in under_way or (key == FINAL and final_seated):
         return
-    which = _rounds_text(under_way) if under_way else "no round yet"
-    which += " and the final (F)" if final_seated else ""
-    what = "the final is not seated yet" if key == FINAL else f"round {key} is not seated yet"
-    fix = "give one of those with --round, or leave out --round" if typed else "give one of those, or none"
-    raise EventDayError(f"{what}: this event has {which} seated so far; {fix}")
+    what = say("warn.final_not_seated") if key == FINAL else say("warn.round_not_seated", round=key)
+    if under_way:
+        seated = say("warn.seated_rounds_and_final" if final_seated else "warn.seated_rounds", rounds=under_way)
+    else:
+        seated = say("warn.seated_none_and_final" if final_seated else "warn.seated_none")
+    fix = say("warn.fix_typed", round=option("round")) if typed else say("warn.fix_read")
+    raise EventDayError(say("warn.round_not_under_way", what=what, seated=seated, fix=fix))
 
 
 def warn(event: Event, player: "str | int", reason: str, *, round: Union[int, str, None] = None,
@@ -77,21 +76,19 @@ def warn(event: Event, player: "str | int", reason: str, *, round: Union[int, st
 
     Refused: a player the event does not have, and what
     :func:`checked_warning` refuses."""
-    import copy
-
-    # event-day's player lookup and refusals (imported here: the reports read
-    # warning_rows without the event-day machinery)
-    from archon.eventday import Change, find_player
-
-    ev = copy.deepcopy(event)
+    ev = copied(event)
     p = find_player(ev, player, locate)
     w = checked_warning(ev, p, reason, round, proposed)
     ev.warnings.append(w)
     count = sum(1 for x in ev.warnings if x.player == p.number)
-    when = f" in {w.round_text}" if w.round_text else ""
-    lines = [f"warning to {p}{when}: {w.reason}",
-             f"{p} has {count} warning{'s' if count != 1 else ''} in this event"]
+    lines = [say("warn.recorded", player=str(p), when=_in_round(w), reason=w.reason),
+             say("warn.count", player=str(p), count=count)]
     return Change(ev, lines, player=p)
+
+
+def _in_round(w: JudgeWarning) -> "Message | str":
+    """" in round 2" for a warning given in a round ("" else)."""
+    return say("warn.in_round", round=w.round_text) if w.round_text else ""
 
 
 def checked_warning(event: Event, p: Player, reason: object, round: Union[int, str, None] = None,
@@ -107,27 +104,19 @@ def checked_warning(event: Event, p: Player, reason: object, round: Union[int, s
     Archon's chart seats), the final before it is seated, the same warning
     (player, reason, round) recorded already
     (:class:`~archon.eventday.EventDayError`)."""
-    from archon.eventday import EventDayError, WrongInput
-
     text = " ".join(str(reason or "").split())
     if not text:
-        raise WrongInput('give the reason of the warning, e.g. "slow play"')
+        raise WrongInput(say("warn.reason_needed"))
     if len(text) > MAX_REASON:
-        raise WrongInput(
-            f"the reason has {len(text)} characters: keep it to {MAX_REASON} (a spreadsheet keeps no more)"
-        )
+        raise WrongInput(say("warn.reason_too_long", length=len(text), most=MAX_REASON))
     w = JudgeWarning(p.number, text, parse_round(event, round))
     _refuse_a_round_not_under_way(event, w.round, proposed, typed)
     same = [x for x in event.warnings
             if x.player == w.player and str(x.round) == str(w.round) and x.reason.casefold() == text.casefold()]
     if same:
-        when = f" in {w.round_text}" if w.round_text else ""
-        listed = "'archon warnings FILE' lists them; " if typed else ""
-        raise EventDayError(
-            f"{p} already has this warning{when} ({same[0].reason}): nothing recorded; {listed}"
-            f"a second warning for the same reason needs a reason of its own "
-            f"(e.g. \"{same[0].reason}, again\")"
-        )
+        listed = say("warn.listed", warnings=act("warnings")) if typed else ""
+        raise EventDayError(say("warn.already", player=str(p), when=_in_round(w), reason=same[0].reason,
+                                listed=listed))
     return w
 
 
@@ -135,7 +124,7 @@ def warning_rows(event: Event) -> list[dict]:
     """Every warning as plain data, in the order given: ``{"player": 7,
     "name": "Anna Kowalski" (None for a player no longer registered),
     "round": 2 | "F" | None, "reason": "slow play"}``. What the reports and
-    ``archon warnings`` show."""
+    the warnings' list show."""
     names = event.players_by_number()
     return [
         {"player": w.player, "name": names[w.player].name if w.player in names else None,

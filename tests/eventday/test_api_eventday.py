@@ -15,11 +15,13 @@ import datetime
 import pytest
 
 from archon import api
+from archon.cli.words import CliRenderer
 from archon.eventday import AmbiguousPlayer, EventDayError
 from archon.rules.model import Event, Player
 from archon.formats.workbook import new_event, read_event
+from archon.words.message import act
 from test_event_e2e import PRELIM, URL
-from test_eventday import winter_cup
+from test_eventday import said, winter_cup
 
 
 def test_the_end_of_an_event_from_python(tmp_path):
@@ -31,8 +33,11 @@ def test_the_end_of_an_event_from_python(tmp_path):
     view = api.finals(path)
     assert not view.ready and [t.players for t in view.ties] == [(11, 15)]
     assert [f.number for f in view.finalists] == [1, 2, 4, 6]
-    with pytest.raises(EventDayError, match="archon toss"):
+    with pytest.raises(EventDayError) as refused:
         api.seat_final(path, [6, 11, 1, 4, 2])
+    assert refused.value.message.id == "final.toss_first"  # the toss decides the tie first
+    assert refused.value.message.fields["toss"] == act("toss")
+    assert CliRenderer("cup.xlsx").render(refused.value.message).endswith(": run 'archon toss cup.xlsx' first")
 
     before = path.read_bytes()
     dry = api.toss(path, seed=7, dry_run=True)
@@ -48,7 +53,7 @@ def test_the_end_of_an_event_from_python(tmp_path):
     assert [(f.seed, f.number) for f in view.choosing_order] == [(5, won), (4, 6), (3, 4), (2, 2), (1, 1)]
     api.seat_final(path, [6, won, 1, 4, 2])
     rep = api.result(path, [2, 0, 1, 0, 2], final=True)
-    assert "winner: #2 Bruno Ferreira" in rep.lines
+    assert "winner: #2 Bruno Ferreira" in said(rep.lines)
 
     rows = api.vekn_report(path)
     top = rows[0]

@@ -25,8 +25,15 @@ from archon.exits import ExitStatus
 from archon.rules.model import FINAL, Event, Final, Override, Player, Round, Table
 from archon.rules.standings import compute
 from archon.formats.workbook import new_event, read_event, write_event
+from archon.words.message import Message
+from archon.words.render import PLAIN
 from conftest import official_file, without_folders
 from test_event_e2e import LATE, OVERRIDDEN, OVERRIDE_REASON, PLAYERS, ROUNDS, vekn_of
+
+
+def said(lines) -> list[str]:
+    """Lines of a change (messages, or texts a shell added) as plain English."""
+    return [PLAIN.render(line) if isinstance(line, Message) else line for line in lines]
 
 
 def run(*args):
@@ -346,7 +353,7 @@ def test_toss_breaks_a_tie_for_the_seeds_and_the_tie_at_the_cut():
     st = compute(change.event)
     assert st.ties == []
     assert sorted(st.by_number()[n].seed for n in (2, 4)) == [2, 3]
-    assert len([line for line in change.lines if "won the toss" in line]) == 2
+    assert len([line for line in said(change.lines) if "won the toss" in line]) == 2
 
 
 def test_check_sends_both_ties_to_archon_toss_as_finals_does(tmp_path):
@@ -531,7 +538,7 @@ def test_a_finished_table_changes_only_with_replace(tmp_path):
     same = ok("result", path, "--round", 2, "--table", 4, 4, 0, 0, 0)  # the same result again: nothing lost
     assert "replaces" not in same
     rep = api.result(path, [0, 4, 0, 0], round=2, table=4, replace=True)
-    assert "replaces 4 0 0 0" in rep.lines
+    assert "replaces 4 0 0 0" in said(rep.lines)
     assert read_event(path).event.round(2).tables[3].vps == [0, 4, 0, 0]
 
 

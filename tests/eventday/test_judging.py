@@ -18,6 +18,7 @@ from archon.cli import main
 from archon.eventday import EventDayError
 from conftest import REPO
 from test_convert import soffice_convert
+from test_eventday import said
 
 PLAYERS_CSV = REPO / "samples" / "players.csv"
 
@@ -60,7 +61,7 @@ def test_warnings_are_recorded_listed_and_survive_a_libreoffice_save(tmp_path, o
     assert r.exit_code == 0, r.output
     assert "warning to #3 Chloé Marchand in round 2: slow play" in r.output
     rep = api.warn(path, "Kowalski", "marked sleeves, again | twice", round="F")
-    assert "#1 Anna Kowalski has 1 warning in this event" in rep.lines
+    assert "#1 Anna Kowalski has 1 warning in this event" in said(rep.lines)
     run("warn", path, "3", "unsporting conduct")
     expected = [
         {"player": 3, "name": "Chloé Marchand", "round": 2, "reason": "slow play"},

@@ -15,6 +15,7 @@ from archon.cli import main
 from archon.eventday import WrongInput
 from archon.formats.workbook import load_event
 from conftest import official_file
+from test_eventday import said
 
 
 def run(*args):
@@ -141,9 +142,9 @@ def test_a_last_name_of_several_words_is_typed_last_name_first_and_a_long_name_s
     p = load_event(blank).player(2)
     assert (p.first_name, p.last_name) == ("Maria", "de la Cruz")
     rep = api.register(blank, "Anna Kowalski")  # two words: nothing to say
-    assert not any("read as" in line for line in rep.lines)
+    assert not any("read as" in line for line in said(rep.lines))
     rep = api.register(blank, "Jean Paul Sartre", dry_run=True)
-    assert '"Jean Paul Sartre" is read as first name "Jean Paul", last name "Sartre"' in rep.lines[1]
+    assert '"Jean Paul Sartre" is read as first name "Jean Paul", last name "Sartre"' in said(rep.lines)[1]
 
 
 def test_a_players_csv_with_one_name_column_says_how_long_names_were_split(tmp_path):

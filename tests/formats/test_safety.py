@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import os
 import shutil
 import zipfile
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from archon.rules.model import Event, Player
-from archon.formats.workbook import safety
+from archon.formats.workbook import load_event, safety
 from archon.formats.workbook.safety import WorkbookInUseError, WriteError, backup_path, safe_write
 from archon.formats.workbook.writer import new_event, write_event
 from conftest import official_file
@@ -333,3 +334,57 @@ def test_a_dry_run_that_the_rules_refuse_says_it_is_a_dry_run(workbook):
     write_event(workbook, tiny_event())
     dry, real = dry_run_and_real("drop", workbook, "9")
     assert dry.exit_code == real.exit_code == 2 and "(dry run: " in dry.output and "(dry run" not in real.output
+
+
+def _replace_refused(workbook: Path, monkeypatch, errors: list) -> list:
+    """``os.replace`` onto ``workbook`` raising each of ``errors`` in turn (then
+    working); every try's target is recorded in the list returned."""
+    real, tries = os.replace, []
+
+    def replace(src, dst, *args, **kwargs):
+        if Path(dst) == workbook:
+            tries.append(dst)
+            if len(tries) <= len(errors):
+                raise errors[len(tries) - 1]
+        return real(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", replace)
+    return tries
+
+
+def test_a_workbook_busy_for_a_moment_is_replaced_once_it_is_free(workbook, monkeypatch):
+    """An antivirus or a synced folder (OneDrive) holding the workbook for a
+    moment refuses the final rename: archon tries again instead of saying
+    "is it open in Excel?"."""
+    tries = _replace_refused(workbook, monkeypatch, [PermissionError(errno.EACCES, "Permission denied")] * 2)
+    report = write_event(workbook, tiny_event())
+    assert len(tries) == 3 and report.changed and report.backup is not None
+    assert [p.first_name for p in load_event(workbook).players] == ["P1", "P2", "P3", "P4", "P5"]
+    assert folder_listing(workbook) == ["event-backups", "event.xlsx"]  # no temporary file left
+
+
+def test_a_workbook_that_stays_busy_is_refused_after_a_few_tries(workbook, monkeypatch):
+    monkeypatch.setattr(safety, "RENAME_WAITS", (0.0, 0.0, 0.0))
+    before = workbook.read_bytes()
+    tries = _replace_refused(workbook, monkeypatch, [PermissionError(errno.EACCES, "Permission denied")] * 10)
+    with pytest.raises(WorkbookInUseError, match="cannot replace event.xlsx: it is locked or read-only"):
+        write_event(workbook, tiny_event())
+    assert len(tries) == 4  # the first try and one after each wait
+    assert workbook.read_bytes() == before
+    assert folder_listing(workbook) == ["event-backups", "event.xlsx"]
+
+
+@pytest.mark.parametrize("winerror", [32, 33])
+def test_a_windows_sharing_or_lock_violation_is_tried_again(workbook, monkeypatch, winerror):
+    busy = OSError(0, "The process cannot access the file because it is being used by another process")
+    busy.winerror = winerror  # what Windows says of a file another program has open
+    tries = _replace_refused(workbook, monkeypatch, [busy])
+    assert write_event(workbook, tiny_event()).changed and len(tries) == 2
+
+
+def test_a_replacement_refused_for_another_reason_is_not_tried_again(workbook, monkeypatch):
+    before = workbook.read_bytes()
+    tries = _replace_refused(workbook, monkeypatch, [PermissionError(errno.EPERM, "Operation not permitted")] * 2)
+    with pytest.raises(WorkbookInUseError):
+        write_event(workbook, tiny_event())
+    assert len(tries) == 1 and workbook.read_bytes() == before

@@ -60,11 +60,11 @@ def test_a_package_copied_without_change_is_whole_and_byte_for_byte(official_xls
     way (the case where zipfile's own writestr never runs): the copy is a
     readable workbook whose parts are the original's bytes. Fails if a Python
     version changes the zipfile internals the copy relies on."""
-    from archon.formats.workbook import xlsxpatch
+    from archon.formats.workbook.zipcopy import write_zip
 
     copy = tmp_path / "copy.xlsx"
     with zipfile.ZipFile(official_xlsx) as zf, open(copy, "wb") as out:
-        xlsxpatch._write_zip(zf, out, {}, [], {})
+        write_zip(zf, out, {}, [], {})
     with zipfile.ZipFile(copy) as zf:
         assert zf.testzip() is None
     assert raw_members(copy) == raw_members(official_xlsx)

@@ -31,7 +31,7 @@ from archon import api
 from archon.formats import layout as L
 from archon.formats.workbook import WorkbookError, read_event
 from archon.formats.workbook import sheetcells
-from archon.formats.workbook import xlsxpatch
+from archon.formats.workbook import sheetpatch, sheetxml, xlsxpatch
 from archon.formats.workbook.writer import event_edits
 from conftest import REPO, official_file, recalculated
 from test_reader import _prefixed, _rewrite_sheets, _without_cell_addresses
@@ -143,11 +143,11 @@ def test_a_players_cells_read_by_address_are_read_as_a_parser_reads_them(tmp_pat
 
 def _patched_both_ways(path, edits, monkeypatch):
     sheets = _sheet_parts(path)
-    short = {s: xlsxpatch._patch_sheet(sheets[s].decode(), cells, False, s) for s, cells in edits.items()}
+    short = {s: sheetpatch.patch_sheet(sheets[s].decode(), cells, False, s) for s, cells in edits.items()}
     with monkeypatch.context() as m:
-        m.setattr(xlsxpatch, "_patch_cells_in_place", lambda *a: None)
-        m.setattr(xlsxpatch._Sheet, "cleared_already", lambda *a: False)
-        long = {s: xlsxpatch._patch_sheet(sheets[s].decode(), cells, False, s) for s, cells in edits.items()}
+        m.setattr(sheetpatch, "_patch_cells_in_place", lambda *a: None)
+        m.setattr(sheetxml.Sheet, "cleared_already", lambda *a: False)
+        long = {s: sheetpatch.patch_sheet(sheets[s].decode(), cells, False, s) for s, cells in edits.items()}
     return short, long
 
 

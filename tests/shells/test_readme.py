@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
 import sys
 
 from conftest import REPO
@@ -101,3 +102,27 @@ def test_every_table_the_readme_records_without_override_is_a_legal_result():
         vps = [w for i, w in enumerate(words) if i > 2 and re.fullmatch(r"[0-9.]+", w)
                and words[i - 1] not in ("--round", "--table")]
         assert api.score([float(v) for v in vps]).status == "complete", " ".join(words)
+
+
+def _python_blocks() -> list[str]:
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
+
+
+def test_the_readmes_python_examples_run_as_written(tmp_path, monkeypatch):
+    # the README's Python section, run as a reader would: in a folder with the
+    # sample event, an events/ folder of event files and the league file it names
+    blocks = _python_blocks()
+    assert len(blocks) >= 2, "the README's Python section has its examples in ```python blocks"
+    shutil.copytree(REPO / "samples", tmp_path / "samples")
+    (tmp_path / "events").mkdir()
+    shutil.copy(REPO / "samples" / "sample-event.xlsx", tmp_path / "events" / "2026-05-01 Sample.xlsx")
+    (tmp_path / "winter-league.toml").write_text('name = "Winter League"\nevents = ["events"]\nbest = 3\n',
+                                                 encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for block in blocks:
+        scope: dict = {}
+        exec(compile(block, "README.md", "exec"), scope)  # noqa: S102 - the README's own examples
+        if "standings" in scope and isinstance(scope["standings"], dict):
+            assert scope["standings"]["players"], "api.standings of the sample lists its players"
+    assert scope["result"].ranking is not None

@@ -14,7 +14,7 @@ Writing (:mod:`archon.formats.workbook.writer`, package patching in
 :mod:`archon.formats.workbook.safety`, the built-in template in
 :mod:`archon.formats.workbook.template`):
 
-* :func:`write_event`, :func:`new_event`, :func:`update` -> :class:`WriteReport`;
+* :func:`write_event`, :func:`new_event` -> :class:`WriteReport`;
 * :func:`read_edition` (the rule edition recorded in a workbook), :func:`detect_kind`;
 * :class:`WriteError` (and :class:`WorkbookInUseError`, :class:`EventTooBigError`,
   :class:`~archon.formats.workbook.safety.WorkbookHeldError`...): a workbook archon must
@@ -27,7 +27,7 @@ Writing (:mod:`archon.formats.workbook.writer`, package patching in
 from archon.formats.workbook.grid import WorkbookError
 from archon.formats.workbook.reader import CellRef, EventCells, ReadProblem, ReadResult, load_event, read_event
 from archon.formats.workbook.safety import WorkbookInUseError, WriteError
-from archon.formats.workbook.writer import EventTooBigError, WriteReport, detect_kind, new_event, read_edition, update, write_event
+from archon.formats.workbook.writer import EventTooBigError, WriteReport, detect_kind, new_event, read_edition, write_event
 
 __all__ = [
     "WorkbookError",
@@ -43,7 +43,6 @@ __all__ = [
     "WriteReport",
     "write_event",
     "new_event",
-    "update",
     "read_edition",
     "detect_kind",
 ]

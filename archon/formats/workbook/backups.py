@@ -70,6 +70,7 @@ __all__ = [
     "temp_file",
     "put_in_place",
     "clear_leftovers",
+    "discard",
     "journal_path",
     "record",
     "record_change",
@@ -169,7 +170,8 @@ def clear_leftovers(workbook: Path, before: float) -> list[Path]:
     return gone
 
 
-def _discard(p: Path) -> None:
+def discard(p: Path) -> None:
+    """Remove the file ``p`` if it is there."""
     try:
         p.unlink()
     except FileNotFoundError:
@@ -259,7 +261,7 @@ def copy_for_backup(path: "str | os.PathLike[str]", book: "str | os.PathLike[str
             os.fsync(f.fileno())
         shutil.copystat(src, tmp)
     except BaseException:
-        _discard(tmp)
+        discard(tmp)
         raise
     return tmp
 
@@ -272,7 +274,7 @@ def name_backup(tmp: Path, book: "str | os.PathLike[str]", when: Optional[_dt.da
             if put_in_place(tmp, dst):
                 return dst
     except BaseException:
-        _discard(tmp)
+        discard(tmp)
         raise
 
 

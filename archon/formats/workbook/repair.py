@@ -1,18 +1,22 @@
 """What a command that cannot read a workbook says: that ``archon undo``
-puts back the last version archon wrote (the copy every change keeps of the
-version it writes, :mod:`archon.formats.workbook.safety`). Below :mod:`.reader`,
-:mod:`.writer` and :mod:`.undo`, which all say it: it reads only the
-backups folder's journal and copies."""
+(the action ``undo``) puts back the last version archon wrote (the copy
+every change keeps of the version it writes,
+:mod:`archon.formats.workbook.safety`). Below :mod:`.reader`, :mod:`.writer`
+and :mod:`.undo`, which all say it: it reads only the backups folder's
+journal and copies."""
 
 from __future__ import annotations
 
 import datetime as _dt
 from pathlib import Path
+from typing import Optional
 
 from archon.formats.workbook import backups
 from archon.formats.workbook.backups import Fingerprint, fingerprint
+from archon.words import PLAIN_TEXT, Message, WordedError, act, message_of, say
+from archon.words.render import PLAIN
 
-__all__ = ["newest_good", "repair_hint", "when", "with_repair_hint"]
+__all__ = ["newest_good", "repair_hint", "when", "with_repair_hint", "damage_of", "error_of"]
 
 
 def when(stamp: str) -> str:
@@ -35,22 +39,20 @@ def newest_good(target: Path, entries: list[dict]):
     return (newest, copy) if copy is not None else None
 
 
-def repair_hint(path) -> str:
+def repair_hint(path) -> Optional[Message]:
     """What an error about the unreadable workbook at ``path`` adds: that
-    ``archon undo`` puts back the last version archon wrote, and which
-    ("" when there is none to put back)."""
-    from archon.words.wording import shell_word
-
+    ``undo`` puts back the last version archon wrote, and which (None when
+    there is none to put back)."""
     target = Path(path)
     try:
         good = newest_good(target, backups.journal_entries(target)) if target.is_file() else None
     except OSError:
         good = None
     if good is None:
-        return ""
+        return None
     newest = good[0]
-    return (f'; "archon undo {shell_word(target.name)}" puts back the last version archon wrote (after '
-            f'"{newest.get("command", "?")}", {when(str(newest.get("time", "?")))})')
+    return say("undo.repair_hint", undo=act("undo", file=target.name), command=str(newest.get("command", "?")),
+               time=when(str(newest.get("time", "?"))))
 
 
 def with_repair_hint(exc, path):
@@ -58,5 +60,26 @@ def with_repair_hint(exc, path):
     workbook at ``path``) with :func:`repair_hint` added when it is damage
     (``exc.damaged``: cut short or garbled); ``exc`` itself otherwise (a file
     that is not an Archon workbook is no damage: undo would lose it)."""
-    hint = repair_hint(path) if exc.damaged else ""
-    return type(exc)(f"{exc}{hint}", damaged=True) if hint else exc
+    hint = repair_hint(path) if exc.damaged else None
+    if hint is None:
+        return exc
+    return error_of(type(exc), say("undo.damaged_repairable", problem=message_of(exc), hint=hint), damaged=True)
+
+
+def damage_of(exc) -> Message:
+    """What is damaged, as the error ``exc`` of a damaged workbook says it:
+    its message without :func:`with_repair_hint`'s hint (of a text, its
+    first clause)."""
+    said = message_of(exc)
+    if said.id == "undo.damaged_repairable":
+        return said.fields["problem"]
+    if said.id == PLAIN_TEXT:
+        return say(PLAIN_TEXT, text=str(said.fields.get("text", "")).split(";")[0])
+    return said
+
+
+def error_of(kind: type, message: Message, **kwargs) -> Exception:
+    """An error of class ``kind`` saying ``message``: the message itself when
+    ``kind`` carries messages (:class:`~archon.words.errors.WordedError`),
+    its plain text when it takes a text only."""
+    return kind(message if issubclass(kind, WordedError) else PLAIN.render(message), **kwargs)

@@ -40,8 +40,12 @@ every command that reads a workbook to change it reads it inside
    (:class:`WorkbookChangedError`, exit status 3) and change nothing.
 6. **Replace.** The temporary file is moved over the workbook with
    :func:`os.replace`, which is atomic on the same file system: the workbook
-   is either the old one or the new one, never half written. The change is
-   recorded in the journal, and old backups beyond the retention are removed.
+   is either the old one or the new one, never half written. A workbook
+   another program holds for a moment (an antivirus scanning it, a synced
+   folder such as OneDrive uploading it) refuses that: it is tried again for
+   about 2 seconds before archon gives up (:class:`WorkbookInUseError`). The
+   change is recorded in the journal, and old backups beyond the retention
+   are removed.
 
 If anything fails before the replacement, the temporary file is removed and
 the workbook is untouched. A command that is killed leaves at most its
@@ -56,6 +60,7 @@ from __future__ import annotations
 
 import contextvars
 import datetime as _dt
+import errno
 import io
 import json
 import os
@@ -69,10 +74,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Callable, Iterator, Optional
 
-from archon.words.wording import shell_word
 from archon.exits import ExitStatus
 from archon.formats.workbook import backups
 from archon.formats.workbook.backups import TEMP_PREFIX, TEMP_SUFFIX, Fingerprint, backup_path, fingerprint, make_backup
+from archon.words import WordedError, option, say
+from archon.words.wording import shell_word
 
 __all__ = [
     "WriteError",
@@ -106,7 +112,7 @@ LOCK_WAIT_ENV = "ARCHON_LOCK_WAIT"
 LOCK_SUFFIX = ".lock"
 
 
-class WriteError(ValueError):
+class WriteError(WordedError, ValueError):
     """A workbook archon must not or cannot write; the message says what to do."""
 
     exit_status = ExitStatus.NOT_WRITTEN
@@ -155,11 +161,8 @@ def check_not_open(path: "str | os.PathLike[str]") -> None:
     found = lock_files(path)
     if found:
         lock, app = found[0]
-        raise WorkbookInUseError(
-            f"{Path(path).name} is open in {app} (its lock file {lock.name} is beside it): "
-            f"close it in {app} first, then run the command again. If {app} is not running, "
-            f"the lock file was left behind by a crash: delete {lock} and try again."
-        )
+        raise WorkbookInUseError(say("writing.open_elsewhere", file=Path(path).name, app=app, lock=lock.name,
+                                     lock_path=str(lock)))
 
 
 def check_writable(path: "str | os.PathLike[str]") -> None:
@@ -174,11 +177,7 @@ def check_writable(path: "str | os.PathLike[str]") -> None:
         return
     # os.access alone says yes to an administrator (root) for any file
     if not os.access(p, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise WorkbookReadOnlyError(
-            f"{p.name} is read-only (its file permissions do not allow writing it), so archon leaves it "
-            f"as it is and changed nothing. If it should change, make it writable (chmod u+w {shell_word(p.name)}; "
-            "in Windows: Properties, untick Read-only) and run the command again."
-        )
+        raise WorkbookReadOnlyError(say("writing.read_only", file=p.name, file_word=shell_word(p.name)))
 
 
 # ---------------------------------------------------------------------------
@@ -260,12 +259,12 @@ class Holding:
             return
         if self.fingerprint is not None and self.fingerprint.same_content(now):
             return
-        what = "appeared" if self.fingerprint is None else "was deleted" if now is None else "was changed"
-        raise WorkbookChangedError(
-            f"{self.path.name} {what} by another program while archon worked on it (saved from a "
-            "spreadsheet?): archon changed nothing, so that version stays. Close it in the spreadsheet, "
-            "then run the command again."
-        )
+        name = self.path.name
+        if self.fingerprint is None:
+            raise WorkbookChangedError(say("writing.appeared_meanwhile", file=name))
+        if now is None:
+            raise WorkbookChangedError(say("writing.deleted_meanwhile", file=name))
+        raise WorkbookChangedError(say("writing.changed_meanwhile", file=name))
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"Holding({str(self.path)!r}, since={self.since})"
@@ -370,10 +369,8 @@ def _acquire(target: Path, wait: float):
         except Timeout:
             raise WorkbookHeldError(_held_message(target, lock_file, wait)) from None
         except OSError as exc:
-            raise WriteError(
-                f"cannot write in {lock_file.parent} ({exc.strerror or exc}): archon needs to put its "
-                f"lock file {lock_file.name} beside {target.name} while it changes it; nothing was changed"
-            ) from None
+            raise WriteError(say("writing.no_lock_file", folder=str(lock_file.parent), reason=_reason(exc),
+                                 lock=lock_file.name, file=target.name)) from None
         return lock
 
 
@@ -388,19 +385,25 @@ def _release(lock, lock_file: Path) -> None:
     lock.release()
 
 
-def _held_message(target: Path, lock_file: Path, wait: float) -> str:
-    who = "another archon command"
+def _held_message(target: Path, lock_file: Path, wait: float):
+    return say("writing.held", file=target.name, holder=_holder(lock_file), wait=wait,
+               lock_wait=option("lock_wait"), env=LOCK_WAIT_ENV)
+
+
+def _holder(lock_file: Path):
+    """Who holds the workbook, as the lock file's note says (the command, its
+    process, since when), or only that it is another archon command."""
     try:
         note = json.loads(lock_file.read_text(encoding="utf-8"))
         since = _dt.datetime.fromtimestamp(float(note["since"])).strftime("%H:%M:%S")
-        who += f" ('{note['command']}', process {int(note['pid'])}, since {since})"
+        return say("writing.holder_known", command=str(note["command"]), pid=int(note["pid"]), since=since)
     except (OSError, ValueError, KeyError, TypeError):
-        pass
-    return (
-        f"{target.name} is held by {who}, which is changing it and did not finish within {wait:g} s: "
-        "nothing was changed. Run the command again once it has finished "
-        f"(archon --lock-wait SECONDS or {LOCK_WAIT_ENV} sets how long to wait)."
-    )
+        return say("writing.holder")
+
+
+def _reason(exc: OSError) -> str:
+    """What the system said of a failed file operation: its text, without the file's name."""
+    return exc.strerror or str(exc)
 
 
 # ---------------------------------------------------------------------------
@@ -461,16 +464,16 @@ def safe_write(
     folder = target.parent
     if must_exist:
         if not target.is_file():
-            raise WriteError(f"{target} does not exist (or is not a file)")
+            raise WriteError(say("writing.no_such_file", path=str(target)))
     elif target.exists():
-        raise WriteError(f"{target} already exists: choose another name, or update the existing workbook")
+        raise WriteError(say("writing.exists", path=str(target)))
     if not folder.is_dir():
-        raise WriteError(f"folder {folder} does not exist")
+        raise WriteError(say("writing.no_folder", folder=str(folder)))
     with hold(target) as held:
         if must_exist:
             check_writable(target)
             if held.fingerprint is None:
-                raise WriteError(f"{target} does not exist (or is not a file)")
+                raise WriteError(say("writing.no_such_file", path=str(target)))
         else:
             check_not_open(target)
         if dry_run:
@@ -494,61 +497,103 @@ def _rehearse_held(held: Holding, write, *, must_exist: bool) -> SafeWriteResult
 def _write_held(held: Holding, write, *, backup: bool, must_exist: bool, journal: Optional[dict]) -> SafeWriteResult:
     """:func:`safe_write`'s steps 3 to 6, the workbook held."""
     target = held.path
+    tmp = _write_temp(held, write)
     try:
-        f, tmp = backups.temp_file(target.parent, target.name)
-    except OSError as exc:
-        raise WriteError(f"cannot write in {target.parent}: {exc.strerror or exc}") from None
-    try:
-        try:
-            with f:
-                write(f)
-                f.flush()
-                os.fsync(f.fileno())
-        except OSError as exc:  # disk full, drive removed...: the temporary file goes, the workbook stays
-            raise WriteError(
-                f"cannot write {target.name} ({exc.strerror or exc}): nothing was changed; "
-                f"free some space or write to another folder, then run the command again"
-            ) from None
         if must_exist and _same_bytes(tmp, target):
             tmp.unlink()
             return SafeWriteResult(target, changed=False, backup=None)
         if not must_exist:
             return _put_new(held, tmp)
-        shutil.copymode(target, tmp)
-        before, after = held.fingerprint, fingerprint(tmp)
+        return _replace_held(held, tmp, backup=backup, journal=journal)
+    except BaseException:
+        backups.discard(tmp)
+        raise
+
+
+def _write_temp(held: Holding, write) -> Path:
+    """Step 3: the new workbook, made by ``write`` in a temporary file beside
+    the workbook and flushed to disk; nothing is left when it fails."""
+    target = held.path
+    try:
+        f, tmp = backups.temp_file(target.parent, target.name)
+    except OSError as exc:
+        raise WriteError(say("writing.cannot_write_in", folder=str(target.parent), reason=_reason(exc))) from None
+    try:
+        with f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+    except BaseException as exc:
+        backups.discard(tmp)
+        if isinstance(exc, OSError):  # disk full, drive removed...: the temporary file goes, the workbook stays
+            raise WriteError(say("writing.cannot_write", file=target.name, reason=_reason(exc))) from None
+        raise
+    return tmp
+
+
+def _replace_held(held: Holding, tmp: Path, *, backup: bool, journal: Optional[dict]) -> SafeWriteResult:
+    """Steps 4 to 6: back up the workbook, check nobody changed it, replace
+    it with ``tmp`` and record the change."""
+    target = held.path
+    shutil.copymode(target, tmp)
+    before, after = held.fingerprint, fingerprint(tmp)
+    held.check_unchanged()
+    made = written = None
+    new_copies: list[Path] = []
+    try:
+        if backup:
+            made, written = _keep_versions(held, tmp, after, new_copies)
+        # A lock file that appeared while we worked, or a save from a spreadsheet: do not replace.
+        check_not_open(target)
         held.check_unchanged()
-        made = written = None
-        new_copies: list[Path] = []
-        try:
-            if backup:
-                made, written = _keep_versions(held, tmp, after, new_copies)
-            # A lock file that appeared while we worked, or a save from a spreadsheet: do not replace.
-            check_not_open(target)
-            held.check_unchanged()
-        except BaseException:
-            for p in new_copies:
-                p.unlink()
-            raise
+    except BaseException:
+        for p in new_copies:
+            p.unlink()
+        raise
+    try:
+        _replace(tmp, target)
+    except PermissionError:
+        if written in new_copies:
+            written.unlink()  # the copy of a version never put in place; the backup stays
+        raise WorkbookInUseError(say("writing.cannot_replace", file=target.name)) from None
+    held.fingerprint = after
+    if written in new_copies:
+        written = _name_written(written, target)
+    removed = _journal(target, made, written, before, after, journal) if made is not None else []
+    return SafeWriteResult(target, changed=True, backup=made, removed=removed)
+
+
+#: Seconds between the tries of a replacement the workbook's file refuses for
+#: a moment (:func:`_replace`): about 2 s in all, then archon gives up.
+RENAME_WAITS = (0.05, 0.1, 0.2, 0.4, 0.5, 0.75)
+#: Windows errors of a file another program holds: access denied, a sharing
+#: or a lock violation.
+_BUSY_WINERRORS = frozenset({5, 32, 33})
+
+
+def _busy(exc: OSError) -> bool:
+    """Whether ``exc`` is what a file another program holds for a moment
+    gives (an antivirus scanning the workbook, a synced folder such as
+    OneDrive uploading it): access denied (EACCES), or on Windows one of
+    :data:`_BUSY_WINERRORS`. Other errors (EPERM, a full disk) are not."""
+    if getattr(exc, "winerror", None) in _BUSY_WINERRORS:
+        return True
+    return isinstance(exc, PermissionError) and exc.errno == errno.EACCES
+
+
+def _replace(tmp: Path, target: Path) -> None:
+    """Step 6: :func:`os.replace` ``tmp`` over ``target``, tried again after
+    each of :data:`RENAME_WAITS` while the workbook's file is busy
+    (:func:`_busy`); the last try's error is raised."""
+    for wait in RENAME_WAITS:
         try:
             os.replace(tmp, target)
-        except PermissionError:
-            if written in new_copies:
-                written.unlink()  # the copy of a version never put in place; the backup stays
-            raise WorkbookInUseError(
-                f"cannot replace {target.name}: it is locked or read-only (is it open in Excel?). "
-                "Close it and run the command again."
-            ) from None
-        held.fingerprint = after
-        if written in new_copies:
-            written = _name_written(written, target)
-        removed = _journal(target, made, written, before, after, journal) if made is not None else []
-        return SafeWriteResult(target, changed=True, backup=made, removed=removed)
-    except BaseException:
-        try:
-            tmp.unlink()
-        except FileNotFoundError:
-            pass
-        raise
+            return
+        except OSError as exc:
+            if not _busy(exc):
+                raise
+        time.sleep(wait)
+    os.replace(tmp, target)
 
 
 def _put_new(held: Holding, tmp: Path) -> SafeWriteResult:
@@ -562,9 +607,9 @@ def _put_new(held: Holding, tmp: Path) -> SafeWriteResult:
     after = fingerprint(tmp)
     try:
         if not backups.put_in_place(tmp, target):
-            raise WriteError(f"{target} already exists: choose another name")
+            raise WriteError(say("writing.exists_now", path=str(target)))
     except PermissionError:
-        raise WriteError(f"cannot write {target}: permission denied") from None
+        raise WriteError(say("writing.permission_denied", path=str(target))) from None
     held.fingerprint = after
     return SafeWriteResult(target, changed=True, backup=None)
 
@@ -591,9 +636,7 @@ def _keep_versions(held: Holding, tmp: Path, written_fp: Fingerprint, new_copies
             written = backups.copy_for_backup(tmp, target)
             new_copies.append(written)
     except OSError as exc:
-        raise WriteError(
-            f"cannot back up {target.name} before writing it ({exc.strerror or exc}); nothing was changed"
-        ) from None
+        raise WriteError(say("writing.cannot_back_up", file=target.name, reason=_reason(exc))) from None
     return made, written
 
 

@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Optional
 from archon.formats import layout as L
 from archon.rules.editions import DEFAULT_EDITION, LEVELS
 from archon.rules.model import DECK_FORMATS
+from archon.words import WordedError, say
+from archon.words.render import PLAIN
 
 if TYPE_CHECKING:
     import xlsxwriter
@@ -131,10 +133,10 @@ def _instructions(wb, fm: _Formats) -> None:
          "(Methuselahs), seatings and VPs (Round 1 to 3), the final table (Final Round) and "
          "judges' overrides (Override).", fm.wrap),
         ("Results are refreshed whenever archon writes the workbook. If you type in the "
-         "workbook yourself, run 'archon update' on it to recompute the results.", fm.wrap),
+         "workbook yourself, update it with archon (its update command) to recompute the results.", fm.wrap),
         ("Close the workbook in Excel or LibreOffice before archon writes it: archon refuses to "
          "write a workbook that is open, and keeps the previous version as "
-         "name.backup-YYYYmmdd-HHMMSS.xlsx beside it.", fm.wrap),
+         "name.backup-YYYYmmdd-HHMMSS.xlsx in the folder name-backups beside it.", fm.wrap),
         ("", fm.text),
         (f"Rule edition: custom document property '{L.ARCHON_MARKS.edition_property}' "
          "(File > Properties > Custom).", fm.note),
@@ -488,7 +490,7 @@ def build_bytes() -> bytes:
     return buf.getvalue()
 
 
-class NoSourceTree(Exception):
+class NoSourceTree(WordedError):
     """No path given, and archon is installed, not a source checkout."""
 
 
@@ -497,19 +499,21 @@ def build(path: "str | Path | None" = None) -> Path:
     of the source tree; :class:`NoSourceTree` when archon is installed)."""
     target = Path(path) if path is not None else default_path()
     if target is None:
-        raise NoSourceTree(
-            "archon is installed here, not run from its source tree: give the file to write, "
-            "e.g. python -m archon.formats.workbook.template archon.xlsx")
+        raise NoSourceTree(say("writing.template_without_source_tree", example=f"{_COMMAND} archon.xlsx"))
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(build_bytes())
     return target
+
+
+#: How this module's own command is typed.
+_COMMAND = "python -m archon.formats.workbook.template"
 
 
 def main(argv: Optional[list[str]] = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(
-        prog="python -m archon.formats.workbook.template",
+        prog=_COMMAND,
         description="Rebuild archon's built-in template (values only, no formulas).")
     parser.add_argument("out", nargs="?", metavar="OUT.xlsx",
                         help="where to write it (default: templates/archon.xlsx in the source tree; "
@@ -519,7 +523,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         target = build(args.out)
     except NoSourceTree as exc:
         parser.error(str(exc))  # status 2, nothing written
-    print(f"wrote {target}")
+    print(PLAIN.render(say("writing.template_written", path=str(target))))
     return 0
 
 

@@ -30,18 +30,20 @@ from typing import Callable, Optional
 from archon.exits import ExitStatus
 from archon.formats.workbook import backups
 from archon.formats.workbook.backups import Fingerprint, fingerprint
-from archon.formats.workbook.repair import newest_good, when
+from archon.formats.workbook.repair import damage_of, newest_good, when
 from archon.formats.workbook.safety import current_command, hold, safe_write
+from archon.words import Message, WordedError, act, option, say
+from archon.words.render import PLAIN
 
 __all__ = ["UndoError", "UndoResult", "undo"]
 
 
-class UndoError(ValueError):
+class UndoError(WordedError, ValueError):
     """There is nothing archon can undo, or undo would lose an edit (exit status 1)."""
 
     exit_status = ExitStatus.PROBLEMS
 
-    def __init__(self, message: str, exit_status: ExitStatus = ExitStatus.PROBLEMS) -> None:
+    def __init__(self, message: "Message | str", exit_status: ExitStatus = ExitStatus.PROBLEMS) -> None:
         super().__init__(message)
         self.exit_status = exit_status
 
@@ -65,27 +67,43 @@ class UndoResult:
     forced: bool = False
     #: Why the workbook could not be read, when undo put back the last
     #: version archon wrote (a repair), else None.
-    damaged: Optional[str] = None
+    damaged: Optional[Message] = None
     #: Older backups the retention removed after the undo (``archon --keep-backups N``).
     backups_removed: list[Path] = field(default_factory=list)
 
-    def describe(self) -> str:
-        stamp = when(self.time)
-        verb = "would restore" if self.dry_run else "restored"
-        if self.damaged is not None:
-            text = (f'{self.damaged}.\n{verb} it as "{self.command}" ({stamp}) left it, the last version archon '
-                    f"wrote, from {self.restored_from.name} (changes made in a spreadsheet since then, if any, "
-                    "are not in it)")
-        else:
-            text = (f'{verb} {self.path.name} as it was before "{self.command}" ({stamp}), '
-                    f"from {self.restored_from.name}")
-        if self.forced:
-            text += "; the changes made to it since are lost" if not self.dry_run else "; the changes made to it since would be lost"
+    @property
+    def lines(self) -> list[Message]:
+        """What the undo did (or would do), one message a line."""
+        out = [say("undo.damaged", problem=self.damaged), self._repaired()] if self.damaged is not None \
+            else [self._restored()]
         if self.dry_run:
-            return text + "\ndry run: nothing written"
-        if self.backup is not None:
-            text += f"\nthe version it replaced is kept as {self.backup.parent.name}/{self.backup.name}"
-        return text
+            out.append(say("undo.dry_run"))
+        elif self.backup is not None:
+            out.append(say("undo.replaced_kept", backup=f"{self.backup.parent.name}/{self.backup.name}"))
+        return out
+
+    def describe(self) -> str:
+        """:attr:`lines` in plain English, one a line."""
+        return "\n".join(PLAIN.render(line) for line in self.lines)
+
+    def _repaired(self) -> Message:
+        """The line of an undo that put back the last version archon wrote (or would)."""
+        command, stamp, backup = self.command, when(self.time), self.restored_from.name
+        if self.dry_run:
+            return say("undo.would_repair", command=command, time=stamp, backup=backup)
+        return say("undo.repaired", command=command, time=stamp, backup=backup)
+
+    def _restored(self) -> Message:
+        """The line of an undo that restored the workbook (or would), losing
+        the changes made since (``forced``) or not."""
+        file, command, stamp, backup = self.path.name, self.command, when(self.time), self.restored_from.name
+        if self.dry_run and self.forced:
+            return say("undo.would_restore_forced", file=file, command=command, time=stamp, backup=backup)
+        if self.dry_run:
+            return say("undo.would_restore", file=file, command=command, time=stamp, backup=backup)
+        if self.forced:
+            return say("undo.restored_forced", file=file, command=command, time=stamp, backup=backup)
+        return say("undo.restored", file=file, command=command, time=stamp, backup=backup)
 
 
 def undo(path, *, force: bool = False, dry_run: bool = False) -> UndoResult:
@@ -100,7 +118,7 @@ def undo(path, *, force: bool = False, dry_run: bool = False) -> UndoResult:
     """
     target = Path(path)
     if not target.is_file():
-        raise UndoError(f"{target.name}: no such file ({target})", ExitStatus.UNREADABLE)
+        raise UndoError(say("undo.no_such_file", file=target.name, path=str(target)), ExitStatus.UNREADABLE)
     with hold(target):
         entries = backups.journal_entries(target)
         damage = functools.cache(lambda: _damaged(target))  # a whole read: at most once
@@ -121,9 +139,9 @@ def undo(path, *, force: bool = False, dry_run: bool = False) -> UndoResult:
         return planned
 
 
-def _damaged(target: Path) -> Optional[str]:
+def _damaged(target: Path) -> Optional[Message]:
     """Why the workbook at ``target`` is damaged (cut short or garbled: the
-    reader's message, its first clause), or None when it is not: readable,
+    reader's message, without the repair hint), or None when it is not: readable,
     or readable but not an Archon workbook (a sheet renamed, another file
     saved over it: no damage, but a change outside archon, see _plan)."""
     from archon.formats.workbook.errors import WorkbookError
@@ -132,11 +150,11 @@ def _damaged(target: Path) -> Optional[str]:
     try:
         read_event(target)
     except WorkbookError as exc:
-        return str(exc).split(";")[0] if exc.damaged else None
+        return damage_of(exc) if exc.damaged else None
     return None
 
 
-def _repair(target: Path, entries: list[dict], damage: Callable[[], Optional[str]], dry_run: bool):
+def _repair(target: Path, entries: list[dict], damage: Callable[[], Optional[Message]], dry_run: bool):
     """Undo of a workbook archon cannot read: (the :class:`UndoResult`, the
     bytes of the last version archon wrote, the journal mark) or None.
     ``damage``: :func:`_damaged` of the workbook."""
@@ -152,40 +170,29 @@ def _repair(target: Path, entries: list[dict], damage: Callable[[], Optional[str
     return result, copy.read_bytes(), {"repairs": newest["id"]}
 
 
-def _plan(target: Path, entries: list[dict], damage: Callable[[], Optional[str]], force: bool, *, dry_run: bool):
+def _plan(target: Path, entries: list[dict], damage: Callable[[], Optional[Message]], force: bool, *,
+          dry_run: bool):
     """(the :class:`UndoResult`, the bytes to restore, the journal mark of
     the undo). ``damage``: :func:`_damaged` of the workbook."""
     stack = backups.undo_stack(entries)
     folder = backups.backup_folder(target)
     if not stack:
-        raise UndoError(
-            f"nothing to undo: {folder.name}/{backups.JOURNAL_NAME} records no change archon made to "
-            f"{target.name} that is not undone already"
-        )
+        raise UndoError(say("undo.nothing", journal=f"{folder.name}/{backups.JOURNAL_NAME}", file=target.name))
     last = stack[-1]
     command, stamp = str(last.get("command", "?")), str(last.get("time", "?"))
     source = folder / str(last.get("backup"))
     kept = Fingerprint.from_dict(last.get("before"))  # the backup is the file that change replaced
     if not last.get("backup") or kept is None or not kept.same_content(fingerprint(source)):
-        raise UndoError(
-            f'cannot undo "{command}" ({when(stamp)}): its backup'
-            f" {source.name} is no longer in {folder.name} "
-            "(only the last backups are kept: archon --keep-backups N)"
-        )
+        raise UndoError(say("undo.backup_gone", command=command, time=when(stamp), backup=source.name,
+                            folder=folder.name, keep_backups=option("keep_backups")))
     expected = Fingerprint.from_dict(last.get("after"))
     changed = expected is None or not expected.same_content(fingerprint(target))
     problem = damage() if changed else None
+    anyway = act("undo", file=target.name, force=True)
     if problem is not None and not force:
-        raise UndoError(
-            f'{problem}, and archon keeps no copy of the version "{command}" ({when(stamp)}) wrote '
-            "(it was written by an earlier version of archon). Restore a backup by hand, or save it again from "
-            f"Excel/LibreOffice; to restore it as it was before that command, run: archon undo {target.name} --force"
-        )
+        raise UndoError(say("undo.damaged_no_copy", problem=problem, command=command, time=when(stamp), undo=anyway))
     if changed and not force:
-        raise UndoError(
-            f'{target.name} was changed after "{command}" ({when(stamp)}) wrote it, outside archon (saved '
-            "from a spreadsheet?): undo would lose that change, so nothing was done. Check the workbook; "
-            f"to restore it anyway as it was before that command, run: archon undo {target.name} --force"
-        )
+        raise UndoError(say("undo.changed_in_spreadsheet", file=target.name, command=command, time=when(stamp),
+                            undo=anyway))
     result = UndoResult(target, command, stamp, source, None, dry_run, forced=changed)
     return result, source.read_bytes(), {"undoes": last["id"]}

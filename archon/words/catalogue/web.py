@@ -90,3 +90,12 @@ TEXTS: dict = {
     "web.port_out_of_range": "port {port}: give a port from 1 to 65535 (or 0 for any free port)",
     "web.port_taken": "port {port} cannot be used ({reason}): another program has it; give another one with {port_option}",
 }
+
+#: The console's own wording of messages other layers define (see
+#: :mod:`archon.words.catalogue`): where its actions alone would read awkwardly.
+SHELL_TEXTS: dict = {
+    "seat.already_seated": {
+        "console": ("round {round} is already seated (no result yet): archon keeps its seating, shown under "
+                    "\"Seating and results\"; to draw a new seating, press {again}"),
+    },
+}
