@@ -211,4 +211,26 @@ TEXTS: dict = {
     "convert.json.version": ", The Archon v{version}",
     "convert.workbook": "The Archon v{version}, {format}{saved}",
     "convert.workbook.saved_by": ", saved by {application}",
+    # outfiles: writing a report's or a set's files
+    "output.cannot_write_in": "cannot write {file}: {error} (folder {folder})",
+    "output.cannot_write": "cannot write {file}: {error}; nothing was written",
+    "output.cannot_create_folder": "cannot create the folder {folder}: {error}",
+    "output.cannot_write_into": "cannot write into {folder}: {error}",
+    # charts: The Archon's optimal seating charts
+    "chart.no_chart": "The Archon has optimal seating charts for {charts:join: and } rounds, not {rounds}",
+    "chart.unreadable": "{file}: cannot read the seating charts ({error})",
+    "chart.no_sheet": "{file}: no sheet {sheet}",
+    "chart.players_out_of_range": "the {sheet} chart covers {first} to {last} players, not {players}",
+    "chart.not_laid_out": ("{file}: {cell} should hold {players} (the start of the {players}-player block); the "
+                           "sheet is not laid out as The Archon v1.5l lays it out"),
+    # the VEKN's outputs: what they refuse
+    "vekn.no_vekn": ("{count:count:player has|players have} no VEKN number ({players}): vekn.net refuses the report; "
+                     "type their numbers in {cell} (column E of their rows)"),
+    "vekn.vekn_twice": "VEKN number {vekn} is given to {first} and {second}: vekn.net refuses the report; correct it in {cell}",
+    "vekn.separator": ("{player}: {value} holds {field} or {record}, which archondata uses as separators: correct it "
+                       "on the {sheet} sheet"),
+    "vekn.no_name": "the event has no name: type it in {cell}",
+    "vekn.no_date": "the event has no date: type it in {cell}",
+    "vekn.no_city": "the event has no city: type it in {cell}, save, and run the command again",
+    "vekn.score_line_needs_one": "the TWD score line needs one",
 }
