@@ -71,4 +71,8 @@ TEXTS: dict = {
     "check.no_show.absent": "a no-show did not attend: no 5 points for attending",
     "check.no_show.coefficient": "the coefficient counts the {attended} players who attended, not {entered}",
     "check.no_show.rating.advice": "report archon's figure (archondata, the report) to the VEKN",
+    # scoring: VPs that cannot be scored (VPError)
+    "vp.table_size": "a table has {sizes:join: or } players, not {players}",
+    "vp.not_half_point": "seat {seat}: {value} VP is not a whole or half point",
+    "vp.out_of_range": "seat {seat}: {value} VP is outside 0 to {players} (a {players}-player table)",
 }
