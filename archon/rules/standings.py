@@ -16,8 +16,13 @@ same numbers as The Archon's own formulas for every legal event:
 * the final's winner has the most final VP, a tie going to the better seed,
   and gets the final's GW (nobody else does): always under the current
   rules, only with at least 2 VP and strictly the most under 2004 (3.8.1);
-* rating points follow Appendix A of the current rules, exactly as The Archon
-  computes them (no rounding).
+* rating points follow Appendix A of the current rules, as The Archon
+  computes them (no rounding), but for a no-show (flagged N, no round
+  played): the rules give 5 points per tournament *attended* and count the
+  players in the tournament in the finalists' coefficient, so a no-show gets
+  none and is not counted (:meth:`~archon.rules.model.Event.attended`);
+  The Archon's formulas count every registered row
+  (:func:`ratings_as_the_archon`, and ``check`` says where they differ).
 """
 
 from __future__ import annotations
