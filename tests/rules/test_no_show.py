@@ -100,3 +100,16 @@ def test_check_says_where_the_archons_formulas_show_other_figures():
     assert by_player[winner].fields["rules"] == math.floor(ours[winner].rating_points + 0.5)
     assert set(by_player) <= set(ev.final.seating) | {11}
     assert not [p for p in check_event(_event(no_show=False)) if p.id.startswith("check.no_show")]
+
+
+def test_check_on_a_workbook_names_the_cells_the_archon_shows_otherwise(tmp_path):
+    from archon.formats.workbook import new_event
+    from archon.formats.workbook.problems import check_workbook
+
+    path = tmp_path / "cup.xlsx"
+    new_event(path, _event())
+    warned = {p.where: p for p in check_workbook(path) if p.severity == WARNING and "The Archon" in p.message}
+    assert warned["Tournament Info!B10"].message.startswith("The Archon counts 11 players here")
+    assert all(w == "Tournament Info!B10" or w.startswith("Methuselahs!AB") for w in warned)
+    assert warned["Methuselahs!AB17"].message == ("#11 Kim Absent: The Archon shows 5 rating points here; the rules give 0 "
+                                       "(a no-show did not attend: no 5 points for attending)")
