@@ -92,7 +92,7 @@ from archon.rules.editions import FINAL_SIZE, LEVELS, TABLE_SIZES
 from archon.rules.model import FINAL, Event, Final, Override, Player, Round, Table
 from archon import seating
 from archon.rules.scoring import legal_results
-from archon.rules.standings import Standings, compute
+from archon.rules.standings import Standings, compute, ratings_as_the_archon
 
 __all__ = [
     "random_event",
@@ -767,6 +767,7 @@ def mismatches(event: Event, numbers: dict, standings: Optional[Standings] = Non
     """
     st = standings if standings is not None else compute(event)
     by = st.by_number()
+    archon_ratings = ratings_as_the_archon(st)
     finished = final_finished(event)
     seated = event.final.seated
     tag = f"{label}: " if label else ""
@@ -793,7 +794,9 @@ def mismatches(event: Event, numbers: dict, standings: Optional[Standings] = Non
         if finished or not seated:
             their_final = None if t["final_rank"] == "DQ" else t["final_rank"]
             diff(where, "final rank", None if ps.final_rank is None else float(ps.final_rank), their_final)
-            diff(where, "rating points", ps.rating_points, t["rating_points"])
+            # The Archon counts a no-show (flagged N, no round) as entered; the
+            # rules do not (test_oracle compares the two): its own formula here
+            diff(where, "rating points", archon_ratings[n], t["rating_points"])
 
     # every seat of every preliminary round
     for rs in st.rounds:

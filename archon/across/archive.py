@@ -27,8 +27,7 @@ from typing import Callable, Iterable, Optional, Sequence, Union
 from archon.across.results import EventResults, event_fingerprint, event_results
 from archon.formats.special_files import special_kind
 from archon.formats.workbook.backups import is_backup
-from archon.words.wording import count
-from archon.words.message import PLAIN_TEXT, Message, message_of
+from archon.words.message import PLAIN_TEXT, Message, message_of, say
 from archon.words.render import PLAIN
 
 __all__ = [
@@ -94,16 +93,15 @@ class ArchiveRead:
     duplicates: list[Listed] = field(default_factory=list)
     skipped: list[Listed] = field(default_factory=list)
 
-    def summary(self) -> str:
-        return (f"{count(len(self.events), 'event')} read, {count(len(self.failed), 'file')} could not be read, "
-                f"{count(len(self.duplicates), 'duplicate')} counted once, "
-                f"{count(len(self.skipped), 'other file')} skipped")
+    def summary(self) -> Message:
+        return say("archive.summary", events=len(self.events), failed=len(self.failed),
+                   duplicates=len(self.duplicates), skipped=len(self.skipped))
 
-    def lines(self) -> list[str]:
-        """Every file not counted, one line each, then the summary."""
-        out = [f"could not read {f}" for f in self.failed]
-        out += [f"duplicate: {d.path} is the same event as {d.same_as}" for d in self.duplicates]
-        out += [f"skipped {s}" for s in self.skipped]
+    def lines(self) -> list[Message]:
+        """Every file not counted, one message each, then the summary."""
+        out = [say("archive.failed", path=str(f.path), reason=f.said) for f in self.failed]
+        out += [say("archive.duplicate", path=str(d.path), same_as=str(d.same_as)) for d in self.duplicates]
+        out += [say("archive.skipped", path=str(s.path), reason=s.said) for s in self.skipped]
         return out + [self.summary()]
 
     def as_dict(self) -> dict:
@@ -129,16 +127,16 @@ def find_event_files(paths: Iterable[Union[str, Path]]) -> tuple[list[Path], lis
     for given in paths:
         p = Path(given)
         if not p.exists():
-            skipped.append(Listed(p, "does not exist"))
+            skipped.append(Listed(p, say("archive.does_not_exist")))
         elif p.is_file() or is_csv_folder(p):
             found.append(p)
         elif not p.is_dir():
-            skipped.append(Listed(p, f"{special_kind(p) or 'not a regular file'}: not read"))
+            skipped.append(Listed(p, say("archive.special", kind=special_kind(p) or "not a regular file")))
         else:
             before = len(found) + len(skipped)
             _walk_folder(p, found, skipped)
             if len(found) + len(skipped) == before:
-                skipped.append(Listed(p, "a folder holding no event file (.xlsx, .ods, .xls, .json, .zip, CSV set)"))
+                skipped.append(Listed(p, say("archive.no_event_file")))
     return sorted(set(found)), skipped
 
 
@@ -158,7 +156,8 @@ def _walk_folder(p: Path, found: list[Path], skipped: list[Listed]) -> None:
             if f.suffix.lower() in EVENT_SUFFIXES:
                 found.append(f)
             else:
-                skipped.append(Listed(f, f"not an event file ({f.suffix or 'no extension'})"))
+                skipped.append(Listed(f, say("archive.not_an_event_file", suffix=f.suffix)
+                                      if f.suffix else say("archive.not_an_event_file.no_extension")))
 
 
 def read_event_file(path: Union[str, Path]):
@@ -174,9 +173,9 @@ def read_event_file(path: Union[str, Path]):
         ev = src.event
         st = compute(ev)
     except (ConvertError, ValueError, OSError) as exc:
-        return None, None, None, message_of(exc) if str(exc) else type(exc).__name__
+        return None, None, None, message_of(exc) if str(exc) else say("text", text=type(exc).__name__)
     except Exception as exc:  # noqa: BLE001 - one odd file must not stop an archive of thousands
-        return None, None, None, f"archon could not read it ({type(exc).__name__}: {exc})"
+        return None, None, None, say("archive.bug", error=type(exc).__name__, text=str(exc))
     return event_results(st, str(p), str(p)), event_fingerprint(st), st.edition.name, None
 
 
@@ -208,7 +207,7 @@ def read_archive(paths: Iterable[Union[str, Path]], *, processes: Optional[int] 
         if error is not None:
             out.failed.append(Listed(f, error))
         elif fingerprint in seen:
-            out.duplicates.append(Listed(f, "the same event as another file", same_as=seen[fingerprint]))
+            out.duplicates.append(Listed(f, say("archive.same_event"), same_as=seen[fingerprint]))
         else:
             seen[fingerprint] = f
             out.events.append(rows)
@@ -232,18 +231,18 @@ class FolderConversion:
     duplicates: list[Listed] = field(default_factory=list)
     skipped: list[Listed] = field(default_factory=list)
 
-    def lines(self) -> list[str]:
-        out = [f"converted {a} -> {b}" for a, b in self.converted]
-        out += [f"could not convert {f}" for f in self.failed]
-        out += [f"duplicate: {d.path} is the same event as {d.same_as} (converted once)" for d in self.duplicates]
-        out += [f"skipped {s}" for s in self.skipped]
+    def lines(self) -> list[Message]:
+        """What became of each file, one message each, then the summary."""
+        out = [say("archive.converted", path=str(a), output=str(b)) for a, b in self.converted]
+        out += [say("archive.not_converted", path=str(f.path), reason=f.said) for f in self.failed]
+        out += [say("archive.converted_once", path=str(d.path), same_as=str(d.same_as)) for d in self.duplicates]
+        out += [say("archive.skipped", path=str(s.path), reason=s.said) for s in self.skipped]
         out.append(self.summary())
         return out
 
-    def summary(self) -> str:
-        return (f"{count(len(self.converted), 'event')} converted, {count(len(self.failed), 'file')} could not be, "
-                f"{count(len(self.duplicates), 'duplicate')} converted once, "
-                f"{count(len(self.skipped), 'other file')} skipped")
+    def summary(self) -> Message:
+        return say("archive.conversion_summary", converted=len(self.converted), failed=len(self.failed),
+                   duplicates=len(self.duplicates), skipped=len(self.skipped))
 
     def as_dict(self) -> dict:
         """What ``archon convert OLD/ NEW/ --json`` prints."""
@@ -286,14 +285,15 @@ def convert_folder(source: Union[str, Path], out_dir: Union[str, Path], *, editi
     root, out = Path(source), Path(out_dir)
     files, skipped = find_event_files([root])
     if not files:
-        raise ConvertError(f"{root.name} holds no event file to convert: "
-                           + "; ".join(str(s) for s in skipped[:3]) + ("; ..." if len(skipped) > 3 else ""))
+        raise ConvertError(say("archive.nothing_to_convert", folder=root.name,
+                               skipped=[say("archive.listed", path=str(s.path), reason=s.said) for s in skipped[:3]]
+                               + ([say("text", text="...")] if len(skipped) > 3 else [])))
     result = FolderConversion(skipped=skipped)
     seen: dict[tuple, Path] = {}
     for done, f in enumerate(files, 1):
         _, fingerprint, _, error = read_event_file(f)
         if error is None and fingerprint in seen:
-            result.duplicates.append(Listed(f, "the same event as another file", same_as=seen[fingerprint]))
+            result.duplicates.append(Listed(f, say("archive.same_event"), same_as=seen[fingerprint]))
         elif error is not None:
             result.failed.append(Listed(f, error))
         else:
@@ -304,7 +304,8 @@ def convert_folder(source: Union[str, Path], out_dir: Union[str, Path], *, editi
                 seen[fingerprint] = f
                 result.converted.append((f, target))
             except ConversionStopped as exc:
-                result.failed.append(Listed(f, f"{exc} ({'; '.join(map(str, exc.result.unmapped[:3]))})"))
+                result.failed.append(Listed(f, say("archive.stopped", stop=message_of(exc),
+                                                   values=[u.as_message() for u in exc.result.unmapped[:3]])))
             except (ConvertError, WriteError, ValueError, OSError) as exc:
                 result.failed.append(Listed(f, message_of(exc)))
         if progress is not None:

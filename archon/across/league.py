@@ -21,6 +21,7 @@ from typing import Optional, Sequence
 import pandas as pd
 
 from archon.words.errors import WordedError
+from archon.words.message import say
 from archon.exits import ExitStatus
 
 __all__ = ["POINTS", "LeagueDefinition", "LeagueError", "league_rows", "league_standings", "running_totals"]
@@ -50,11 +51,11 @@ class LeagueDefinition:
 
     def __post_init__(self) -> None:
         if isinstance(self.best, bool) or not isinstance(self.best, int) or self.best < 1:
-            raise LeagueError(f"best = {self.best!r}: the number of results counted is a whole number, 1 or more")
+            raise LeagueError(say("league.best", value=repr(self.best)))
         if self.points not in POINTS:
-            raise LeagueError(f"points = {self.points!r}: choose one of {', '.join(POINTS)}")
+            raise LeagueError(say("league.points", value=repr(self.points), points=list(POINTS)))
         if self.start and self.end and self.start > self.end:
-            raise LeagueError(f"the league starts ({self.start}) after it ends ({self.end})")
+            raise LeagueError(say("league.dates", start=str(self.start), end=str(self.end)))
 
     @classmethod
     def from_dict(cls, doc: dict, where: str = "the league file") -> "LeagueDefinition":
@@ -70,14 +71,14 @@ class LeagueDefinition:
         known = {"name", "events", "best", "points", "from", "to"}
         unknown = sorted(set(doc) - known)
         if unknown:
-            raise LeagueError(f"{where}: unknown {'key' if len(unknown) == 1 else 'keys'} {', '.join(unknown)}: expected {', '.join(sorted(known))}")
+            raise LeagueError(say("league.unknown_keys", file=where, keys=unknown, known=sorted(known)))
         if "best" not in doc:
-            raise LeagueError(f"{where}: 'best' is missing: how many results count (best = 3)")
+            raise LeagueError(say("league.no_best", file=where))
         events = doc.get("events", [])
         if isinstance(events, str):
             events = [events]
         if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
-            raise LeagueError(f"{where}: 'events' is a list of files or folders (events = [\"winter/\"])")
+            raise LeagueError(say("league.events", file=where))
         return cls(best=doc["best"], name=str(doc.get("name", "")), paths=list(events),
                    points=str(doc.get("points", "rating")),
                    start=_date(doc.get("from"), "from", where), end=_date(doc.get("to"), "to", where))
@@ -89,7 +90,7 @@ def _date(value, key: str, where: str) -> Optional[_dt.date]:
     try:
         return _dt.date.fromisoformat(str(value))
     except ValueError:
-        raise LeagueError(f"{where}: {key} = {value!r}: expected a date, YYYY-MM-DD") from None
+        raise LeagueError(say("league.date", file=where, key=key, value=repr(value))) from None
 
 
 def league_rows(frame: pd.DataFrame, league: LeagueDefinition) -> pd.DataFrame:

@@ -20,6 +20,7 @@ from typing import Iterable, Optional, Sequence
 import pandas as pd
 
 from archon.words.errors import WordedError
+from archon.words.message import option, say
 from archon.across.archive import ArchiveRead, read_archive
 from archon.rules.editions import EDITIONS, RATING_SYSTEMS
 from archon.exits import ExitStatus
@@ -74,7 +75,7 @@ def read_results(paths: Iterable, *, processes: Optional[int] = None, progress=N
     archive = read_archive(list(paths), processes=processes, progress=progress)
     if not archive.events:
         lines = archive.lines()
-        raise AcrossError("no event could be read: " + "; ".join(lines[:4] + (["..."] if len(lines) > 4 else [])))
+        raise AcrossError(say("across.none_read", lines=lines[:4] + ([say("text", text="...")] if len(lines) > 4 else [])))
     return Read(archive, results_frame(archive.events), games_frame(archive.events))
 
 
@@ -156,7 +157,7 @@ def _events_after(frame: pd.DataFrame, as_of: _dt.date) -> list:
 def _system_for(read: Read, system: Optional[str]) -> str:
     if system is not None:
         if system not in RATING_SYSTEMS:
-            raise AcrossError(f"rating system {system!r}: choose one of {', '.join(RATING_SYSTEMS)}")
+            raise AcrossError(say("across.unknown_system", value=repr(system), systems=list(RATING_SYSTEMS)))
         return system
     editions = set(read.archive.editions)
     systems = {EDITIONS[e].rating_system for e in editions}
@@ -197,8 +198,8 @@ def rating(
 ) -> RatingResult:
     """See :func:`archon.api.rating`."""
     if category not in CATEGORIES:
-        raise AcrossError(f"category {category!r}: choose one of {', '.join(CATEGORIES)}")
-    as_of = _as_date(as_of, "--as-of") or _dt.date.today()
+        raise AcrossError(say("across.unknown_category", value=repr(category), categories=list(CATEGORIES)))
+    as_of = _as_date(as_of, "as_of") or _dt.date.today()
     if xlsx is not None:
         from archon.reports.output import RATING_WORKBOOK, check_target
 
@@ -211,7 +212,7 @@ def rating(
         table = ratings(read.results, as_of, category)
     missing = [v for v in players if v not in table.index and v not in set(read.results["vekn"].dropna())]
     if missing:
-        raise AcrossError(f"VEKN number(s) {', '.join(missing)}: in none of the events read")
+        raise AcrossError(say("across.players_not_found", players=missing))
     result = RatingResult(
         as_of=as_of, category=category, system=system, ranking=ranking(table, country), ratings=table,
         unrated=unrated(read.results), archive=read.archive, frame=read.results,
@@ -239,7 +240,7 @@ def _as_date(value, what: str) -> Optional[_dt.date]:
     try:
         return _dt.date.fromisoformat(str(value))
     except ValueError:
-        raise AcrossError(f"{what} {value!r}: expected a date, YYYY-MM-DD") from None
+        raise AcrossError(say("across.not_a_date", option=option(what), value=repr(value))) from None
 
 
 # ---------------------------------------------------------------------------
@@ -285,13 +286,13 @@ def load_league(path) -> LeagueDefinition:
     p = Path(path)
     kind = special_kind(p)
     if kind is not None:
-        raise LeagueError(f"{p.name} is {kind}, not a league file: give the path of a .toml file")
+        raise LeagueError(say("league.special", file=p.name, kind=kind))
     try:
         doc = tomllib.loads(p.read_text(encoding="utf-8-sig"))
     except OSError as exc:
-        raise LeagueError(f"{p}: cannot be read ({exc.strerror or exc})") from None
+        raise LeagueError(say("league.cannot_read", file=str(p), error=exc.strerror or str(exc))) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise LeagueError(f"{p.name}: not a league file (TOML): {exc}") from None
+        raise LeagueError(say("league.not_toml", file=p.name, error=str(exc))) from None
     d = LeagueDefinition.from_dict(doc, p.name)
     d.paths = [str(p.parent / e) for e in d.paths] or [str(p.parent)]
     return d
@@ -316,16 +317,16 @@ def league(
         d = load_league(paths[0])
     else:
         if best is None:
-            raise AcrossError("--best N: how many results count (or give a league file, league.toml)")
+            raise AcrossError(say("league.best_missing", best=option("best")))
         d = LeagueDefinition(best=best, paths=paths)
     try:
         d = LeagueDefinition(
             best=best if best is not None else d.best, name=name if name is not None else d.name, paths=d.paths,
-            points=points or d.points, start=_as_date(start, "--from") or d.start,
-            end=_as_date(end, "--to") or d.end,
+            points=points or d.points, start=_as_date(start, "start") or d.start,
+            end=_as_date(end, "end") or d.end,
         )
     except LeagueError as exc:
-        raise AcrossError(str(exc)) from None
+        raise AcrossError(exc.message) from None
     if xlsx is not None:
         from archon.reports.output import LEAGUE_WORKBOOK, check_target
 

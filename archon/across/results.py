@@ -3,7 +3,8 @@
 :func:`event_results` turns an event's computed
 :class:`~archon.rules.standings.Standings` into
 
-* one result row per player (:data:`RESULT_COLUMNS`): the event's date,
+* one result row per player who attended (:data:`RESULT_COLUMNS`; a no-show,
+  flagged N with no round played, has none and is not an entrant): the event's date,
   level, rating category and edition, the player's VEKN number, games, GW,
   VP (the final's included), rank and rating points (Appendix A, as
   :mod:`archon.rules.standings` computes them);
@@ -84,12 +85,15 @@ def event_results(st: Standings, event_id: str, source: str = "") -> EventResult
     date = ev.date.isoformat() if ev.date else None
     winner = st.winner
     out = EventResults(event_id)
+    entrants = len(ev.attended())
     for s in st.players:
         p = s.player
+        if ev.did_not_attend(p):
+            continue  # a no-show (flagged N, no round played) was not in the event
         vekn = valid_vekn(p.vekn)
         in_final = st.final is not None and p.number in st.final.seating
         out.results.append((
-            event_id, ev.name, date, ev.level, category, st.edition.name, len(ev.players), sanctioned, source,
+            event_id, ev.name, date, ev.level, category, st.edition.name, entrants, sanctioned, source,
             p.number, vekn, p.name, p.city, vekn is not None, s.rounds_played,
             s.gw + final_game_win(st.final, p.number), s.vp + ((s.final_vp or 0.0) if in_final else 0.0),
             s.tp, s.final_rank if s.final_rank is not None else s.rank, s.finalist, winner == p.number,

@@ -27,6 +27,7 @@ import zipfile
 from typing import Optional, Union
 
 from archon.words.errors import WordedError
+from archon.words.message import say
 from archon.exits import ExitStatus
 from archon.formats import layout as L
 
@@ -61,10 +62,7 @@ def _chart_for(rounds: int):
     try:
         return L.CHARTS[rounds]
     except KeyError:
-        raise ChartError(
-            f"The Archon has optimal seating charts for {' and '.join(str(k) for k in sorted(L.CHARTS))} "
-            f"rounds, not {rounds}"
-        ) from None
+        raise ChartError(say("chart.no_chart", charts=sorted(L.CHARTS), rounds=rounds)) from None
 
 
 class ChartBook:
@@ -86,7 +84,7 @@ class ChartBook:
                     if target is not None:
                         self._xml[chart.sheet] = zf.read(target)
         except (OSError, zipfile.BadZipFile, KeyError) as exc:
-            raise ChartError(f"{self.path}: cannot read the seating charts ({exc})") from None
+            raise ChartError(say("chart.unreadable", file=str(self.path), error=str(exc))) from None
 
     @staticmethod
     def _sheet_files(zf: zipfile.ZipFile) -> dict[str, str]:
@@ -113,7 +111,7 @@ class ChartBook:
         try:
             return self._xml[chart.sheet]
         except KeyError:
-            raise ChartError(f"{self.path}: no sheet {chart.sheet!r}") from None
+            raise ChartError(say("chart.no_sheet", file=str(self.path), sheet=repr(chart.sheet))) from None
 
     def _row(self, sheet: str, row: int) -> dict[int, float]:
         """Numeric cells of one row of ``sheet``: column number -> value."""
@@ -148,20 +146,15 @@ class ChartBook:
         tables dropped. Round lines that are empty are left out."""
         chart = _chart_for(rounds)
         if not chart.min_players <= players <= chart.max_players:
-            raise ChartError(
-                f"the {chart.sheet} chart covers {chart.min_players} to {chart.max_players} "
-                f"players, not {players}"
-            )
+            raise ChartError(say("chart.players_out_of_range", sheet=chart.sheet, first=chart.min_players,
+                                 last=chart.max_players, players=players))
         sheet = chart.sheet
         self._xml_for(rounds)
         top = L.chart_block_row(chart, players)
         head = self._row(sheet, top)
         if head.get(column_number(chart.count_col)) != players:
-            raise ChartError(
-                f"{self.path}: {chart.sheet}!{chart.count_col}{top} should hold {players} "
-                f"(the start of the {players}-player block); the sheet is not laid out as "
-                "The Archon v1.5l lays it out"
-            )
+            raise ChartError(say("chart.not_laid_out", file=str(self.path), cell=f"{chart.sheet}!{chart.count_col}{top}",
+                                 players=players))
         first = column_number(chart.first_seat_col)
         out = []
         for k in range(1, chart.max_rounds + 1):

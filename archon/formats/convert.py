@@ -41,7 +41,7 @@ from typing import Any, Callable, Optional, Union
 
 from archon.rules.editions import get_edition
 from archon.rules.model import Event
-from archon.words.message import option, say
+from archon.words.message import message_of, option, say
 from archon.formats.convert_types import (
     CSV_SET, STANDINGS_JSON, WORKBOOK, ConversionResult, ConversionStopped, ConvertError, Finding, SourceRead,
 )
@@ -83,8 +83,8 @@ def convert(
     event ran under; default: the one the input records, else ``current``. It
     is recorded in the new workbook and used by every command on it.
     ``template``: an official Archon workbook to copy instead of archon's
-    built-in template. ``progress`` is called with a short sentence before
-    each step (reading, writing, checking). Returns a
+    built-in template. ``progress`` is called with a message before each
+    step (``convert.progress.reading``, ``.writing``, ``.checking``). Returns a
     :class:`ConversionResult` (with what ``archon check`` finds in the new
     workbook).
 
@@ -101,20 +101,20 @@ def convert(
 
     out = Path(output)
     if out.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise ConvertError(f"{out.name}: archon writes Excel workbooks: give an output name ending in .xlsx")
+        raise ConvertError(say("convert.output_not_xlsx", file=out.name))
     if out.exists():
-        raise WriteError(f"{out} already exists: choose another name (convert never replaces a file)")
+        raise WriteError(say("convert.output_exists", file=str(out)))
     if not (out.parent if str(out.parent) else Path(".")).is_dir():
-        raise WriteError(f"folder {out.parent} does not exist")
+        raise WriteError(say("convert.no_folder", folder=str(out.parent)))
     if template is not None and not Path(template).is_file():
-        raise ConvertError(f"template {template} does not exist: give an official Archon .xlsx")
+        raise ConvertError(say("convert.no_template", template=str(template)))
     if edition is not None:
         try:
             edition = get_edition(edition).name
         except ValueError as exc:
-            raise ConvertError(str(exc)) from None
+            raise ConvertError(message_of(exc)) from None
     step = progress or (lambda _msg: None)
-    step(f"reading {Path(source).name}...")
+    step(say("convert.progress.reading", file=Path(source).name))
     src = read_source(source, edition=edition)
     drop_control_characters(src)
     if edition is not None:
@@ -149,11 +149,11 @@ def convert(
 
 def _write_and_check(out: Path, event: Event, template, carried, result: ConversionResult, step) -> None:
     """Write the new workbook at ``out`` and record what ``archon check`` finds in it."""
-    step(f"writing {out.name}...")
+    step(say("convert.progress.writing", file=out.name))
     result.written, result.carried_cells = _write(out, event, template, carried)
     from archon.formats.workbook.problems import check_workbook
 
-    step(f"checking {out.name}...")
+    step(say("convert.progress.checking", file=out.name))
     # seating notes (criteria R2-R7, R1 in rounds played) describe history, not problems
     result.problems = [p for p in check_workbook(out) if p.severity != "note"]
 
@@ -178,7 +178,7 @@ def _write(out: Path, event: Event, template, carried: dict[str, dict[str, Any]]
             except PatchError as exc:
                 from archon.formats.workbook import WriteError
 
-                raise WriteError(f"{out.name}: {exc}") from None
+                raise WriteError(say("convert.patch_failed", file=out.name, error=message_of(exc))) from None
 
         safe_write(out, write, must_exist=False)
     report.path = out

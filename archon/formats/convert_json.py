@@ -15,7 +15,7 @@ from archon.rules.model import Event, Final
 from archon.formats.serialize import event_from_dict, standings_to_dict
 from archon.rules.standings import compute
 from archon.rules.validation import Where
-from archon.words.message import act, say
+from archon.words.message import act, message_of, say
 from archon.formats.convert_types import (
     STANDINGS_JSON, ConvertError, Finding, SourceRead,
 )
@@ -233,12 +233,13 @@ def read_json(p: Path, notes: bool = True) -> SourceRead:
     try:
         event = event_from_dict(doc)
     except ValueError as exc:
-        raise ConvertError(f"{p.name}: {exc}") from None
+        raise ConvertError(say("convert.json.not_read", file=p.name, error=message_of(exc))) from None
     e = doc["event"]
     src = SourceRead(
         p, STANDINGS_JSON,
-        f"archon's standings JSON ({e.get('name') or 'unnamed event'}"
-        + (f", The Archon v{e['archon_version']}" if e.get("archon_version") else "") + ")",
+        say("convert.json.description", event=e.get("name") or say("convert.json.unnamed"),
+            version=say("convert.json.version", version=e["archon_version"]) if e.get("archon_version")
+            else say("text", text="")),
         event, version=e.get("archon_version"), edition=e.get("edition"),
         locate=lambda where: _json_place(where, doc, p.name),
     )

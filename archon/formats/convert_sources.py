@@ -36,7 +36,7 @@ def input_kind(path: Path) -> str:
         with open(path, "rb") as f:
             head = f.read(4096)
     except OSError as exc:
-        raise ConvertError(f"{path.name} cannot be opened: {exc.strerror or exc}") from None
+        raise ConvertError(say("convert.cannot_open", file=path.name, error=exc.strerror or str(exc))) from None
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
         return STANDINGS_JSON
     if head.startswith(b"PK"):
@@ -52,10 +52,7 @@ def input_kind(path: Path) -> str:
         return CSV_SET
     if head.startswith(b"\xd0\xcf\x11\xe0"):
         return WORKBOOK
-    raise ConvertError(
-        f"{path.name}: archon cannot tell what this is: expected an Archon workbook (.xlsx, .ods, .xls), "
-        f"a CSV set (a folder or a .zip of Methuselahs.csv, Round-N.csv...) or archon's standings JSON (.json)"
-    )
+    raise ConvertError(say("convert.unknown_input", file=path.name))
 
 
 def read_source(path: Union[str, Path], *, edition: Optional[str] = None, notes: bool = True) -> SourceRead:
@@ -68,18 +65,13 @@ def read_source(path: Union[str, Path], *, edition: Optional[str] = None, notes:
     event alone. Raises :class:`ConvertError` for an input that cannot be read.
     """
     p = Path(path)
-    if not p.exists():
-        raise ConvertError(
-            f"{p} does not exist: give an Archon workbook, a CSV set (folder or .zip) or a standings JSON file"
-        )
+    if not p.exists() and not p.is_symlink():
+        raise ConvertError(say("convert.no_such_input", file=str(p), expected=say("convert.expected")))
     from archon.formats.special_files import special_kind
 
     special = special_kind(p)  # a FIFO or a device would be waited on forever
     if special is not None:
-        raise ConvertError(
-            f"{p.name} is {special}, not an event file: give an Archon workbook, a CSV set (folder or .zip) "
-            f"or a standings JSON file"
-        )
+        raise ConvertError(say("convert.special_input", file=p.name, kind=special, expected=say("convert.expected")))
     kind = input_kind(p)
     if kind == WORKBOOK:
         return read_workbook(p)
@@ -95,12 +87,9 @@ def _read_csv_set(p: Path, edition: Optional[str]) -> SourceRead:
     try:
         read = load_csv_set(p, edition=edition)
     except CsvSetError as exc:
-        raise ConvertError(str(exc)) from None
-    what = "a zip" if read.source.is_file() else "a folder"
-    src = SourceRead(
-        p, CSV_SET, f"the Archon CSV set of the archon Discord bot, in {what} ({', '.join(read.files)})",
-        read.event,
-    )
+        raise ConvertError(exc.message) from None
+    what = say("convert.csv_set.zip") if read.source.is_file() else say("convert.csv_set.folder")
+    src = SourceRead(p, CSV_SET, say("convert.csv_set", what=what, files=read.files), read.event)
     for n in read.notes:
         kept = {DROPPED: src.unmapped, CHANGED: src.warnings}.get(n.kind, src.notes)
         kept.append(Finding(n.where, n.said))

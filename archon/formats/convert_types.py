@@ -72,7 +72,7 @@ class SourceRead:
 
     path: Path
     kind: str
-    description: str
+    description: "Message | str"
     event: Event
     version: Optional[str] = None
     edition: Optional[str] = None

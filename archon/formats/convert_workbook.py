@@ -9,7 +9,7 @@ from typing import Any
 
 from archon.formats import layout as L
 from archon.rules.model import FINAL, Event, Final
-from archon.words.message import say
+from archon.words.message import message_of, say
 from archon.formats.convert_types import (
     WORKBOOK, ConvertError, Finding, SourceRead,
 )
@@ -181,7 +181,7 @@ def read_workbook(p: Path) -> SourceRead:
     try:
         read = read_event(p)
     except WorkbookError as exc:
-        raise ConvertError(str(exc)) from None
+        raise ConvertError(message_of(exc)) from None
     version = read.version
     fmt = _FORMAT_NAMES.get(read.format, read.format)
     if read.format == "xlsx":
@@ -190,9 +190,10 @@ def read_workbook(p: Path) -> SourceRead:
                 fmt = "archon's built-in template (.xlsx)"
         except Exception:  # noqa: BLE001 - only the description depends on it
             pass
-    app = f", saved by {read.application}" if read.application and read.format != "google-xlsx" else ""
+    app = (say("convert.workbook.saved_by", application=read.application)
+           if read.application and read.format != "google-xlsx" else say("text", text=""))
     recognised = version.startswith("1.5")
-    description = f"The Archon v{version}, {fmt}{app}"
+    description = say("convert.workbook", version=version, format=fmt, saved=app)
     sheet_v, cell_v = L.VERSION_CELL
     src = SourceRead(p, WORKBOOK, description, read.event, version=version,
                      locate=lambda where: f"{p.name}: {read.cells.locate(where) or where.describe()}")

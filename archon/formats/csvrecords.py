@@ -14,6 +14,7 @@ import csv
 import io
 
 from archon.words.errors import WordedError
+from archon.words.message import say
 
 __all__ = ["CsvTextError", "csv_records", "guess_delimiter"]
 
@@ -37,7 +38,7 @@ def csv_records(text: str, source: str, delimiter: str) -> list[tuple[int, list[
     nul = text.find("\x00")
     if nul >= 0:
         line = text.count("\n", 0, nul) + 1
-        raise CsvTextError(f"{source}, line {line}: binary data, not a CSV text file")
+        raise CsvTextError(say("csv.binary", source=source, line=line))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"',
                         doublequote=True, skipinitialspace=False, strict=True)
     rows: list[tuple[int, list[str]]] = []
@@ -45,15 +46,9 @@ def csv_records(text: str, source: str, delimiter: str) -> list[tuple[int, list[
     try:
         for cells in reader:
             if reader.line_num != start and any("\n" in c or "\r" in c for c in cells):
-                raise CsvTextError(
-                    f"{source}, line {start}: a quoted field runs on to line {reader.line_num}: "
-                    f"a quote (\") opened on line {start} is not closed where the field ends; "
-                    f"check the quotes on that line"
-                )
+                raise CsvTextError(say("csv.quote_runs_on", source=source, line=start, end=reader.line_num))
             rows.append((start, cells))
             start = reader.line_num + 1
     except csv.Error as exc:
-        raise CsvTextError(
-            f"{source}, line {start}: not readable as CSV ({exc}): check the quotes (\") on that line"
-        ) from None
+        raise CsvTextError(say("csv.unreadable", source=source, line=start, error=str(exc))) from None
     return rows

@@ -43,7 +43,10 @@ one row per judge's override, as The Archon's Override sheet holds them::
 
   (The Archon's Override A, B and D: its column C is a formula.)
 
-``Report.csv``, with this header line, one row per player in standings order::
+``Report.csv``, with this header line, one row per player by rank, players of
+the same rank in the bot's order (their totals, final included: GW, VP, then
+TP; then seed; then VEKN number, the larger first:
+:func:`~archon.formats.csvset_write.report_order`)::
 
     Player Num,V:EKN Num,Name,Games Played,Games Won,Total VPs,Finals Position,Rank
 

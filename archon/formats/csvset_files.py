@@ -3,7 +3,9 @@ their rows and cells (:class:`CsvFile` names the line of what it refuses)."""
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import unicodedata
 import zipfile
 from dataclasses import dataclass
@@ -16,63 +18,133 @@ from archon.formats.csvset_types import (
     DROPPED, CHANGED, FINALS_FILE, INFO, METHUSELAHS_FILE, REPORT_FILE, CsvNote, CsvSetError, file_key,
     is_set_member, round_file,
 )
+from archon.formats.special_files import special_kind
 from archon.rules.celltext import CONTROL_CHARACTER, dropped, without_control_characters
 from archon.words.message import Message, say
 from archon.rules.typed import LARGEST_EXACT_WHOLE
 
+#: What the CSV set's errors say is expected of the input.
+def _expected() -> Message:
+    return say("csvset.expected", methuselahs=METHUSELAHS_FILE, round=round_file(1), finals=FINALS_FILE,
+               report=REPORT_FILE)
+
+
 def collect_files(source: Path) -> tuple[dict[str, tuple[str, bytes]], list[CsvNote], Path]:
-    """``({key: (name as found, bytes)}, notes, source)`` for a folder, a zip, or one file of a set."""
+    """``({key: (name as found, bytes)}, notes, source)`` for a folder, a zip, or one file of a set.
+
+    Only the set's own files are read, and only plain files: a named pipe,
+    a device or a folder in their place, a symbolic link to nothing or to a
+    file outside the set (never followed: no file outside the set is read,
+    nor quoted) is refused naming the file (a round left out would change
+    every rank)."""
     notes: list[CsvNote] = []
     found: dict[str, tuple[str, bytes]] = {}
-    what = (
-        f"expected a folder or a .zip holding {METHUSELAHS_FILE}, {round_file(1)}..., "
-        f"{FINALS_FILE} and {REPORT_FILE}"
-    )
-    if not source.exists():
-        raise CsvSetError(f"{source} does not exist: {what}")
+    if not source.exists() and not source.is_symlink():
+        raise CsvSetError(say("csvset.no_such_source", source=str(source), expected=_expected()))
+    special = special_kind(source) if not source.is_dir() else None
+    if special is not None:
+        raise CsvSetError(say("csvset.source_special", source=source.name, kind=special, expected=_expected()))
     if source.is_file() and source.suffix.lower() == ".csv":
         source = source.parent
     if source.is_dir():
-        entries = []
-        for p in sorted(source.iterdir()):
-            if p.is_file():
-                try:
-                    entries.append((p.name, p.read_bytes()))
-                except OSError as exc:
-                    raise CsvSetError(f"cannot read {p}: {exc.strerror or exc}") from None
+        entries = _folder_entries(source)
         label = source.name
     elif zipfile.is_zipfile(source):
-        try:
-            with zipfile.ZipFile(source) as zf:
-                infos = [i for i in zf.infolist() if not i.is_dir()]
-                infos = [i for i in infos if not i.filename.startswith("__MACOSX/")]
-                folders = {_zip_folder(i.filename) for i in infos if i.filename.lower().endswith(".csv")}
-                if len(folders) > 1:
-                    raise CsvSetError(
-                        f"{source.name} holds CSV files in several folders ({', '.join(sorted(f or '/' for f in folders))}): "
-                        f"put one CSV set in a zip"
-                    )
-                entries = [(i.filename.rsplit("/", 1)[-1], zf.read(i)) for i in infos]
-        except (zipfile.BadZipFile, OSError) as exc:
-            raise CsvSetError(f"{source.name} is a damaged zip file ({exc}): {what}") from None
+        entries = _zip_entries(source)
         label = source.name
     else:
-        raise CsvSetError(f"{source.name} is not a CSV set: {what}")
+        raise CsvSetError(say("csvset.not_a_set", source=source.name, expected=_expected()))
     for name, data in entries:
         if name.startswith(".") or not name:
             continue
         key = file_key(name)
         if is_set_member(key):
             if key in found:
-                raise CsvSetError(
-                    f"{label} holds both {found[key][0]} and {name}: keep one of them"
-                )
+                raise CsvSetError(say("csvset.both_files", source=label, first=found[key][0], second=name))
+            assert data is not None
             found[key] = (name, data)
         elif name.lower().endswith(".csv"):
             notes.append(CsvNote(name, None, say("csvset.not_in_set"), DROPPED))
     if not found:
-        raise CsvSetError(f"{source.name} holds none of the CSV set's files: {what}")
+        raise CsvSetError(say("csvset.no_set_file", source=source.name, expected=_expected()))
     return found, notes, source
+
+
+def _folder_entries(source: Path) -> list[tuple[str, Optional[bytes]]]:
+    """``(name, bytes)`` of the set's files in the folder ``source`` (bytes
+    None for another .csv file, which is only noted, never read)."""
+    root = Path(os.path.realpath(source))
+    entries: list[tuple[str, Optional[bytes]]] = []
+    try:
+        paths = sorted(source.iterdir())
+    except OSError as exc:
+        raise CsvSetError(say("csvset.cannot_read", file=str(source), error=exc.strerror or str(exc))) from None
+    for p in paths:
+        if p.name.startswith("."):
+            continue
+        if not is_set_member(file_key(p.name)):
+            if p.name.lower().endswith(".csv"):
+                entries.append((p.name, None))
+            continue
+        entries.append((p.name, _member_bytes(p, root, source.name)))
+    return entries
+
+
+def _member_bytes(p: Path, root: Path, label: str) -> bytes:
+    """The bytes of the set's file ``p``, a plain file of the set: a symbolic
+    link is followed only to a file inside the set's folder ``root``."""
+    try:
+        mode = os.lstat(p).st_mode
+        if stat.S_ISLNK(mode):
+            target = os.readlink(p)
+            real = Path(os.path.realpath(p))
+            if real != root and root not in real.parents:
+                raise CsvSetError(say("csvset.link_outside", file=p.name, source=label, target=target))
+            if not real.exists():
+                raise CsvSetError(say("csvset.link_dangling", file=p.name, source=label, target=target))
+            mode = os.stat(p).st_mode
+            p = real
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else (special_kind(p) or "not a regular file")
+            raise CsvSetError(say("csvset.member_special", file=p.name, source=label, kind=kind))
+        # never wait on what turned into a pipe since, never follow a link swapped in since
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise CsvSetError(say("csvset.member_special", file=p.name, source=label, kind="not a regular file"))
+            return f.read()
+    except OSError as exc:
+        raise CsvSetError(say("csvset.cannot_read", file=str(p), error=exc.strerror or str(exc))) from None
+
+
+def _zip_entries(source: Path) -> list[tuple[str, Optional[bytes]]]:
+    """``(name, bytes)`` of the set's files in the zip ``source``; a symbolic
+    link or a special file stored in the zip is refused, not read."""
+    try:
+        with zipfile.ZipFile(source) as zf:
+            infos = [i for i in zf.infolist() if not i.is_dir()]
+            infos = [i for i in infos if not i.filename.startswith("__MACOSX/")]
+            folders = {_zip_folder(i.filename) for i in infos if i.filename.lower().endswith(".csv")}
+            if len(folders) > 1:
+                raise CsvSetError(say("csvset.zip_folders", source=source.name,
+                                      folders=sorted(f or "/" for f in folders)))
+            entries: list[tuple[str, Optional[bytes]]] = []
+            for i in infos:
+                name = i.filename.rsplit("/", 1)[-1]
+                if not is_set_member(file_key(name)):
+                    entries.append((name, None))
+                    continue
+                mode = i.external_attr >> 16
+                if stat.S_ISLNK(mode):
+                    raise CsvSetError(say("csvset.zip_link", file=name, source=source.name))
+                if mode and stat.S_IFMT(mode) and not stat.S_ISREG(mode):
+                    raise CsvSetError(say("csvset.zip_special", file=name, source=source.name))
+                entries.append((name, zf.read(i)))
+            return entries
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise CsvSetError(say("csvset.damaged_zip", source=source.name, error=str(exc),
+                              expected=_expected())) from None
 
 
 def _zip_folder(name: str) -> str:
@@ -112,7 +184,7 @@ def _rows(name: str, text: str) -> tuple[list[CsvRow], str]:
     try:
         records = csv_records(text, name, d)
     except CsvTextError as exc:
-        raise CsvSetError(str(exc)) from None
+        raise CsvSetError(exc.message) from None
     return [CsvRow(line, [clean_text(text_from_csv(c)) for c in cells]) for line, cells in records], d
 
 
@@ -179,8 +251,8 @@ class CsvFile:
         if x is None and not text and not required:
             return None
         if x is None or x < 1 or not float(x).is_integer() or x > LARGEST_EXACT_WHOLE:
-            shown = repr(text) if text else "nothing"
-            raise self.error(row, f"column {i + 1} ({what}) holds {shown}: expected a whole number from 1")
+            shown = repr(text) if text else say("csvset.nothing")
+            raise self.error(row, say("csvset.not_a_whole_number", column=i + 1, what=what, value=shown))
         return int(x)
 
     def count(self, row: CsvRow, i: int, what: str) -> Optional[int]:
@@ -190,7 +262,7 @@ class CsvFile:
             return None
         x = csv_number(text, self.decimal_comma)
         if x is None or x < 0 or not float(x).is_integer() or x > LARGEST_EXACT_WHOLE:
-            raise self.error(row, f"column {i + 1} ({what}) holds {text!r}: expected a whole number")
+            raise self.error(row, say("csvset.not_a_count", column=i + 1, what=what, value=repr(text)))
         return int(x)
 
     def vp(self, row: CsvRow, i: int) -> Optional[float]:
@@ -199,9 +271,7 @@ class CsvFile:
             return None
         x = csv_number(text, self.decimal_comma)
         if x is None:
-            raise self.error(
-                row, f"column {i + 1} (VP) holds {text!r}: expected a number of VPs such as 2 or 1.5, or nothing"
-            )
+            raise self.error(row, say("csvset.not_a_vp", column=i + 1, value=repr(text)))
         return x
 
     def extras(self, row: CsvRow) -> None:

@@ -69,6 +69,7 @@ def load_csv_set(source: Union[str, Path], *, edition: Any = None) -> CsvSetRead
             if is_whole_number_text(played):
                 claimed_rounds[r.number] = (report_name, r.line, int(played))
 
+    _refuse_lost_rounds(texts, event, claimed_rounds if (mk in texts or round_names) else {}, fk in texts)
     _read_format(event, report, report_name, notes)
 
     if ok not in texts:
@@ -88,12 +89,49 @@ def _read_rounds(texts: dict[str, tuple[str, str]], event: Event, notes: list[Cs
     for number, key in round_keys:
         f = CsvFile(*texts[key], notes, ROUND_COLUMNS)
         if number < 1:
-            raise CsvSetError(f"{f.name}: round {number}: expected Round-1.csv, Round-2.csv...")
+            raise CsvSetError(say("csvset.round_zero", file=f.name, round=number, first=round_file(1),
+                                  second=round_file(2)))
         rnd = _read_round(f, number, notes)
         if rnd is not None:
             event.rounds.append(rnd)
             round_names[number] = f.name
     return round_names
+
+
+def _refuse_lost_rounds(texts: dict[str, tuple[str, str]], event: Event,
+                        claimed: dict[int, tuple[str, int, int]], has_finals: bool) -> None:
+    """Refuse a set a round of which is missing or empty: a round before one
+    the set has, or one the files say was played (Methuselahs' or the
+    Report's rounds played, the final taken off for a finalist). Read
+    without it, every rank would change, and nothing would say so."""
+    files = {int(m.group(1)): texts[key][0] for key in texts if (m := ROUND_KEY.match(key))}
+    read = {r.number for r in event.rounds}
+    top = max(read, default=0)
+    finalists = set(event.final.seating)
+    claim: Optional[tuple[int, str, int, int]] = None  # (preliminary rounds, file, line, player)
+    for player, (file, line, rounds) in sorted(claimed.items()):
+        prelim = rounds - (1 if player in finalists else 0)
+        if prelim > top and (claim is None or prelim > claim[0]):
+            claim = (prelim, file, line, player)
+    wanted = max(top, claim[0] if claim else 0)
+    missing = [n for n in range(1, wanted + 1) if n not in read]
+    if not missing:
+        return
+    n = missing[0]
+    later = sorted(files[k] for k in files if k > n and k in read)
+    if later:
+        why = say("csvset.round_missing.later", later=later)
+    else:
+        assert claim is not None
+        _, file, line, player = claim
+        why = say("csvset.round_missing.claimed", file=file, line=line, player=player,
+                  rounds=claimed[player][2],
+                  final=say("csvset.round_missing.final") if player in finalists else say("text", text=""))
+    if n in files:
+        raise CsvSetError(say("csvset.round_empty_missing", file=files[n], why=why, round=n))
+    if not later and not has_finals and n == top + 1:
+        raise CsvSetError(say("csvset.round_or_final_missing", file=round_file(n), finals=FINALS_FILE, why=why))
+    raise CsvSetError(say("csvset.round_missing", file=round_file(n), why=why, round=n))
 
 
 def _read_format(event: Event, report: list[ReportRow], report_name: str, notes: list[CsvNote]) -> None:
@@ -124,12 +162,11 @@ def _read_methuselahs(f: CsvFile, event: Event, claimed: dict[int, tuple[str, in
     lines: dict[int, int] = {}
     for row in f.rows:
         if not row.get(0):
-            raise f.error(row, "this line has player details but no player number in column 1: "
-                               "expected the player's number")
+            raise f.error(row, say("csvset.methuselahs_no_number"))
         n = f.whole(row, 0, "player number")
         assert n is not None
         if n in lines:
-            raise f.error(row, f"player number {n} is already on line {lines[n]}: give every player a different number")
+            raise f.error(row, say("csvset.number_twice", player=n, first_line=lines[n]))
         lines[n] = row.line
         f.extras(row)
         rounds = f.count(row, 5, "rounds played")
@@ -152,8 +189,7 @@ def _read_round(f: CsvFile, number: int, notes: list[CsvNote]) -> Optional[Round
     seen: dict[int, int] = {}
     for row in f.rows:
         if not row.get(0):
-            raise f.error(row, "this line has no player number in column 1: expected a player number, "
-                               "or an empty line after a table of 4")
+            raise f.error(row, say("csvset.round_no_number"))
         n = f.whole(row, 0, "player number")
         t = f.whole(row, 3, "table")
         assert n is not None and t is not None
@@ -165,10 +201,7 @@ def _read_round(f: CsvFile, number: int, notes: list[CsvNote]) -> Optional[Round
             tables[-1][3].append(vp)
             continue
         if t in seen:
-            raise f.error(
-                row, f"table {t} again, after other tables (it started on line {seen[t]}): "
-                     f"a table's players must be on consecutive lines"
-            )
+            raise f.error(row, say("csvset.table_again", table=t, first_line=seen[t]))
         seen[t] = row.line
         tables.append((t, [row], [n], [vp]))
     if not tables:
@@ -177,10 +210,8 @@ def _read_round(f: CsvFile, number: int, notes: list[CsvNote]) -> Optional[Round
     rnd = Round(number)
     for k, (t, rows, players, vps) in enumerate(tables, start=1):
         if len(players) > max(TABLE_SIZES):
-            raise CsvSetError(
-                f"{f.name}, lines {rows[0].line}-{rows[-1].line}: table {t} has {len(players)} players: "
-                f"a table has {' or '.join(map(str, TABLE_SIZES))}"
-            )
+            raise CsvSetError(say("csvset.table_too_big", file=f.name, first=rows[0].line, last=rows[-1].line,
+                                  table=t, players=len(players), sizes=list(TABLE_SIZES)))
         rnd.tables.append(Table(players, vps))
     numbers = [t for t, *_ in tables]
     if numbers != list(range(1, len(numbers) + 1)):
@@ -199,11 +230,11 @@ def _read_finals(f: CsvFile, event: Event, seeds: dict[int, tuple[int, int]], ed
     vps: list[Optional[float]] = []
     for row in f.rows:
         if not row.get(0):
-            raise f.error(row, "this line has no player number in column 1: expected a finalist's number")
+            raise f.error(row, say("csvset.finals_no_number"))
         n = f.whole(row, 0, "player number")
         assert n is not None
         if n in seating:
-            raise f.error(row, f"player {n} is seated twice at the final")
+            raise f.error(row, say("csvset.final_twice", player=n))
         f.extras(row)
         table = f.whole(row, 3, "table", required=False)
         if table not in (None, 1):
@@ -264,7 +295,7 @@ def _read_overrides(f: CsvFile, event: Event) -> None:
             rnd = whole
         table = f.whole(row, 1, "table", required=rnd != FINAL) or 1
         if event.override_for(rnd, table) is not None:
-            raise f.error(row, f"round {rnd}, table {table} is overridden twice: keep one line for it")
+            raise f.error(row, say("csvset.override_twice", round=rnd, table=table))
         event.overrides.append(Override(rnd, table, row.get(2)))
 
 
@@ -283,10 +314,8 @@ def _read_report(f: CsvFile, notes: list[CsvNote]) -> list[ReportRow]:
                 continue
             index[key] = i
         if "number" not in index:
-            raise CsvSetError(
-                f"{f.name}, line {f.header.line}: no 'Player Num' column in the header: expected "
-                f"{','.join(REPORT_HEADER)}"
-            )
+            raise CsvSetError(say("csvset.at_line", file=f.name, line=f.header.line,
+                                  problem=say("csvset.report_no_number_column", columns=list(REPORT_HEADER))))
         check_extras = False
     else:
         notes.append(CsvNote(
@@ -300,7 +329,7 @@ def _read_report(f: CsvFile, notes: list[CsvNote]) -> list[ReportRow]:
         n = f.whole(row, index["number"], "player number")
         assert n is not None
         if n in seen:
-            raise f.error(row, f"player number {n} is already on line {seen[n]}")
+            raise f.error(row, say("csvset.report_number_twice", player=n, first_line=seen[n]))
         seen[n] = row.line
         if check_extras:
             f.extras(row)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from pathlib import Path
 from typing import Any, Optional, Union
 
@@ -17,8 +18,8 @@ from archon.formats.csvset_types import (
 from archon.formats.outfiles import OutputError, write_files
 from archon.rules.editions import TABLE_SIZES, get_edition
 from archon.rules.model import FINAL, Event
-from archon.rules.standings import Standings, compute, final_game_win
-from archon.words.message import Message, act, say
+from archon.rules.standings import PlayerStanding, Standings, compute, final_game_win
+from archon.words.message import Message, act, message_of, say
 
 
 
@@ -110,7 +111,7 @@ def csv_set_texts(source: Any, *, edition: Any = None) -> tuple[dict[str, str], 
 
     winner = st.final.winner if st.final is not None else None
     rows = []
-    for s in st.players:
+    for s in report_order(st):
         p = s.player
         won_final = final_game_win(st.final, p.number) if winner is not None else 0
         if p.is_out:
@@ -123,6 +124,31 @@ def csv_set_texts(source: Any, *, edition: Any = None) -> tuple[dict[str, str], 
         ])
     texts[REPORT_FILE] = _render(rows, REPORT_HEADER)
     return texts, _not_held(ev, st)
+
+
+def report_order(st: Standings) -> list[PlayerStanding]:
+    """The players in Report.csv's order, the Discord bot's: by rank (the
+    final rank, else the preliminary one; players flagged out last), and
+    players of the same rank as the bot ranks them (archon-bot's
+    ``Tournament.standings``): by their totals, final included (GW, then VP,
+    then TP), then by seed (finalists first, seed 1 first), then by VEKN
+    number, the larger first (the bot compares them as text)."""
+    final_tp: dict[int, float] = {}
+    if st.final is not None and st.final.played and st.final.result is not None:
+        final_tp = {n: seat.tp or 0.0 for n, seat in zip(st.final.seating, st.final.result.seats)}
+
+    def bot_key(s: PlayerStanding) -> tuple:
+        totals = (s.gw + final_game_win(st.final, s.number), s.vp + (s.final_vp or 0.0), s.tp + final_tp.get(s.number, 0.0))
+        return (*totals, -s.seed if s.finalist and s.seed else -math.inf, (s.player.vekn or "").strip())
+
+    def rank_key(s: PlayerStanding) -> tuple:
+        if s.player.is_out:
+            return (1, 0)
+        place = s.final_rank if s.final_rank is not None else s.rank
+        return (0, place if place is not None else 10**9)
+
+    by_bot = sorted(st.players, key=bot_key, reverse=True)  # stable: equal keys keep the number order
+    return sorted(by_bot, key=rank_key)
 
 
 def _not_held(ev: Event, st: Standings) -> list[Message]:
@@ -169,11 +195,11 @@ def write_csv_set(source: Any, folder: Union[str, Path], *, edition: Any = None)
     texts, not_held = csv_set_texts(source, edition=edition)
     target = Path(folder)
     if target.exists() and not target.is_dir():
-        raise CsvSetError(f"{target} is a file: give a folder for the CSV set")
+        raise CsvSetError(say("csvset.target_is_file", folder=str(target)))
     try:
         written = write_files(target, {name: text.encode(ENCODING) for name, text in texts.items()})
     except OutputError as exc:
-        err = CsvSetError(f"{exc}: no file of the CSV set was written")
+        err = CsvSetError(say("csvset.not_written", error=message_of(exc)))
         err.exit_status = ExitStatus.NOT_WRITTEN
         raise err from None
     stale = [p for p in set_files_in(target) if p.name not in texts]

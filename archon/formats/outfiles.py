@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Mapping
 
 from archon.words.errors import WordedError
+from archon.words.message import say
 from archon.exits import ExitStatus
 
 __all__ = ["OutputError", "write_file", "write_files"]
@@ -50,7 +51,7 @@ def _write_temp(target: Path, data: bytes) -> Path:
     try:
         fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise OutputError(f"cannot write {target}: {_reason(exc)} (folder {folder})") from None
+        raise OutputError(say("output.cannot_write_in", file=str(target), error=_reason(exc), folder=str(folder))) from None
     tmp = Path(name)
     try:
         try:
@@ -63,7 +64,7 @@ def _write_temp(target: Path, data: bytes) -> Path:
         os.chmod(tmp, _new_file_mode(target))
     except OSError as exc:
         _remove(tmp)
-        raise OutputError(f"cannot write {target}: {_reason(exc)}; nothing was written") from None
+        raise OutputError(say("output.cannot_write", file=str(target), error=_reason(exc))) from None
     except BaseException:
         _remove(tmp)
         raise
@@ -87,7 +88,7 @@ def write_file(path: "str | os.PathLike[str]", data: bytes) -> Path:
         os.replace(tmp, target)
     except OSError as exc:
         _remove(tmp)
-        raise OutputError(f"cannot write {target}: {_reason(exc)}; nothing was written") from None
+        raise OutputError(say("output.cannot_write", file=str(target), error=_reason(exc))) from None
     return target
 
 
@@ -103,7 +104,7 @@ def write_files(folder: "str | os.PathLike[str]", files: Mapping[str, bytes]) ->
     try:
         target.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputError(f"cannot create the folder {target}: {_reason(exc)}") from None
+        raise OutputError(say("output.cannot_create_folder", folder=str(target), error=_reason(exc))) from None
     temps: list[tuple[Path, Path]] = []
     try:
         for name, data in files.items():
@@ -120,5 +121,5 @@ def write_files(folder: "str | os.PathLike[str]", files: Mapping[str, bytes]) ->
                 pass
         if isinstance(exc, OutputError):
             raise
-        raise OutputError(f"cannot write into {target}: {_reason(exc)}") from None
+        raise OutputError(say("output.cannot_write_into", folder=str(target), error=_reason(exc))) from None
     return [final for _, final in temps]

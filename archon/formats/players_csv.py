@@ -13,7 +13,8 @@ Recognised headers (case, spaces, dots and underscores ignored):
 The delimiter (comma, semicolon, tab) is the one the header line uses; the
 whole file is then read with the csv module's quoting rules (``"O""Brien"``
 is ``O"Brien``, a quoted field keeps its commas). A quote never closed or a
-binary file is refused naming the line. A UTF-8 byte-order mark is ignored.
+binary file is refused naming the line. A UTF-8 byte-order mark is ignored;
+a file that is not UTF-8 is read as Windows-1252 (Excel's "CSV" on Windows).
 """
 
 from __future__ import annotations
@@ -23,11 +24,12 @@ from dataclasses import dataclass
 from typing import Optional
 
 from archon.words.errors import WordedError
+from archon.words.message import Message, say
 from archon.formats.csvrecords import CsvTextError, csv_records, guess_delimiter
 from archon.exits import ExitStatus
 
 __all__ = ["PlayerRow", "read_players_csv", "parse_players_csv", "PlayersCSVError", "split_name", "split_said",
-           "split_lines"]
+           "split_lines", "decode_players_csv"]
 
 
 class PlayersCSVError(WordedError, ValueError):
@@ -44,7 +46,7 @@ class PlayerRow:
     city: Optional[str] = None
     line: int = 0
     #: How a single name column's name of three or more words was split (:func:`split_said`), else None.
-    said: Optional[str] = None
+    said: Optional[Message] = None
 
 
 def _norm(header: str) -> str:
@@ -72,7 +74,7 @@ def split_name(full: str) -> tuple[str, str]:
     return " ".join(parts[:-1]), parts[-1]
 
 
-def split_said(full: str) -> Optional[str]:
+def split_said(full: str) -> Optional[Message]:
     """How :func:`split_name` split a name of three or more words typed
     without a comma, and how to type a last name of several words; None for
     a name whose split leaves no doubt ("Anna Kowalski", "de la Cruz, Carl")."""
@@ -81,19 +83,17 @@ def split_said(full: str) -> Optional[str]:
     first, last = split_name(full)
     words = full.split()
     other = f"{' '.join(words[1:])}, {words[0]}"
-    return (f'"{" ".join(words)}" is read as first name "{first}", last name "{last}" (the last word), as '
-            f'vekn.net receives it; for last name "{" ".join(words[1:])}" type it last name first: "{other}"')
+    return say("players_csv.split", name=" ".join(words), first=first, last=last, rest=" ".join(words[1:]),
+               other=other)
 
 
-def split_lines(rows: list[PlayerRow], source: str, shown: int = 3) -> list[str]:
+def split_lines(rows: list[PlayerRow], source: str, shown: int = 3) -> list[Message]:
     """What registering ``rows`` says of the names of three or more words a
     single name column split on the last space: the first ``shown``, then
     how many more."""
-    said = [f"{source}, line {r.line}: {r.said}" for r in rows if r.said]
+    said = [say("players_csv.split_at", source=source, line=r.line, said=r.said) for r in rows if r.said]
     more = len(said) - shown
-    return said[:shown] + ([f"and {more} more name{'s' if more > 1 else ''} of three or more words split "
-                            f"on the last space: type them \"Last, First\" in {source} if they are not"]
-                           if more > 0 else [])
+    return said[:shown] + ([say("players_csv.more_split", more=more, source=source)] if more > 0 else [])
 
 
 def _vekn(value: str) -> Optional[str]:
@@ -118,8 +118,8 @@ def _rows(text: str, source: str) -> list[tuple[int, list[str]]]:
     try:
         return csv_records(text, source, delimiter)
     except CsvTextError as exc:
-        hint = ": save the players list as CSV (comma or semicolon separated text)" if "binary data" in str(exc) else ""
-        raise PlayersCSVError(f"{exc}{hint}") from None
+        binary = exc.message.id == "csv.binary"
+        raise PlayersCSVError(say("players_csv.binary", error=exc.message) if binary else exc.message) from None
 
 
 def _shown(cells: list[str], limit: int = 80) -> str:
@@ -129,7 +129,7 @@ def _shown(cells: list[str], limit: int = 80) -> str:
 
 def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow]:
     """Read players from CSV text (see the module docstring for the headers)."""
-    empty = f"{source} is empty: expected a header line such as 'First Name,Last Name,VEKN,City'"
+    empty = say("players_csv.empty", source=source)
     text = text.lstrip("\ufeff")
     if not text.strip():
         raise PlayersCSVError(empty)
@@ -150,10 +150,8 @@ def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow
     first, last, name = find(_FIRST), find(_LAST), find(_NAME)
     vekn, city, country = find(_VEKN), find(_CITY), find(_COUNTRY)
     if (first is None or last is None) and name is None:
-        raise PlayersCSVError(
-            f"{source}, line {header_line}: no name columns in the header {_shown(header_cells)}: expected 'First Name' and "
-            f"'Last Name', or a single 'Name' column"
-        )
+        raise PlayersCSVError(say("players_csv.no_name_columns", source=source, line=header_line,
+                                  header=_shown(header_cells)))
     players: list[PlayerRow] = []
     for n, row in numbered[1:]:
         if not any(c.strip() for c in row):
@@ -169,7 +167,7 @@ def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow
             fn, ln = split_name(cell(name))
             said = split_said(cell(name))
         if not fn and not ln:
-            raise PlayersCSVError(f"{source}, line {n}: the player has no name")
+            raise PlayersCSVError(say("players_csv.no_name", source=source, line=n))
         players.append(
             PlayerRow(
                 first_name=fn,
@@ -184,7 +182,7 @@ def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow
 
 
 def read_players_csv(path) -> list[PlayerRow]:
-    """Read a players CSV file (UTF-8; Latin-1 accepted when UTF-8 fails)."""
+    """Read a players CSV file (UTF-8, else Windows-1252: :func:`decode_players_csv`)."""
     from pathlib import Path
 
     from archon.formats.special_files import special_kind
@@ -192,13 +190,22 @@ def read_players_csv(path) -> list[PlayerRow]:
     p = Path(path)
     kind = special_kind(p)
     if kind is not None:
-        raise PlayersCSVError(f"{p.name} is {kind}, not a players CSV file: give the path of a CSV file")
+        raise PlayersCSVError(say("players_csv.special", file=p.name, kind=kind))
     try:
         raw = p.read_bytes()
     except OSError as exc:
-        raise PlayersCSVError(f"cannot read {p}: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    return parse_players_csv(text, p.name)
+        raise PlayersCSVError(say("players_csv.cannot_read", file=str(p), error=exc.strerror or str(exc))) from None
+    return parse_players_csv(decode_players_csv(raw), p.name)
+
+
+def decode_players_csv(raw: bytes) -> str:
+    """A players list's text: UTF-8, else Windows-1252, which Excel on Windows
+    saves "CSV" in (bytes 0x80-0x9F are letters there: Š Ž Œ š ž œ Ÿ, and
+    € ‘ ’ “ ” –), else Latin-1 for the five bytes Windows-1252 leaves
+    undefined (read as control characters, which registering refuses)."""
+    for encoding in ("utf-8", "cp1252"):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return raw.decode("latin-1")

@@ -48,7 +48,6 @@ from typing import Optional
 from archon.words.errors import WordedError
 from archon.words.message import act, say
 from archon.exits import ExitStatus
-from archon.words.wording import count
 from archon.formats import layout as L
 from archon.rules.standings import PlayerStanding, Standings, final_game_win
 
@@ -215,28 +214,22 @@ def archondata(st: Standings) -> str:
         raise VeknReportError(say("vekn.ties", ties=[t.said(ev) for t in st.ties], toss=act("toss")))
     missing = [str(s.player) for s in st.players if not (s.player.vekn or "").strip()]
     if missing:
-        raise VeknReportError(
-            f"{count(len(missing), 'player')} {'has' if len(missing) == 1 else 'have'} no VEKN number ({', '.join(missing[:8])}"
-            f"{', ...' if len(missing) > 8 else ''}): vekn.net refuses the report; type their numbers "
-            f"in {_player_cell('vekn')} (column E of their rows)"
-        )
+        raise VeknReportError(say("vekn.no_vekn", count=len(missing), players=", ".join(missing[:8])
+                                  + (", ..." if len(missing) > 8 else ""), cell=_player_cell("vekn")))
     seen: dict[str, str] = {}
     for s in st.players:
         v = s.player.vekn.strip()  # type: ignore[union-attr]
         if v in seen:
-            raise VeknReportError(
-                f"VEKN number {v} is given to {seen[v]} and {s.player}: vekn.net refuses the report; "
-                f"correct it in {_player_cell('vekn')}"
-            )
+            raise VeknReportError(say("vekn.vekn_twice", vekn=v, first=seen[v], second=str(s.player),
+                                      cell=_player_cell("vekn")))
         seen[v] = str(s.player)
     for s in st.players:
         p = s.player
         for text in (p.first_name, p.last_name, p.city or ""):
             if FIELD_SEPARATOR in text or RECORD_START in text:
-                raise VeknReportError(
-                    f"{p}: {text!r} holds {FIELD_SEPARATOR!r} or {RECORD_START!r}, which archondata uses "
-                    f"as separators: correct it on the {L.METHUSELAHS.sheet} sheet"
-                )
+                raise VeknReportError(say("vekn.separator", player=str(p), value=repr(text),
+                                          field=repr(FIELD_SEPARATOR), record=repr(RECORD_START),
+                                          sheet=L.METHUSELAHS.sheet))
     played = _final_played(st)
     out = [f"{archondata_rounds(st)}{RECORD_START}"]
     for s in st.players:
@@ -282,19 +275,19 @@ def twd_header(st: Standings, *, url: Optional[str] = None, country: Optional[st
         https://www.vekn.net/event-calendar/event/12345
 
     Event name, city (and ``country`` when given and not already in the
-    city), date, format (``2R+F``/``3R+F``; ``3R`` without a final), players
-    entered, the winner, and ``url`` when given.
+    city), date, format (``2R+F``/``3R+F``; ``3R`` without a final), the
+    players who attended (a no-show, flagged N with no round played, is not
+    one: :meth:`~archon.rules.model.Event.attended`), the winner, and ``url`` when given.
     """
     ev = st.event
     info = L.INFO
     if not (ev.name or "").strip():
-        raise VeknReportError(f"the event has no name: type it in {info.sheet}!{info.name}")
+        raise VeknReportError(say("vekn.no_name", cell=f"{info.sheet}!{info.name}"))
     if ev.date is None:
-        raise VeknReportError(f"the event has no date: type it in {info.sheet}!{info.date}")
+        raise VeknReportError(say("vekn.no_date", cell=f"{info.sheet}!{info.date}"))
     if not (ev.city or "").strip() and not (country or "").strip():
         # no command sets an existing event's city: it is typed in the workbook
-        raise VeknReportError(f"the event has no city: type it in {info.sheet}!{info.city}, "
-                              "save, and run the command again")
+        raise VeknReportError(say("vekn.no_city", cell=f"{info.sheet}!{info.city}"))
     if report_complete(st) and st.winner is None and st.ties:
         raise VeknReportError(say("vekn.no_winner", why=say("vekn.ties", ties=[t.said(ev) for t in st.ties],
                                                             toss=act("toss"))))
@@ -311,7 +304,7 @@ def twd_header(st: Standings, *, url: Optional[str] = None, country: Optional[st
         place,
         date_text(ev.date),
         fmt,
-        f"{len(ev.players)} players",
+        f"{len(ev.attended())} players",  # a no-show did not play in it
         ev.player(st.winner).name,
     ]
     if url and url.strip():
@@ -325,7 +318,7 @@ def twd_score_line(st: Standings) -> str:
     VP, ``-- 2GW7 + 3vp in final``; ``-- 2GW7`` for an event closed without a
     final. Raises :class:`VeknReportError` while the event has no winner."""
     if st.winner is None or not report_complete(st):
-        raise VeknReportError("the event has no winner yet: the TWD score line needs one")
+        raise VeknReportError(say("vekn.no_winner", why=say("vekn.score_line_needs_one")))
     s = st.by_number()[st.winner]
     line = f"-- {int(s.gw)}GW{_num(s.vp)}"
     if st.event.has_final:

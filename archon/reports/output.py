@@ -122,16 +122,15 @@ def check_target(path: "str | os.PathLike[str]", kind: Output, *, force: bool = 
     of a set."""
     target = Path(path)
     if kind.suffix and target.suffix.lower() != kind.suffix:
-        raise ReportError(f"{target.name}: the {kind.what} is a {kind.suffix} file: "
-                          f"give a name ending in {kind.suffix}")
+        raise ReportError(say("report.wrong_suffix", file=target.name, what=kind.what, suffix=kind.suffix))
     backups = _backups_folder_of(target)
     if backups is not None:
         where = "is" if target.resolve() == backups.resolve() else "is in"
-        raise ReportError(f"{target} {where} {backups}, the folder where archon keeps a workbook's backups and "
-                          f"its undo journal: write the {kind.what} elsewhere")
+        raise ReportError(say("report.in_backups" if where == "is in" else "report.is_backups", file=str(target),
+                              folder=str(backups), what=kind.what))
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise ReportError(f"cannot write {target}: folder {folder} does not exist")
+        raise ReportError(say("report.no_folder", file=str(target), folder=str(folder)))
     if kind == CSV_SET:
         _check_csv_folder(target, force)
         return target
@@ -141,13 +140,10 @@ def check_target(path: "str | os.PathLike[str]", kind: Output, *, force: bool = 
     if lo_lock.exists():
         raise ReportError(say("report.open_in", file=str(target), application="LibreOffice", lock=lo_lock.name))
     if target.is_file() and _is_event_workbook(target):
-        raise ReportError(
-            f"{target} is an Archon event workbook: a report is never written over it; give another name"
-        )
+        raise ReportError(say("report.event_workbook", file=str(target)))
     if target.exists() or target.is_symlink():
         if not target.is_file() or not _is_earlier(target, kind):
-            raise ReportError(f"{target} exists and is not {kind.a} archon wrote: it is never written "
-                              f"over; give another name")
+            raise ReportError(say("report.not_ours", file=str(target), what=kind.a))
         if not force:
             raise ReportError(say("report.earlier_output", file=str(target), what=kind.what, force=option("force")))
     return target
@@ -157,7 +153,7 @@ def _check_csv_folder(target: Path, force: bool) -> None:
     from archon.formats.csvset import set_files_in
 
     if target.exists() and not target.is_dir():
-        raise ReportError(f"{target} is a file: give a folder for the CSV set")
+        raise ReportError(say("csvset.target_is_file", folder=str(target)))
     earlier = set_files_in(target) if target.is_dir() else []
     if earlier and not force:
         files = ", ".join(p.name for p in earlier[:3]) + (", ..." if len(earlier) > 3 else "")

@@ -64,6 +64,10 @@ OUT_REASONS = {
     "N": "no-show",
 }
 
+#: The DQ flag of a player who never came (Methuselahs G, "N"): with no
+#: round played, they did not attend (:meth:`Event.attended`).
+NO_SHOW = "N"
+
 
 def name_key(name: str) -> str:
     """How players' names compare, in registration and in checks: spaces and
@@ -287,6 +291,24 @@ class Event:
             if r.number == number:
                 return r
         raise KeyError(number)
+
+    def seated_anywhere(self, number: int) -> bool:
+        """Player ``number`` has a seat at a table of some round or at the
+        final (The Archon's "# rnds", Methuselahs F, counts those rounds)."""
+        return any(number in t.players for r in self.rounds for t in r.tables) or number in self.final.seating
+
+    def did_not_attend(self, player: Player) -> bool:
+        """``player`` is flagged :data:`NO_SHOW` and has no seat in any round
+        nor at the final: registered, but never came (rules Appendix A.2:
+        no 5 rating points for attending, not counted in the finalists'
+        coefficient nor in the players of the event's report)."""
+        return (player.out or "").strip().upper() == NO_SHOW and not self.seated_anywhere(player.number)
+
+    def attended(self) -> list[Player]:
+        """The players who attended the event: every registered player but
+        the no-shows (:meth:`did_not_attend`). The Archon's own formulas
+        (Tournament Info B10, Methuselahs A4) count every registered row."""
+        return [p for p in self.players if not self.did_not_attend(p)]
 
     def override_for(self, round_key: Union[int, str], table: int) -> Optional[Override]:
         """The override for a table (``round_key`` = round number or FINAL)."""

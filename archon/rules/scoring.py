@@ -28,6 +28,7 @@ from itertools import combinations
 from typing import Iterable, Optional, Sequence
 
 from archon.words.errors import WordedError
+from archon.words.message import say
 from archon.exits import ExitStatus
 from archon.words.wording import count
 from archon.rules.editions import TABLE_SIZES, RuleEdition, get_edition
@@ -185,7 +186,7 @@ def is_legal(vps: Sequence[float], edition: "str | RuleEdition | None" = None) -
 
 def _check_size(size: int) -> None:
     if size not in TABLE_SIZES:
-        raise VPError(f"a table has 4 or 5 players, not {size}")
+        raise VPError(say("vp.table_size", sizes=list(TABLE_SIZES), players=size))
 
 
 def _to_halves(vps: Sequence[float]) -> list[int]:
@@ -193,7 +194,7 @@ def _to_halves(vps: Sequence[float]) -> list[int]:
     for i, v in enumerate(vps, start=1):
         h = _half_points(v)
         if h is None:
-            raise VPError(f"seat {i}: {v!r} VP is not a whole or half point")
+            raise VPError(say("vp.not_half_point", seat=i, value=repr(v)))
         out.append(h)
     return out
 
@@ -346,9 +347,7 @@ def score_table(
     halves = _to_halves(values)
     for i, h in enumerate(halves, start=1):
         if h < 0 or h > 2 * size:
-            raise VPError(
-                f"seat {i}: {_fmt(h / 2)} VP is outside 0 to {size} (a {size}-player table)"
-            )
+            raise VPError(say("vp.out_of_range", seat=i, value=_fmt(h / 2), players=size))
 
     legal = tuple(halves) in _legal_half_points(size, ed.withdrawal_half_vp)
     adds_up = _archon_adds_up(halves)

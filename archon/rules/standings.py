@@ -16,8 +16,13 @@ same numbers as The Archon's own formulas for every legal event:
 * the final's winner has the most final VP, a tie going to the better seed,
   and gets the final's GW (nobody else does): always under the current
   rules, only with at least 2 VP and strictly the most under 2004 (3.8.1);
-* rating points follow Appendix A of the current rules, exactly as The Archon
-  computes them (no rounding).
+* rating points follow Appendix A of the current rules, as The Archon
+  computes them (no rounding), but for a no-show (flagged N, no round
+  played): the rules give 5 points per tournament *attended* and count the
+  players in the tournament in the finalists' coefficient, so a no-show gets
+  none and is not counted (:meth:`~archon.rules.model.Event.attended`);
+  The Archon's formulas count every registered row
+  (:func:`ratings_as_the_archon`, and ``check`` says where they differ).
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ __all__ = [
     "unfinished_preliminaries",
     "tables_without_result",
     "final_game_win",
+    "ratings_as_the_archon",
 ]
 
 
@@ -231,9 +237,11 @@ def compute(event: Event, edition: "str | RuleEdition | None" = None) -> Standin
         for p in final.seating:
             if p in standings:
                 standings[p].rounds_played += 1
-    coefficient = ed.bonus_coefficient(len(event.players), event.level)
+    # Appendix A.2: NumPlayers is the players in the tournament, and 5 RtP
+    # reward attending it: a no-show counts in neither.
+    coefficient = ed.bonus_coefficient(len(event.attended()), event.level)
     for s in standings.values():
-        s.rating_points = rating_points(s, ed, coefficient, final)
+        s.rating_points = 0.0 if event.did_not_attend(s.player) else rating_points(s, ed, coefficient, final)
     return Standings(
         event=event,
         edition=ed,
@@ -515,6 +523,18 @@ def rating_points(
         + edition.rating_per_gw * (s.gw + extra_gw)
         + bonus
     )
+
+
+def ratings_as_the_archon(st: Standings) -> dict[int, float]:
+    """Each player's rating points as The Archon's own formulas compute them
+    (Methuselahs AB): its coefficient counts every registered row
+    (Methuselahs A4, Tournament Info B10) and every row gets the 5 points of
+    attending, a no-show's too. :func:`compute` follows the rules instead
+    (:meth:`~archon.rules.model.Event.attended`); the two differ only for an
+    event with a no-show."""
+    ev, ed = st.event, st.edition
+    coefficient = ed.bonus_coefficient(len(ev.players), ev.level)
+    return {s.number: rating_points(s, ed, coefficient, st.final) for s in st.players}
 
 
 def final_game_win(final: Optional[FinalStanding], number: int) -> int:

@@ -10,6 +10,7 @@ table and seat, the final, an override); the workbook layer turns a
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -19,7 +20,9 @@ from archon.rules.celltext import CONTROL_CHARACTER, described
 from archon.rules.editions import LEVELS, TABLE_SIZES
 from archon.rules.model import FINAL, Event, name_key
 from archon.rules.scoring import PENDING
-from archon.rules.standings import Standings, compute, planned_rounds, preliminary_key, unfinished_preliminaries
+from archon.rules.standings import (
+    Standings, compute, planned_rounds, preliminary_key, ratings_as_the_archon, unfinished_preliminaries,
+)
 from archon.words.message import PLAIN_TEXT, Message, act, say
 from archon.words.render import PLAIN
 
@@ -222,7 +225,45 @@ def check_event(event: Event, standings: Optional[Standings] = None, chart_round
         *_overrides_without_table(event),
         *_cut_and_coins(event, st),
         *_final_table(event, st),
+        *_no_shows(event, st),
     ]
+
+
+def _shown(points: float) -> int:
+    """Rating points as The Archon shows them (Methuselahs AB, number format ``0``)."""
+    return int(math.floor(points + 0.5))
+
+
+def _no_shows(event: Event, st: Standings) -> list[Problem]:
+    """Where The Archon's own formulas show another number than the rules
+    give because of a no-show (flagged N, no round played): they count every
+    registered row (Tournament Info B10, Methuselahs A4 and the coefficient
+    from it, 5 rating points in Methuselahs AB for each row); the rules count
+    the players who attended (Appendix A.2)."""
+    absent = [p for p in event.players if event.did_not_attend(p)]
+    if not absent:
+        return []
+    entered, attended = len(event.players), len(event.attended())
+    out = [Problem(
+        say("check.no_show.players", entered=entered, attended=attended, players=[str(p) for p in absent]),
+        Where("event", field="players"),
+        say("check.no_show.players.advice", attended=attended),
+        severity=WARNING,
+    )]
+    archon = ratings_as_the_archon(st)
+    for s in st.players:
+        theirs, ours = _shown(archon[s.number]), _shown(s.rating_points)
+        if theirs == ours:
+            continue
+        why = say("check.no_show.absent") if event.did_not_attend(s.player) else say(
+            "check.no_show.coefficient", entered=entered, attended=attended)
+        out.append(Problem(
+            say("check.no_show.rating", player=str(s.player), archon=theirs, rules=ours, why=why),
+            Where("player", player=s.number, field="AB"),
+            say("check.no_show.rating.advice"),
+            severity=WARNING,
+        ))
+    return out
 
 
 def _event_details(event: Event) -> list[Problem]:

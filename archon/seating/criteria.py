@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional, Sequence
 
+from archon.words.message import say
 from archon.seating.tables import MAX_TABLE, MIN_TABLE, TABLE_SIZES, SeatingError
 
 #: A plan: rounds of tables of player numbers in seat order.
@@ -209,14 +210,13 @@ def check_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> None:
         seen: dict[int, int] = {}
         for t, table in enumerate(rnd, start=1):
             if len(table) not in TABLE_SIZES:
-                raise SeatingError(
-                    f"round {r}, table {t}: {len(table)} players; a table seats "
-                    f"{MIN_TABLE} or {MAX_TABLE}"
-                )
+                raise SeatingError(say("seating.table_size", round=r, table=t, players=len(table), min=MIN_TABLE,
+                                       max=MAX_TABLE))
             for p in table:
                 if p in seen:
-                    where = f"twice at table {t}" if seen[p] == t else f"at tables {seen[p]} and {t}"
-                    raise SeatingError(f"round {r}: player {p} is seated {where}")
+                    where = (say("seating.twice_at_table", table=t) if seen[p] == t
+                             else say("seating.at_tables", first=seen[p], table=t))
+                    raise SeatingError(say("seating.seated_twice", round=r, player=p, where=where))
                 seen[p] = t
 
 

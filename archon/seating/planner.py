@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
+from archon.words.message import say
 from archon.seating import library  # noqa: the module, for library.lookup and library.EFFORT
 from archon.seating.seeds import new_seed
 from archon.seating.criteria import Plan, check_plan, score_plan
@@ -70,14 +71,14 @@ def plan(
     requests.
     """
     if rounds < 1:
-        raise SeatingError(f"{rounds} rounds: plan at least one")
+        raise SeatingError(say("seating.no_round", rounds=rounds))
     if rounds > MAX_ROUNDS:
-        raise SeatingError(f"{rounds} rounds: archon plans at most {MAX_ROUNDS}")
+        raise SeatingError(say("seating.too_many_rounds", rounds=rounds, max=MAX_ROUNDS))
     present = player_list(players)
     fixed = [[list(t) for t in rnd] for rnd in fixed_rounds]
     check_plan(fixed)
     if rounds < len(fixed):
-        raise SeatingError(f"{len(fixed)} rounds already played: more than the {rounds} planned")
+        raise SeatingError(say("seating.played_more", played=len(fixed), rounds=rounds))
     if rounds == len(fixed):
         return fixed
     if seed is None:
@@ -131,10 +132,8 @@ def _games_each(present: list[int], rounds: int, fixed: list, sit_out: Optional[
         table_sizes(len(present))  # raises for 6, 7, 11 or fewer than 4
         return None
     if games is None and rounds == 1:
-        raise SeatingError(
-            f"{len(present)} players cannot sit at tables of {MIN_TABLE} and {MAX_TABLE} in one round: "
-            f"plan {rounds_to_play(len(present), 2)} rounds where each plays 2"
-        )
+        raise SeatingError(say("seating.one_round", players=len(present), min=MIN_TABLE, max=MAX_TABLE,
+                               rounds=rounds_to_play(len(present), 2)))
     return rounds - 1 if games is None else games
 
 

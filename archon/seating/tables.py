@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterable, Optional, Sequence
 
 from archon.words.errors import WordedError
+from archon.words.message import Message, say
 from archon.exits import ExitStatus
 
 #: Legal numbers of seats at a table (rules 3.1.2: groups of 5, 4 where
@@ -38,13 +39,10 @@ def table_sizes(players: int) -> list[int]:
     4-player tables (5s first). Raises :class:`SeatingError` for fewer than 4
     players and for 6, 7 or 11 (which need a staggered plan)."""
     if players < MIN_TABLE:
-        raise SeatingError(f"{players} players: a table needs at least {MIN_TABLE}")
+        raise SeatingError(say("seating.too_few", players=players, min=MIN_TABLE))
     fours = (-players) % MAX_TABLE
     if fours * MIN_TABLE > players:
-        raise SeatingError(
-            f"{players} players cannot sit at tables of {MIN_TABLE} and {MAX_TABLE}: "
-            "use a staggered plan, where some players sit out each round"
-        )
+        raise SeatingError(say("seating.staggered_needed", players=players, min=MIN_TABLE, max=MAX_TABLE))
     fives = (players - fours * MIN_TABLE) // MAX_TABLE
     return [MAX_TABLE] * fives + [MIN_TABLE] * fours
 
@@ -67,10 +65,8 @@ def staggered_round_sizes(players: int, rounds: int, games: Optional[int] = None
     sizes = _split_seats(players * games, rounds, players)
     if sizes is None or games < 1 or games > rounds:
         hint = _staggered_hint(players, rounds, max(games, 1))
-        raise SeatingError(
-            f"{players} players cannot all play {_count(games, 'round')} of {_count(rounds, 'round')} "
-            f"at tables of {MIN_TABLE} and {MAX_TABLE}{hint}"
-        )
+        raise SeatingError(say("seating.cannot_all_play", players=players, games=games, rounds=rounds,
+                               min=MIN_TABLE, max=MAX_TABLE, hint=hint))
     return sizes
 
 
@@ -116,30 +112,26 @@ def _split_seats(total: int, rounds: int, cap: int) -> Optional[list[int]]:
     return None if best is None else best[1]
 
 
-def _count(k: int, noun: str) -> str:
-    return f"{k} {noun}" if k == 1 else f"{k} {noun}s"
-
-
-def _staggered_hint(players: int, rounds: int, games: int) -> str:
+def _staggered_hint(players: int, rounds: int, games: int) -> Message:
     for g in sorted({games, rounds}):
         for r in range(g + 1, g + 4):
             if (r, g) != (rounds, games) and _split_seats(players * g, r, players) is not None:
-                return f"; {r} rounds where each player plays {g} would work"
-    return ""
+                return say("seating.hint", rounds=r, games=g)
+    return say("text", text="")
 
 
 def player_list(players: "int | Iterable[int]") -> list[int]:
     if isinstance(players, int):
         if players < 1:
-            raise SeatingError(f"{players} players: nothing to seat")
+            raise SeatingError(say("seating.nothing", players=players))
         return list(range(1, players + 1))
     out = []
     seen = set()
     for p in players:
         if isinstance(p, bool) or not isinstance(p, int):
-            raise SeatingError(f"player numbers are whole numbers, not {p!r}")
+            raise SeatingError(say("seating.not_a_number", value=repr(p)))
         if p in seen:
-            raise SeatingError(f"player {p} is listed twice")
+            raise SeatingError(say("seating.listed_twice", player=p))
         seen.add(p)
         out.append(p)
     return out
@@ -166,21 +158,15 @@ def sit_out_schedule(
     need = {p: games - played.get(p, 0) for p in players}
     bad = [p for p, k in need.items() if k < 0 or k > rounds]
     if bad:
-        raise SeatingError(
-            f"player {bad[0]} has played {played.get(bad[0], 0)} games: cannot end with {games} "
-            f"after {rounds} more round(s)"
-        )
+        raise SeatingError(say("seating.played_too_many", player=bad[0], played=played.get(bad[0], 0), games=games,
+                               rounds=rounds))
     sizes = _split_seats(sum(need.values()), rounds, len(players))
     if sizes is None:
         if any(played.values()):
-            raise SeatingError(
-                f"{len(players)} players cannot all end with {_count(games, 'game')} after "
-                f"{_count(rounds, 'more round')} at tables of {MIN_TABLE} and {MAX_TABLE}"
-            )
-        raise SeatingError(
-            f"{len(players)} players cannot all play {_count(games, 'round')} of {_count(rounds, 'round')} "
-            f"at tables of {MIN_TABLE} and {MAX_TABLE}{_staggered_hint(len(players), rounds, games)}"
-        )
+            raise SeatingError(say("seating.cannot_all_end", players=len(players), games=games, rounds=rounds,
+                                   min=MIN_TABLE, max=MAX_TABLE))
+        raise SeatingError(say("seating.cannot_all_play", players=len(players), games=games, rounds=rounds,
+                               min=MIN_TABLE, max=MAX_TABLE, hint=_staggered_hint(len(players), rounds, games)))
     rng = random.Random(seed)
     order = list(players)
     rng.shuffle(order)
@@ -195,7 +181,7 @@ def sit_out_schedule(
             key=lambda p: (-(need[p] >= left), -need[p], (rank[p] - r * m) % len(order)),
         )[:m]
         if any(need[p] == 0 for p in pick) or any(need[p] >= left + 1 for p in players):
-            raise SeatingError(f"no sit-out schedule for {len(players)} players")  # pragma: no cover
+            raise SeatingError(say("seating.no_schedule", players=len(players)))  # pragma: no cover
         for p in pick:
             need[p] -= 1
         chosen = set(pick)

@@ -346,8 +346,14 @@ def check_outputs(toss_winner: int, outputs: dict) -> None:
         f"{OVERRIDDEN[0]},{OVERRIDDEN[1]},{OVERRIDE_REASON}\r\n")
     with open(folder / "Report.csv", encoding="utf-8", newline="") as f:
         report = list(csv.DictReader(f))
-    assert [int(r["Player Num"]) for r in report] == order
     expected = expected_report(toss_winner)
+    # by rank (the flagged player last), players of the same rank as the Discord
+    # bot orders them: its totals first (GW, then VP), not their numbers
+    numbers = [int(r["Player Num"]) for r in report]
+    assert sorted(numbers) == sorted(order)
+    rank_of = {n: (n == DROPPED, places.get(n, 0)) for n in numbers}
+    assert [rank_of[n] for n in numbers] == sorted(rank_of[n] for n in numbers)
+    assert all(expected[a][3:5] >= expected[b][3:5] for a, b in zip(numbers, numbers[1:]) if rank_of[a] == rank_of[b])
     for r in report:
         n = int(r["Player Num"])
         _, name, played, won, total, _ = expected[n]

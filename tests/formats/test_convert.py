@@ -25,6 +25,7 @@ from archon import api
 from archon.cli import main
 from archon.cli.words import CliRenderer
 from archon.words import message_of
+from archon.words.render import PLAIN
 from archon.formats.convert import ConversionStopped, ConvertError, convert, survey_labels
 from archon.formats.csvset import read_csv_set, write_csv_set
 from archon.rules.model import Player
@@ -109,7 +110,7 @@ def test_every_input_form_converts_to_the_same_standings(forms, form, tmp_path):
             pytest.skip("needs LibreOffice (apt-get install libreoffice-calc) and the official thearchon-1.5l.xlsx")
         official_file("google" if form == "google-xlsx" else "xlsx")  # skips saying where to put it
     result = convert(forms[form], tmp_path / "converted.xlsx")
-    assert result.source.description.startswith(WHAT_IS_SAID[form])
+    assert PLAIN.render(result.source.description).startswith(WHAT_IS_SAID[form])
     assert result.unmapped == []
     if form.startswith("csv"):
         # The CSV set holds no event details: check says the level is blank.
@@ -365,7 +366,7 @@ def test_an_older_edition_is_recognised_and_its_unmatched_parts_listed(tmp_path)
     with pytest.raises(ConversionStopped) as stop:
         convert(old, tmp_path / "out.xlsx")
     src = stop.value.result.source
-    assert src.description.startswith("The Archon v1.2, Excel workbook (.xlsx)")
+    assert PLAIN.render(src.description).startswith("The Archon v1.2, Excel workbook (.xlsx)")
     assert [str(f) for f in src.unmapped] == [
         "Methuselahs!M5: coin rankings: not read, the layout differs from v1.5l "
         "(Methuselahs!M5 holds 'Toss' where v1.5l has 'Coin')"

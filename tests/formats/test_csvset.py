@@ -441,13 +441,19 @@ def bot_test_event() -> Event:
     return ev
 
 
-# The bot's Report.csv and Finals.csv for it, byte for byte as its test asserts them.
+# The bot's Report.csv and Finals.csv for it, byte for byte as its test asserts
+# them, but for one thing: the bot of that test (0.17) exported while the
+# final was still in play, so the final's TP were not in its totals (its
+# standings after the final still show Charles 78 TP, Doug 54 TP). The bot
+# of today (2.x) exports only once the final is finished and adds the
+# final's TP (4 finalists: 12, 24, 48, 60; Alice and Charles share 18):
+# Doug 54 + 48 = 102 TP comes before Charles 78 + 18 = 96, both 0 GW 1 VP.
 BOT_TEST_REPORT = crlf(
     "Player Num,V:EKN Num,Name,Games Played,Games Won,Total VPs,Finals Position,Rank",
     "1,TEMP_5,Emili,3,2,8.0,1,1",
     "2,1234567,Alice,3,1,4.0,2,2",
-    "3,3456789,Charles,3,0,1.0,3,2",
     "4,4567890,Doug,3,0,1.0,4,2",
+    "3,3456789,Charles,3,0,1.0,3,2",
     "5,7890123,Frank,1,0,0,,DQ",
     "6,2345678,Bob,1,0,0,,DQ",
 )
@@ -557,3 +563,39 @@ def test_an_impossible_override_that_adds_up_is_kept_by_the_set(tmp_path):
     said = without_folders(r.output, back)  # the test's folder is test_an_impossible_...
     assert " 0 errors" in said and "impossible" not in said, r.output
     assert not [p for p in api.check(back) if p.severity == "error"]
+
+
+# Players of the same rank in Report.csv, as the bot orders them (archon-bot,
+# Tournament.standings, sorted in reverse on: not dropped, the winner, the
+# totals with the final's GW, VP and TP, minus the seed (-inf for a
+# non-finalist), the VEKN number as text): the finalists of rank 2 by their
+# totals, then seed (#6 and #1 tie on 1 GW, 4 VP, 78+42 TP: seed 1 first;
+# #7 has 3 VP, #3 2 VP); #4 and #9 share rank 6 on every total: VEKN
+# 1000007 before 1000005. Numbers give another order: 1, 6 / 3, 7 / 4, 9.
+def test_report_csv_lists_players_of_the_same_rank_in_the_bots_order(tmp_path):
+    vekn = {1: "1000001", 2: "1000009", 3: "1000004", 4: "1000005", 5: "1000002", 6: "1000010", 7: "1000003",
+            8: "1000008", 9: "1000007", 10: "1000006"}
+    ev = Event(players=[Player(n, f"P{n}", "X", vekn=vekn[n]) for n in range(1, 11)], preliminary_rounds=2)
+    ev.rounds.append(Round(1, [Table([1, 2, 3, 4, 5], [3, 1, 1, 0, 0]), Table([6, 7, 8, 9, 10], [3, 1, 1, 0, 0])]))
+    ev.rounds.append(Round(2, [Table([1, 6, 2, 7, 3], [0, 0, 2, 2, 1]), Table([8, 4, 9, 5, 10], [0, 2, 2, 1, 0])]))
+    for n, coin in ((6, 1), (1, 2), (2, 1), (7, 2)):  # the tosses for seeds 1-2 and 3-4
+        ev.player(n).coin = coin
+    ev.final = Final([6, 1, 7, 2, 3], [1, 1, 0, 3, 0])
+    write_csv_set(ev, tmp_path / "set")
+    assert (tmp_path / "set" / "Report.csv").read_bytes() == crlf(
+        "Player Num,V:EKN Num,Name,Games Played,Games Won,Total VPs,Finals Position,Rank",
+        "2,1000009,P2 X,3,1,6.0,3,1",
+        "6,1000010,P6 X,3,1,4.0,1,2",
+        "1,1000001,P1 X,3,1,4.0,2,2",
+        "7,1000003,P7 X,3,0,3.0,4,2",
+        "3,1000004,P3 X,3,0,2.0,5,2",
+        "9,1000007,P9 X,2,0,2.0,,6",
+        "4,1000005,P4 X,2,0,2.0,,6",
+        "8,1000008,P8 X,2,0,1.0,,8",
+        "5,1000002,P5 X,2,0,1.0,,9",
+        "10,1000006,P10 X,2,0,0,,10",
+    )
+    # read back, the same event: the order says nothing the rounds do not
+    read = load_csv_set(tmp_path / "set")
+    assert not read.differences
+    assert [s.number for s in compute(read.event).players][:5] == [2, 1, 3, 6, 7]

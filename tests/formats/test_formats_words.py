@@ -151,3 +151,107 @@ def test_a_csv_set_is_replaced_only_with_force(tmp_path):
     assert said.id == "report.earlier_csv_set" and said.fields["force"] == option("force")
     assert CLI.render(said) == (f"{tmp_path / 'set'} holds an earlier CSV set (Methuselahs.csv, Report.csv, "
                                 "Round-1.csv): give another folder, or --force to replace its files")
+
+
+# The rest of the formats' words, and those of the rules, the seating and the
+# archives: each an id and fields, reading as the sentence printed before.
+
+
+def test_a_players_list_says_how_it_split_a_long_name_in_messages(tmp_path):
+    from archon.formats.players_csv import PlayersCSVError, parse_players_csv, split_lines, split_said
+
+    said = split_said("Carl de la Cruz")
+    assert said.id == "players_csv.split" and said.fields["last"] == "Cruz"
+    rows = parse_players_csv("Name\n" + "".join(f"Ann Marie Doe{n}\n" for n in range(5)), "players.csv")
+    lines = split_lines(rows, "players.csv")
+    assert [m.id for m in lines] == ["players_csv.split_at"] * 3 + ["players_csv.more_split"]
+    assert CLI.render(lines[0]) == ('players.csv, line 2: "Ann Marie Doe0" is read as first name "Ann Marie", last '
+                                    'name "Doe0" (the last word), as vekn.net receives it; for last name "Marie Doe0" '
+                                    'type it last name first: "Marie Doe0, Ann"')
+    assert CLI.render(lines[-1]) == ('and 2 more names of three or more words split on the last space: type them '
+                                     '"Last, First" in players.csv if they are not')
+    with pytest.raises(PlayersCSVError) as err:
+        parse_players_csv("Name,VEKN\nBruno\x00,3000009\n", "players.csv")
+    assert message_of(err.value).id == "players_csv.binary"
+    assert str(err.value) == ("players.csv, line 2: binary data, not a CSV text file: save the players list as CSV "
+                              "(comma or semicolon separated text)")
+
+
+def test_an_archive_says_what_it_read_and_converted_in_messages(tmp_path):
+    from archon.across.archive import convert_folder, read_archive
+
+    folder = tmp_path / "events"
+    folder.mkdir()
+    write_csv_set(_event(), folder / "2026-03-14 Cup")
+    (folder / "notes.txt").write_text("x")
+    (folder / "broken.json").write_text("{oops")
+    read = read_archive([folder], processes=1)
+    lines = read.lines()
+    assert [m.id for m in lines] == ["archive.failed", "archive.skipped", "archive.summary"]
+    assert CLI.render(lines[1]) == f"skipped {folder / 'notes.txt'}: not an event file (.txt)"
+    assert CLI.render(lines[-1]) == "1 event read, 1 file could not be read, 0 duplicates counted once, 1 other file skipped"
+    done = convert_folder(folder, tmp_path / "new")
+    rendered = [CLI.render(m) for m in done.lines()]
+    assert rendered[0] == f"converted {folder / '2026-03-14 Cup'} -> {tmp_path / 'new' / '2026-03-14 Cup.xlsx'}"
+    assert rendered[1].startswith(f"could not convert {folder / 'broken.json'}: broken.json, line 1, column 2")
+    assert rendered[-1] == "1 event converted, 1 file could not be, 0 duplicates converted once, 1 other file skipped"
+
+
+def test_a_conversion_says_its_steps_in_messages(tmp_path):
+    write_csv_set(_event(), tmp_path / "set")
+    steps = []
+    convert(tmp_path / "set", tmp_path / "new.xlsx", progress=steps.append)
+    assert [m.id for m in steps] == ["convert.progress.reading", "convert.progress.writing", "convert.progress.checking"]
+    assert [CLI.render(m) for m in steps] == ["reading set...", "writing new.xlsx...", "checking new.xlsx..."]
+    with pytest.raises(ConvertError) as err:
+        convert(tmp_path / "set", tmp_path / "new.ods")
+    assert str(err.value) == "new.ods: archon writes Excel workbooks: give an output name ending in .xlsx"
+
+
+def test_the_rules_and_the_seating_refuse_in_messages():
+    from archon.rules.scoring import VPError, score_table
+    from archon.seating.tables import SeatingError, staggered_round_sizes, table_sizes
+
+    with pytest.raises(VPError) as err:
+        score_table([1, 1, 1, 7], "current")
+    assert message_of(err.value).id == "vp.out_of_range"
+    assert str(err.value) == "seat 4: 7 VP is outside 0 to 4 (a 4-player table)"
+    with pytest.raises(VPError) as err:
+        score_table([1, 1, 1], "current")
+    assert str(err.value) == "a table has 4 or 5 players, not 3"
+    with pytest.raises(SeatingError) as err:
+        table_sizes(7)
+    assert message_of(err.value).id == "seating.staggered_needed"
+    assert str(err.value) == ("7 players cannot sit at tables of 4 and 5: use a staggered plan, where some players "
+                              "sit out each round")
+    with pytest.raises(SeatingError) as err:
+        staggered_round_sizes(7, 2, 2)
+    assert str(err.value) == "7 players cannot all play 2 rounds of 2 rounds at tables of 4 and 5; 3 rounds where each player plays 2 would work"
+
+
+def test_rating_and_league_name_their_options_as_options():
+    from archon.across.outcome import AcrossError, league, rating
+
+    with pytest.raises(AcrossError) as err:
+        rating([], as_of="14/03/2026")
+    said = message_of(err.value)
+    assert said.id == "across.not_a_date" and said.fields["option"] == option("as_of")
+    assert CLI.render(said) == "--as-of '14/03/2026': expected a date, YYYY-MM-DD"
+    with pytest.raises(AcrossError) as err:
+        league([])
+    assert CLI.render(message_of(err.value)) == "--best N: how many results count (or give a league file, league.toml)"
+
+
+def test_the_vekn_outputs_refuse_a_player_without_a_vekn_number_in_a_message():
+    ev = _event()
+    ev.has_final = False
+    ev.preliminary_rounds = 1
+    ev.player(3).vekn = ev.player(5).vekn = None
+    for tie in compute(ev).ties:  # tossed
+        for coin, n in enumerate(tie.players, start=1):
+            ev.player(n).coin = coin
+    with pytest.raises(VeknReportError) as err:
+        archondata(compute(ev))
+    assert message_of(err.value).id == "vekn.no_vekn"
+    assert str(err.value) == ("2 players have no VEKN number (#5 F5 L5, #3 F3 L3): vekn.net refuses the report; type "
+                              "their numbers in Methuselahs!E (column E of their rows)")

@@ -127,3 +127,35 @@ def test_a_separators_only_players_csv_is_refused_by_register_without_a_bug(tmp_
 def test_a_header_below_blank_lines_is_named_at_its_own_line():
     with pytest.raises(PlayersCSVError, match="line 3: no name columns"):
         parse_players_csv(",,\n\nVEKN,City\n3000001,Lyon\n")
+
+
+def test_a_players_list_saved_by_excel_on_windows_reads_its_letters_from_0x80_to_0x9f(tmp_path):
+    # Excel's "CSV" on Windows is Windows-1252: Š Ž Œ š ž œ are bytes 0x8A 0x8E
+    # 0x8C 0x9A 0x9E 0x9C, control characters if read as Latin-1.
+    text = ("First Name;Last Name;VEKN;City\r\n"
+            "Šime;Žganec;3000011;Zagreb\r\n"
+            "Œdipe;Sœur;3000012;Besançon\r\n"
+            "Saša;Požar;3000013;Koper\r\n")
+    data = text.encode("cp1252")
+    assert {b for b in data if 0x80 <= b <= 0x9F} == {0x8A, 0x8E, 0x8C, 0x9C, 0x9A, 0x9E}
+    players = tmp_path / "players.csv"
+    players.write_bytes(data)
+    rows = read_players_csv(players)
+    assert [(r.first_name, r.last_name, r.city) for r in rows] == [
+        ("Šime", "Žganec", "Zagreb"), ("Œdipe", "Sœur", "Besançon"), ("Saša", "Požar", "Koper")]
+    event = tmp_path / "event.xlsx"
+    assert run("new", event).exit_code == 0
+    r = run("register", event, "--from", players)
+    assert r.exit_code == 0, r.output
+    from archon.formats.workbook import read_event
+
+    assert [p.name for p in read_event(event).event.players] == ["Šime Žganec", "Œdipe Sœur", "Saša Požar"]
+
+
+def test_a_byte_windows_1252_leaves_undefined_is_still_refused_as_a_control_character(tmp_path):
+    players = tmp_path / "players.csv"
+    players.write_bytes(b"Name,VEKN\nAnna\x81 Kowalski,3000008\n")  # 0x81: no letter in Windows-1252
+    event = tmp_path / "event.xlsx"
+    assert run("new", event).exit_code == 0
+    r = run("register", event, "--from", players)
+    assert r.exit_code == ExitStatus.UNREADABLE and "control character" in r.output, r.output

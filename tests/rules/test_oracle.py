@@ -213,3 +213,34 @@ def test_archon_computes_what_the_archon_shows(recalculated):
     for (seed, case, event), shown in zip(events, numbers):
         problems += oracle.mismatches(event, shown, label=f"seed {seed} ({case.label})")
     assert not problems, f"{len(problems)} differences:\n" + "\n".join(problems[:200])
+
+
+def test_check_names_every_rating_the_archon_shows_otherwise_than_the_rules(recalculated):
+    """A no-show (flagged N, no round played) counts in The Archon's
+    formulas (Tournament Info B10, the coefficient, 5 points in Methuselahs
+    AB) but did not attend under the rules (Appendix A.2): wherever the
+    recalculated Archon shows another whole number of rating points than
+    archon, check warns on that player's AB cell with both figures; nowhere
+    else."""
+    import math
+
+    from archon.rules.validation import check_event
+
+    events, numbers, _ = recalculated
+    problems, with_no_show = [], 0
+    for (seed, case, event), shown in zip(events, numbers):
+        if not oracle.final_finished(event) and event.final.seated:
+            continue
+        st = compute(event)
+        warned = {p.where.player: p.fields for p in check_event(event, st) if p.id == "check.no_show.rating"}
+        with_no_show += bool(warned)
+        for s in st.players:
+            theirs = math.floor(shown["players"][s.number]["rating_points"] + 0.5)
+            ours = math.floor(s.rating_points + 0.5)
+            expected = None if theirs == ours else {"archon": theirs, "rules": ours}
+            got = warned.get(s.number)
+            if (got and {"archon": got["archon"], "rules": got["rules"]}) != (expected or None):
+                problems.append(f"seed {seed} ({case.label}) #{s.number}: The Archon {theirs}, archon {ours}, "
+                                f"check said {got}")
+    assert not problems, "\n".join(problems[:50])
+    assert with_no_show, "the random batch has no no-show any more: change BASE_SEED or the cases"

@@ -118,4 +118,119 @@ TEXTS: dict = {
     "convert.json.differs": "#{player} has {value} in the file; archon computes {computed}",
     "convert.json.winner_differs": "the file says #{value}; archon computes #{computed}",
     "convert.json.format_unknown": "{value}: The Archon runs 2R+F or 3R+F (read as {format})",
+    # CSV text (csvrecords): what cannot be read whole
+    "csv.binary": "{source}, line {line}: binary data, not a CSV text file",
+    "csv.quote_runs_on": ("{source}, line {line}: a quoted field runs on to line {end}: a quote (\") opened on line "
+                          "{line} is not closed where the field ends; check the quotes on that line"),
+    "csv.unreadable": "{source}, line {line}: not readable as CSV ({error}): check the quotes (\") on that line",
+    # the CSV set: finding its files
+    "csvset.expected": ("expected a folder or a .zip holding {methuselahs}, {round}..., {finals} and {report}"),
+    "csvset.no_such_source": "{source} does not exist: {expected}",
+    "csvset.source_special": "{source} is {kind}, not a CSV set: archon does not read it (it could wait forever); {expected}",
+    "csvset.not_a_set": "{source} is not a CSV set: {expected}",
+    "csvset.no_set_file": "{source} holds none of the CSV set's files: {expected}",
+    "csvset.both_files": "{source} holds both {first} and {second}: keep one of them",
+    "csvset.cannot_read": "cannot read {file}: {error}",
+    "csvset.zip_folders": "{source} holds CSV files in several folders ({folders:join:, }): put one CSV set in a zip",
+    "csvset.damaged_zip": "{source} is a damaged zip file ({error}): {expected}",
+    "csvset.member_special": ("{file} in {source} is {kind}, not a file: archon does not read it (it could wait "
+                              "forever), and the set is not read without it; put the file itself there"),
+    "csvset.link_outside": ("{file} in {source} is a symbolic link to {target}, outside the CSV set: it is not "
+                            "followed; copy the file itself into the set"),
+    "csvset.link_dangling": ("{file} in {source} is a symbolic link to {target}, which does not exist: the set is "
+                             "not read without the file; put the file itself there"),
+    "csvset.zip_link": ("{file} in {source} is a symbolic link, not a file: it is not followed; zip the file itself"),
+    "csvset.zip_special": ("{file} in {source} is stored as a special file (a named pipe or a device), not a file: "
+                           "zip the file itself"),
+    "csvset.round_missing": ("the CSV set has no {file}{why}: reading it without round {round} would change every "
+                             "rank; add the round's file"),
+    "csvset.round_empty_missing": ("{file} holds no seat{why}: reading it without round {round} would change every "
+                                   "rank; export the round again"),
+    "csvset.round_or_final_missing": ("the CSV set has neither {file} nor {finals}{why}: reading it would lose a "
+                                      "round or the final; add its file"),
+    "csvset.round_missing.later": " while it has {later:join:, }",
+    "csvset.round_missing.claimed": " while {file}, line {line} says #{player} played {rounds} rounds{final}",
+    "csvset.round_missing.final": " (the final included)",
+    # the CSV set: what a line holds that cannot be read
+    "csvset.nothing": "nothing",
+    "csvset.not_a_whole_number": "column {column} ({what}) holds {value}: expected a whole number from 1",
+    "csvset.not_a_count": "column {column} ({what}) holds {value}: expected a whole number",
+    "csvset.not_a_vp": "column {column} (VP) holds {value}: expected a number of VPs such as 2 or 1.5, or nothing",
+    "csvset.methuselahs_no_number": ("this line has player details but no player number in column 1: expected the "
+                                     "player's number"),
+    "csvset.number_twice": "player number {player} is already on line {first_line}: give every player a different number",
+    "csvset.round_no_number": ("this line has no player number in column 1: expected a player number, or an empty "
+                               "line after a table of 4"),
+    "csvset.table_again": ("table {table} again, after other tables (it started on line {first_line}): a table's "
+                           "players must be on consecutive lines"),
+    "csvset.table_too_big": "{file}, lines {first}-{last}: table {table} has {players} players: a table has {sizes:join: or }",
+    "csvset.round_zero": "{file}: round {round}: expected {first}, {second}...",
+    "csvset.finals_no_number": "this line has no player number in column 1: expected a finalist's number",
+    "csvset.final_twice": "player {player} is seated twice at the final",
+    "csvset.override_twice": "round {round}, table {table} is overridden twice: keep one line for it",
+    "csvset.report_no_number_column": "no 'Player Num' column in the header: expected {columns:join:,}",
+    "csvset.report_number_twice": "player number {player} is already on line {first_line}",
+    # the CSV set: writing it
+    "csvset.target_is_file": "{folder} is a file: give a folder for the CSV set",
+    "csvset.not_written": "{error}: no file of the CSV set was written",
+    # players lists
+    "players_csv.binary": "{error}: save the players list as CSV (comma or semicolon separated text)",
+    "players_csv.empty": "{source} is empty: expected a header line such as 'First Name,Last Name,VEKN,City'",
+    "players_csv.no_name_columns": ("{source}, line {line}: no name columns in the header {header}: expected "
+                                    "'First Name' and 'Last Name', or a single 'Name' column"),
+    "players_csv.no_name": "{source}, line {line}: the player has no name",
+    "players_csv.special": "{file} is {kind}, not a players CSV file: give the path of a CSV file",
+    "players_csv.cannot_read": "cannot read {file}: {error}",
+    "players_csv.split": ('"{name}" is read as first name "{first}", last name "{last}" (the last word), as vekn.net '
+                          'receives it; for last name "{rest}" type it last name first: "{other}"'),
+    "players_csv.split_at": "{source}, line {line}: {said}",
+    "players_csv.more_split": ('and {more} more {more:plural:name|names} of three or more words split on the last '
+                               'space: type them "Last, First" in {source} if they are not'),
+    # convert: what it refuses, and the steps it says it takes
+    "convert.output_not_xlsx": "{file}: archon writes Excel workbooks: give an output name ending in .xlsx",
+    "convert.output_exists": "{file} already exists: choose another name (convert never replaces a file)",
+    "convert.no_folder": "folder {folder} does not exist",
+    "convert.no_template": "template {template} does not exist: give an official Archon .xlsx",
+    "convert.patch_failed": "{file}: {error}",
+    "convert.progress.reading": "reading {file}...",
+    "convert.progress.writing": "writing {file}...",
+    "convert.progress.checking": "checking {file}...",
+    "convert.json.not_read": "{file}: {error}",
+    "convert.cannot_open": "{file} cannot be opened: {error}",
+    "convert.unknown_input": ("{file}: archon cannot tell what this is: expected an Archon workbook (.xlsx, .ods, "
+                              ".xls), a CSV set (a folder or a .zip of Methuselahs.csv, Round-N.csv...) or archon's "
+                              "standings JSON (.json)"),
+    "convert.expected": "give an Archon workbook, a CSV set (folder or .zip) or a standings JSON file",
+    "convert.no_such_input": "{file} does not exist: {expected}",
+    "convert.special_input": "{file} is {kind}, not an event file: {expected}",
+    "convert.csv_set": "the Archon CSV set of the archon Discord bot, in {what} ({files:join:, })",
+    "convert.csv_set.zip": "a zip",
+    "convert.csv_set.folder": "a folder",
+    "convert.json.description": "archon's standings JSON ({event}{version})",
+    "convert.json.unnamed": "unnamed event",
+    "convert.json.version": ", The Archon v{version}",
+    "convert.workbook": "The Archon v{version}, {format}{saved}",
+    "convert.workbook.saved_by": ", saved by {application}",
+    # outfiles: writing a report's or a set's files
+    "output.cannot_write_in": "cannot write {file}: {error} (folder {folder})",
+    "output.cannot_write": "cannot write {file}: {error}; nothing was written",
+    "output.cannot_create_folder": "cannot create the folder {folder}: {error}",
+    "output.cannot_write_into": "cannot write into {folder}: {error}",
+    # charts: The Archon's optimal seating charts
+    "chart.no_chart": "The Archon has optimal seating charts for {charts:join: and } rounds, not {rounds}",
+    "chart.unreadable": "{file}: cannot read the seating charts ({error})",
+    "chart.no_sheet": "{file}: no sheet {sheet}",
+    "chart.players_out_of_range": "the {sheet} chart covers {first} to {last} players, not {players}",
+    "chart.not_laid_out": ("{file}: {cell} should hold {players} (the start of the {players}-player block); the "
+                           "sheet is not laid out as The Archon v1.5l lays it out"),
+    # the VEKN's outputs: what they refuse
+    "vekn.no_vekn": ("{count:count:player has|players have} no VEKN number ({players}): vekn.net refuses the report; "
+                     "type their numbers in {cell} (column E of their rows)"),
+    "vekn.vekn_twice": "VEKN number {vekn} is given to {first} and {second}: vekn.net refuses the report; correct it in {cell}",
+    "vekn.separator": ("{player}: {value} holds {field} or {record}, which archondata uses as separators: correct it "
+                       "on the {sheet} sheet"),
+    "vekn.no_name": "the event has no name: type it in {cell}",
+    "vekn.no_date": "the event has no date: type it in {cell}",
+    "vekn.no_city": "the event has no city: type it in {cell}, save, and run the command again",
+    "vekn.score_line_needs_one": "the TWD score line needs one",
 }

@@ -10,4 +10,12 @@ TEXTS: dict = {
     "report.earlier_csv_set": ("{folder} holds an earlier CSV set ({files}): give another folder, or {force} to "
                                "replace its files"),
     "report.open_in": "{file} is open in {application} (lock file {lock} beside it): close it and try again",
+    "report.wrong_suffix": "{file}: the {what} is a {suffix} file: give a name ending in {suffix}",
+    "report.is_backups": ("{file} is {folder}, the folder where archon keeps a workbook's backups and its undo "
+                          "journal: write the {what} elsewhere"),
+    "report.in_backups": ("{file} is in {folder}, the folder where archon keeps a workbook's backups and its undo "
+                          "journal: write the {what} elsewhere"),
+    "report.no_folder": "cannot write {file}: folder {folder} does not exist",
+    "report.event_workbook": "{file} is an Archon event workbook: a report is never written over it; give another name",
+    "report.not_ours": "{file} exists and is not {what} archon wrote: it is never written over; give another name",
 }

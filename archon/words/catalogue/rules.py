@@ -61,4 +61,18 @@ TEXTS: dict = {
     "check.final_impossible.advice": "check the final's VPs",
     "check.seating_rule": "seating {rule} ({title}): {issue} — {players:join:, }",
     "check.seating_rule.advice": "reseat round {round} ({reseat})",
+    # a no-show (flagged N, no round played): The Archon's formulas count every registered row
+    "check.no_show.players": ("The Archon counts {entered} players here (every registered row) but {attended} "
+                              "attended: {players:join:, } {players:plural:is|are} flagged N and played no round"),
+    "check.no_show.players.advice": ("archon follows the rules (Appendix A.2): the finalists' coefficient counts "
+                                     "the {attended} players who attended, and a no-show gets no rating points; "
+                                     "report {attended} players to the VEKN"),
+    "check.no_show.rating": "{player}: The Archon shows {archon} rating points here; the rules give {rules} ({why})",
+    "check.no_show.absent": "a no-show did not attend: no 5 points for attending",
+    "check.no_show.coefficient": "the coefficient counts the {attended} players who attended, not {entered}",
+    "check.no_show.rating.advice": "report archon's figure (archondata, the report) to the VEKN",
+    # scoring: VPs that cannot be scored (VPError)
+    "vp.table_size": "a table has {sizes:join: or } players, not {players}",
+    "vp.not_half_point": "seat {seat}: {value} VP is not a whole or half point",
+    "vp.out_of_range": "seat {seat}: {value} VP is outside 0 to {players} (a {players}-player table)",
 }
