@@ -50,7 +50,7 @@ try:
 except ModuleNotFoundError:  # Python 3.10: the same parser, as a package (a dependency there)
     import tomli as tomllib
 
-__all__ = ["Problem", "check", "compiled", "glossary", "placeholders", "mo_path", "main"]
+__all__ = ["Problem", "check", "compiled", "glossary", "form_pattern", "placeholders", "mo_path", "main"]
 
 _PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?([diouxXeEfFgGcrs%])")
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")
@@ -122,12 +122,13 @@ def glossary(lang: str) -> dict:
         return tomllib.load(f)
 
 
-def _form_pattern(forms: Iterable[str]) -> re.Pattern:
+def form_pattern(forms: Iterable[str]) -> re.Pattern:
+    """A pattern finding any of a glossary term's ``forms`` as words (``stoł*``: a stem)."""
     parts = []
     for form in forms:
-        stem = form.endswith("*")
-        words = [re.escape(w) for w in form.rstrip("*").split()]
-        parts.append(r"\s+".join(words) + (r"[\w'’]*" if stem else r"(?![\w'’])"))
+        words = [re.escape(w[:-1]) + r"[\w'’]*" if w.endswith("*") else re.escape(w) + r"(?![\w'’])"
+                 for w in form.split()]
+        parts.append(r"\s+".join(words))
     return re.compile(r"(?<![\w])(?:" + "|".join(parts) + ")", re.IGNORECASE)
 
 
@@ -171,7 +172,7 @@ def check(lang: str) -> list[Problem]:
     for key in english_terms:
         if key not in terms or not terms[key].get("term") or not terms[key].get("forms"):
             problem("glossary.toml", f"[{key}] ({english_terms[key]['term']}): give its term and forms")
-    patterns = {key: (_form_pattern(english_terms[key]["forms"]), _form_pattern(terms[key]["forms"]))
+    patterns = {key: (form_pattern(english_terms[key]["forms"]), form_pattern(terms[key]["forms"]))
                 for key in english_terms if key in terms and terms[key].get("forms")}
 
     for m in pot:
@@ -187,8 +188,11 @@ def check(lang: str) -> list[Problem]:
         strings = _strings(t)
         if m.pluralizable and len(strings) != nplurals:
             problem(where, f"{len(strings)} plural forms, the language has {nplurals}")
-        if not all(s.strip() for s in strings):
-            problem(where, "not translated")
+        empty = [i for i, s in enumerate(strings, start=1) if not s.strip()]
+        if empty:
+            forms = f" (plural form {', '.join(map(str, empty))} of {len(strings)})" if m.pluralizable and \
+                len(empty) < len(strings) else ""
+            problem(where, "not translated" + forms)
             continue
         brace = _brace(m)
         english = m.id if isinstance(m.id, str) else m.id[0]
