@@ -11,7 +11,6 @@ Chromium.
 from __future__ import annotations
 
 import html
-import json
 import re
 import warnings
 

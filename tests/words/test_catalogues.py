@@ -209,3 +209,20 @@ def test_the_command_compiles_a_clean_language_and_refuses_a_broken_one(locale, 
     assert not mo.exists()
     out = capsys.readouterr().out
     assert "fr: 'Find your name': not translated" in out and "the .mo was not written" in out
+
+
+def test_every_file_of_the_languages_ships_in_the_package():
+    """pyproject.toml's package data takes every .po, .mo, glossary and the .pot."""
+    import fnmatch
+
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    data = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    patterns = data["package-data"]["archon"]
+    package = REPO / "archon"
+    files = [p.relative_to(package).as_posix() for p in LOCALE_DIR.rglob("*") if p.is_file()]
+    assert {Path(f).suffix for f in files} == {".pot", ".po", ".mo", ".toml"}
+    unshipped = [f for f in files if not any(fnmatch.fnmatchcase(f, pattern) for pattern in patterns)]
+    assert not unshipped, f"not in the package data: {unshipped}"
