@@ -12,7 +12,12 @@ writes
 * ``docs/images/players-390.png`` and ``docs/images/players-1920.png``: the
   event console's players' page (``archon serve``) on a phone (390 px wide)
   and a projector (1920 x 1080), a player's name typed in "Find your name";
-  headless Chromium driven by Playwright.
+  headless Chromium driven by Playwright;
+* ``docs/images/players-390-es.png`` and ``docs/images/players-390-pl.png``:
+  the same phone asking for Spanish, then Polish (``Accept-Language``): the
+  page in the phone's language.
+
+``python docs/make_images.py --only players`` makes the players' pages alone.
 
 The event is the sample workbook in ``samples/`` when there is one
 (``samples/*.xlsx``, read with ``archon.formats.workbook.load_event``); otherwise it
@@ -26,6 +31,7 @@ package (the test extra; it drives that Chromium, it downloads nothing).
 
 from __future__ import annotations
 
+import argparse
 import csv
 import datetime as dt
 import random
@@ -48,6 +54,8 @@ from archon.rules.standings import compute  # noqa: E402
 IMAGES = REPO / "docs" / "images"
 SEED = 2025
 MAX_BYTES = 300_000
+#: The players' page is also shown in these languages (a phone asking for each).
+PAGE_LANGUAGES = ("es", "pl")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--hide-scrollbars"]
@@ -172,25 +180,32 @@ def players_page_pngs(event: Event, work: Path) -> list[Path]:
     with running(console_app(book, watch=False)) as base, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=need("chromium", "chromium (the Debian package)"),
                                      args=CHROMIUM_ARGS)
-        for width, height in ((390, 844), (1920, 1080)):
-            page = browser.new_page(viewport={"width": width, "height": height})
+        shots = [(390, 844, "en"), (1920, 1080, "en"), *((390, 844, lang) for lang in PAGE_LANGUAGES)]
+        for width, height, lang in shots:
+            context = browser.new_context(viewport={"width": width, "height": height}, locale=lang,
+                                          extra_http_headers={"Accept-Language": lang})
+            page = context.new_page()
             page.goto(base + "/")
             page.fill("#find", someone.last_name)
-            out = IMAGES / f"players-{width}.png"
+            out = IMAGES / (f"players-{width}.png" if lang == "en" else f"players-{width}-{lang}.png")
             page.screenshot(path=str(out))
             made.append(out)
-            page.close()
+            context.close()
         browser.close()
     return made
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Make the README's pictures with archon's own commands.")
+    parser.add_argument("--only", choices=("players",), help="make only the players' pages")
+    args = parser.parse_args(argv)
     IMAGES.mkdir(parents=True, exist_ok=True)
     event = the_event()
     data = standings_to_dict(compute(event))
     with tempfile.TemporaryDirectory(prefix="archon-images-") as tmp:
         work = Path(tmp)
-        made = [posting_sheet_png(data, work), html_report_png(data, work), *players_page_pngs(event, work)]
+        made = [] if args.only else [posting_sheet_png(data, work), html_report_png(data, work)]
+        made += players_page_pngs(event, work)
     for path in made:
         size = path.stat().st_size
         print(f"wrote {path.relative_to(REPO)} ({size // 1000} KB)")

@@ -70,7 +70,8 @@ def results_context(data: dict, untitled: str) -> dict[str, Any]:
 
 
 def make_environment(loader: jinja2.BaseLoader) -> jinja2.Environment:
-    """An autoescaping environment over ``loader`` with the report's filters."""
+    """An autoescaping environment over ``loader`` with the report's filters
+    and Jinja2's i18n extension (English: null translations)."""
     from archon import __version__
     from archon.reports.data import display_name
 
@@ -80,7 +81,12 @@ def make_environment(loader: jinja2.BaseLoader) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    # the labels are marked for translation (_(), {% trans %}); English until
+    # a shell installs a language's catalogue (archon.web.render)
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_null_translations(newstyle=True)
     env.filters.update(num=num, rating=rating, long_date=long_date, blank=blank)
     env.globals["display_name"] = display_name
     env.globals["archon_version"] = __version__

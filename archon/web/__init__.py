@@ -7,6 +7,9 @@
   server-sent events); every action calls a twin in :mod:`archon.api`;
 * :mod:`archon.web.server`: uvicorn, the URLs, the browser.
 
+Each browser reads the pages in its own language (``Accept-Language``, or
+the pages' switcher): :func:`archon.web.app.request_language`.
+
 :func:`console_app` builds the application and :func:`serve` (the Python
 twin of ``archon serve``) runs it. They live here rather than in
 :mod:`archon.api` because the console is a shell over :mod:`archon.api`,

@@ -19,6 +19,7 @@ from archon.exits import ExitStatus, status_of
 from archon.web.errors import BadRequest
 from archon.web.words import CONSOLE
 from archon.words.message import Action, Message, message_of, say
+from archon.words.render import Renderer
 
 __all__ = ["http_status", "error_body", "refused", "offers_force"]
 
@@ -53,13 +54,15 @@ def offers_force(message: Any, action: str) -> bool:
     return False
 
 
-def error_body(exc: BaseException, action: Optional[str] = None) -> dict:
+def error_body(exc: BaseException, action: Optional[str] = None, renderer: Optional[Renderer] = None) -> dict:
     """The JSON of the answer to ``exc`` (see the module); ``action``: the
-    write refused (``"seat"``, ``"undo"``...), which ``force`` may override."""
+    write refused (``"seat"``, ``"undo"``...), which ``force`` may override;
+    ``renderer``: the console's renderer of the browser's language (English
+    by default)."""
     code = http_status(exc)
     status = status_of(exc, ExitStatus.INTERNAL)
     message = message_of(exc) if code != 500 else say("web.failed", kind=type(exc).__name__, text=str(exc))
-    body = {"ok": False, "error": CONSOLE.render(message), "message": message.as_dict(), "exit_status": int(status)}
+    body = {"ok": False, "error": (renderer or CONSOLE).render(message), "message": message.as_dict(), "exit_status": int(status)}
     if action is not None and (isinstance(exc, ForceNeeded) or offers_force(message, action)):
         body["force"] = True  # sent again with "force": true, it is done (the message says what it clears)
     if code == 409 and status == ExitStatus.NOT_WRITTEN:
@@ -67,12 +70,12 @@ def error_body(exc: BaseException, action: Optional[str] = None) -> dict:
     return body
 
 
-def refused(path: str, exc: BaseException):
+def refused(path: str, exc: BaseException, renderer: Optional[Renderer] = None):
     """The answer to ``exc`` for a request of ``path``: the JSON of
     :func:`error_body` under ``/api/``, its sentence as text elsewhere (a page, a download)."""
     from starlette.responses import JSONResponse, PlainTextResponse
 
-    body = error_body(exc)
+    body = error_body(exc, renderer=renderer)
     if path.startswith("/api/"):
         return JSONResponse(body, status_code=http_status(exc))
     return PlainTextResponse(body["error"], status_code=http_status(exc))

@@ -22,6 +22,11 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/undo``         ``{"force": false}``: ``archon undo``
 =========================  ==========================================================
 
+Each browser reads the pages, and the answers to its requests, in its own
+language (:func:`request_language`): ``?lang=xx`` (the pages' switcher,
+which keeps the choice in a cookie for that browser), else the cookie, else
+the browser's ``Accept-Language``, else English.
+
 Every POST needs the organizer's token (``Authorization: Bearer TOKEN`` or
 the organizer page's cookie), a JSON object body of at most
 :data:`MAX_BODY` bytes, and may carry ``"version"``: the workbook version
@@ -65,12 +70,14 @@ from archon.web.answers import error_body, http_status, refused
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
 from archon.web.render import render
-from archon.web.words import shown_dict, shown_lines
+from archon.web.words import ConsoleRenderer, console, shown_dict, shown_lines
 from archon.web.workbook import ServedWorkbook
+from archon.words.choose import from_accept_language
+from archon.words.languages import SOURCE, supported
 from archon.words.message import Message, say
 from archon.words.render import PLAIN
 
-__all__ = ["create_app", "http_status", "MAX_BODY", "MAX_TEXT", "COOKIE"]
+__all__ = ["create_app", "http_status", "request_language", "MAX_BODY", "MAX_TEXT", "COOKIE", "LANGUAGE_COOKIE"]
 
 #: The largest request body accepted (a whole players list fits many times).
 MAX_BODY = 64 * 1024
@@ -80,15 +87,33 @@ MAX_TEXT = 1000
 MAX_VALUES = 10
 #: The organizer's session cookie.
 COOKIE = "archon_organizer"
+#: The cookie that keeps a browser's language (set by the pages' switcher, ``?lang=xx``).
+LANGUAGE_COOKIE = "archon_lang"
+#: How long a browser keeps its language: a season of events.
+LANGUAGE_SECONDS = 365 * 24 * 3600
+#: The most pages kept rendered (a template, a state, a language, ...).
+KEPT_PAGES = 48
 #: How often a page's event stream re-checks the file when the watcher is silent.
 POLL_SECONDS = 0.5
 
 
+def request_language(request: Request) -> str:
+    """The language of the browser that sent ``request``: ``?lang=xx``, else
+    its cookie (:data:`LANGUAGE_COOKIE`), else its ``Accept-Language``, else English."""
+    return (supported(request.query_params.get("lang")) or supported(request.cookies.get(LANGUAGE_COOKIE))
+            or from_accept_language(request.headers.get("accept-language")) or SOURCE)
+
+
+def _said(request: Request) -> ConsoleRenderer:
+    """The console's renderer in the language of ``request``'s browser."""
+    return console(request_language(request))
+
+
 def _error(request: Request, exc: BaseException, action: Optional[str] = None) -> JSONResponse:
     """The error's answer, for every endpoint (:func:`archon.web.answers.error_body`):
-    its message as the console says it, what to do named by the page's own
-    controls; ``action``: the write refused."""
-    return JSONResponse(error_body(exc, action), status_code=http_status(exc))
+    its message as the console says it in the browser's language, what to do
+    named by the page's own controls; ``action``: the write refused."""
+    return JSONResponse(error_body(exc, action, _said(request)), status_code=http_status(exc))
 
 
 # ---------------------------------------------------------------------------
@@ -214,9 +239,9 @@ def _plain(item) -> str:
     return PLAIN.render(item) if isinstance(item, Message) else str(item)
 
 
-def _lines(rep) -> list[str]:
+def _lines(rep, renderer: ConsoleRenderer) -> list[str]:
     """What a twin's report says (its ``lines``, then what its ``describe()``
-    adds: the backup kept...), each line as the console says it."""
+    adds: the backup kept...), each line as the console says it (``renderer``)."""
     said = list(getattr(rep, "lines", None) or [])
     described = rep.describe()
     if isinstance(described, (list, tuple)):
@@ -226,26 +251,26 @@ def _lines(rep) -> list[str]:
         tail = described[len(plain):].splitlines() if described.startswith(plain) else None
         said = said if tail is not None else []
     if tail is None:  # a report that says its lines its own way: as it says them
-        return shown_lines([described])
-    return shown_lines(said + [line for line in tail if line != ""])
+        return shown_lines([described], renderer)
+    return shown_lines(said + [line for line in tail if line != ""], renderer)
 
 
 # ---------------------------------------------------------------------------
 # Writes: each calls one twin of archon.api
 
 
-def _do_register(path, body):
+def _do_register(path, body, said):
     return _lines(api.register(path, _field(body, "name", str, required=True),
-                               vekn=_field(body, "vekn", str), city=_field(body, "city", str)))
+                               vekn=_field(body, "vekn", str), city=_field(body, "city", str)), said)
 
 
-def _do_drop(path, body):
+def _do_drop(path, body, said):
     return _lines(api.drop(path, _field(body, "player", str, required=True),
                            reason=_field(body, "reason", str, default="WD"),
-                           undo=_field(body, "undo", bool, default=False)))
+                           undo=_field(body, "undo", bool, default=False)), said)
 
 
-def _do_result(path, body):
+def _do_result(path, body, said):
     final = _field(body, "final", bool, default=False)
     vps = _field(body, "vps", list, required=True)  # as typed: api.parse_vps names a seat left blank
     return _lines(api.result(
@@ -253,32 +278,32 @@ def _do_result(path, body):
         round=None if final else _field(body, "round", int, required=True),
         table=None if final else _field(body, "table", int, required=True),
         final=final, override=_field(body, "override", str),
-        replace=_field(body, "replace", bool, default=False)))
+        replace=_field(body, "replace", bool, default=False)), said)
 
 
-def _do_seat(path, body):
+def _do_seat(path, body, said):
     number = _field(body, "round", int, required=True)
     rep = api.seat(path, number, seed=_field(body, "seed", int), force=_field(body, "force", bool, default=False))
-    return [*_lines(rep), *shown_lines([rep.seating.score_line()])]
+    return [*_lines(rep, said), *shown_lines([rep.seating.score_line()], said)]
 
 
-def _do_toss(path, body):
-    return _lines(api.toss(path, seed=_field(body, "seed", int)))
+def _do_toss(path, body, said):
+    return _lines(api.toss(path, seed=_field(body, "seed", int)), said)
 
 
-def _do_finals(path, body):
+def _do_finals(path, body, said):
     if _field(body, "none", bool, default=False):
-        return _lines(api.close_without_final(path))
+        return _lines(api.close_without_final(path), said)
     seating = _field(body, "seating", list, required=True)
     try:
         numbers = [int(str(n).strip().lstrip("#")) for n in seating]
     except ValueError:
         raise BadRequest(say("web.final_seating_numbers")) from None
-    return _lines(api.seat_final(path, numbers))
+    return _lines(api.seat_final(path, numbers), said)
 
 
-def _do_undo(path, body):
-    return _lines(api.undo(path, force=_field(body, "force", bool, default=False)))
+def _do_undo(path, body, said):
+    return _lines(api.undo(path, force=_field(body, "force", bool, default=False)), said)
 
 
 WRITES: dict[str, Callable] = {
@@ -298,6 +323,7 @@ async def write(request: Request) -> Response:
     book: ServedWorkbook = request.app.state.book
     name = request.path_params["action"]
     action = WRITES.get(name)
+    said = _said(request)
     if action is None:
         return _error(request, BadRequest(say("web.no_such_action", action=name[:100]), 404))
     if not _authorized(request):
@@ -308,16 +334,16 @@ async def write(request: Request) -> Response:
         if held is not None:
             return _error(request, WorkbookOpen(held))
 
-        said = {k: v for k, v in body.items() if k != "version"}
+        sent = {k: v for k, v in body.items() if k != "version"}
         # what undo says it takes back
-        command = PLAIN.render(say("web.journal_command", file=book.name, action=name, body=json.dumps(said)))
+        command = PLAIN.render(say("web.journal_command", file=book.name, action=name, body=json.dumps(sent)))
 
         def run():
             from archon.formats.workbook.safety import settings
 
             with book.write_lock, settings(command=command):  # what 'archon undo' says it undoes
                 book.check_version(body.get("version"))
-                lines = action(book.path, body)
+                lines = action(book.path, body, said)
             # the new state, worked out once before the pages hear of it (the
             # written file is read anew, but only its changed sheets are parsed
             # again: grid's scan cache; readcache saved the write its own read)
@@ -373,7 +399,7 @@ async def api_check(request: Request) -> Response:
     """The check's problems, as the JSON of the check command has them, each
     message said as the console says it."""
     problems, err = await _twin(request, api.check, request.app.state.book.path)
-    return err or JSONResponse([shown_dict(p) for p in problems])
+    return err or JSONResponse([shown_dict(p, _said(request)) for p in problems])
 
 
 async def api_score(request: Request) -> Response:
@@ -388,7 +414,7 @@ async def api_score(request: Request) -> Response:
         if len(tokens) > MAX_VALUES:
             raise BadRequest(say("web.table_seats"))
         vps = [None if not t.strip() else api.parse_vps([t.strip()])[0] for t in tokens]
-        return JSONResponse(shown_dict(api.score(vps, edition)))
+        return JSONResponse(shown_dict(api.score(vps, edition), _said(request)))
     except Exception as exc:  # noqa: BLE001
         if http_status(exc) == 500:
             raise
@@ -416,7 +442,9 @@ async def api_twd(request: Request) -> Response:
 
 
 async def download(request: Request) -> Response:
-    """``report.xlsx``, ``round-N.xlsx`` or ``report.html``, made by ``archon report``'s twin."""
+    """``report.xlsx``, ``round-N.xlsx`` or ``report.html``, made by ``archon report``'s twin.
+    The page's links carry its language (``?lang=xx``): a refusal is said in
+    it; the reports themselves are English until the report twin takes a language."""
     name = request.path_params["name"]
     book: ServedWorkbook = request.app.state.book
     stem = book.path.stem
@@ -475,31 +503,51 @@ async def events(request: Request) -> Response:
 # Pages
 
 
-def _rendered(request: Request, template: str, organizer: bool) -> str:
-    """``template`` for the workbook's current state, rendered once per state
-    (a projector and every phone fetch the players' page after each change)."""
+def _rendered(request: Request, template: str, organizer: bool, lang: str) -> str:
+    """``template`` for the workbook's current state in ``lang``, rendered
+    once per state and language (a projector and every phone fetch the
+    players' page after each change)."""
     from archon.web.view import page_context
 
     book: ServedWorkbook = request.app.state.book
-    state, key, open_in = book.look()
+    state, key, held = book.look_said()
     kept: dict = request.app.state.rendered
-    seen = (template, key, open_in, organizer)  # the key holds the state's version
+    # the key holds the state's version; held: why writes are off (which program holds the file)
+    seen = (template, key, None if held is None else json.dumps(held.as_dict(), sort_keys=True), organizer, lang)
     html = kept.get(seen)
     if html is None:
-        html = render(template, **page_context(state, name=book.name, key=key, open_in=open_in,
-                                               organizer=organizer))
-        if len(kept) > 8:
+        html = render(template, lang, **page_context(state, name=book.name, key=key, open_in=held,
+                                                     organizer=organizer, lang=lang))
+        if len(kept) >= KEPT_PAGES:
             kept.clear()
         kept[seen] = html
     return html
 
 
-def _page(template: str, organizer: bool = False):
+def _keeping_language(request: Request, response: Response) -> Response:
+    """``response``, keeping the language the page's switcher asked for
+    (``?lang=xx``) in this browser's cookie."""
+    asked = supported(request.query_params.get("lang"))
+    if asked is not None and asked != request.cookies.get(LANGUAGE_COOKIE):
+        response.set_cookie(LANGUAGE_COOKIE, asked, max_age=LANGUAGE_SECONDS, samesite="lax", path="/")
+    return response
+
+
+def _denied(request: Request) -> Response:
+    lang = request_language(request)
+    return _keeping_language(request, HTMLResponse(render("denied.html", lang, version=__version__), 401))
+
+
+def _page(template: str, organizer: bool = False, fragment: bool = False):
+    """A page's endpoint; a ``fragment`` (re-read by the page's script, in
+    the page's language) keeps no language in the cookie: only the switcher does."""
     async def endpoint(request: Request) -> Response:
         if organizer and not _authorized(request):
-            return HTMLResponse(render("denied.html", version=__version__), 401)
-        html = await run_in_threadpool(_rendered, request, template, organizer)
-        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+            return _denied(request)
+        lang = request_language(request)
+        html = await run_in_threadpool(_rendered, request, template, organizer, lang)
+        response = HTMLResponse(html, headers={"Cache-Control": "no-store", "Content-Language": lang})
+        return response if fragment else _keeping_language(request, response)
     return endpoint
 
 
@@ -509,8 +557,9 @@ async def organizer(request: Request) -> Response:
     token = request.query_params.get("token")
     if token is not None:
         if not hmac.compare_digest(token.encode(), request.app.state.token.encode()):
-            return HTMLResponse(render("denied.html", version=__version__), 401)
-        resp = RedirectResponse("/organizer", 303)
+            return _denied(request)
+        asked = supported(request.query_params.get("lang"))
+        resp = _keeping_language(request, RedirectResponse("/organizer" + (f"?lang={asked}" if asked else ""), 303))
         resp.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/")
         return resp
     return await _page("organizer.html", organizer=True)(request)
@@ -521,7 +570,7 @@ async def _not_found(request: Request, exc: Exception) -> Response:
     path = request.url.path[:200]
     said = say("web.not_found", path=path) if code == 404 else say("web.wrong_method", path=path,
                                                                       method=request.method)
-    return refused(request.url.path, BadRequest(said, code))
+    return refused(request.url.path, BadRequest(said, code), _said(request))
 
 
 async def _failed(request: Request, exc: Exception) -> Response:
@@ -568,8 +617,8 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
     routes = [
         Route("/", _page("players.html")),
         Route("/organizer", organizer),
-        Route("/fragment/players", _page("_players_live.html")),
-        Route("/fragment/organizer", _page("_organizer_live.html", organizer=True)),
+        Route("/fragment/players", _page("_players_live.html", fragment=True)),
+        Route("/fragment/organizer", _page("_organizer_live.html", organizer=True, fragment=True)),
         Route("/api/events", events),
         Route("/api/state", api_state),
         Route("/api/standings", api_standings),

@@ -12,9 +12,10 @@ from typing import Any, Optional
 from archon.rules.model import searched_name
 from archon.reports.data import display_name
 from archon.reports.render import results_context
-from archon.web.words import CONSOLE
+from archon.web.words import ConsoleRenderer, console
 from archon.web.workbook import State
-from archon.words.message import act, say
+from archon.words.languages import SOURCE
+from archon.words.message import Message, act, say
 
 __all__ = ["page_context", "capped", "MAX_SHOWN", "MAX_SENTENCE"]
 
@@ -62,37 +63,44 @@ def _current_round(seated: list[dict], summaries: list[dict]) -> Optional[dict]:
     return seated[-1] if seated else None
 
 
-def _where(data: dict, current: Optional[dict]) -> dict[int, str]:
+def _where(data: dict, current: Optional[dict], said: ConsoleRenderer) -> dict[int, str]:
     """Each player's seat now: at the final once it is seated, else in the current round."""
     out: dict[int, str] = {}
     if data.get("final"):
         places = {p["number"]: p["final_rank"] for p in data["players"] if p.get("final_rank") is not None}
         for number, place in places.items():
-            out[number] = CONSOLE.render(say("web.where.place", place=place))
+            out[number] = said.render(say("web.where.place", place=place))
         for s in data["final"]["seats"]:
             place = places.get(s["player"])
-            out[s["player"]] = CONSOLE.render(say("web.where.final_seat", seat=s["seat"]) if place is None else
+            out[s["player"]] = said.render(say("web.where.final_seat", seat=s["seat"]) if place is None else
                                               say("web.where.final_seat_place", seat=s["seat"], place=place))
         return out
     if current is not None:
         for t in current["tables"]:
             for s in t["seats"]:
-                out[s["player"]] = CONSOLE.render(say("web.where.round", round=current["round"], table=t["table"],
+                out[s["player"]] = said.render(say("web.where.round", round=current["round"], table=t["table"],
                                                       seat=s["seat"]))
     return out
 
 
-def page_context(state: State, *, name: str, key: str, open_in: Optional[str], organizer: bool) -> dict[str, Any]:
-    """The template context of both pages: the event's texts cut to
-    :data:`MAX_SHOWN` characters each, archon's sentences about it (already
-    said as the console says them) to :data:`MAX_SENTENCE`."""
+def page_context(state: State, *, name: str, key: str, open_in: "Optional[Message | str]", organizer: bool,
+                 lang: str = SOURCE) -> dict[str, Any]:
+    """The template context of both pages in the language ``lang``: the
+    event's texts cut to :data:`MAX_SHOWN` characters each, archon's
+    sentences about it (said as the console says them in ``lang``) to
+    :data:`MAX_SENTENCE`. ``open_in``: why writes are off (a message, or
+    its text), else ``None``."""
+    said = console(lang)
+    if isinstance(open_in, Message):
+        open_in = said.render(open_in)
+    problems = state.problems_in(said)
     ctx: dict[str, Any] = {
         "file": capped(name), "key": key, "version": state.version, "open_in": capped(open_in, MAX_SENTENCE),
-        "error": capped(state.error, MAX_SENTENCE), "organizer": organizer,
-        "problems": capped(state.problems, MAX_SENTENCE), "finals": capped(state.finals, MAX_SENTENCE),
+        "error": capped(state.error_in(said) or state.error, MAX_SENTENCE), "organizer": organizer,
+        "problems": capped(problems, MAX_SENTENCE), "finals": capped(state.finals_in(said), MAX_SENTENCE),
         # what the page asks before it sends a refusal's "force" (its confirm dialog)
-        "confirm_force": CONSOLE.render(say("web.confirm_force", undo=act("undo"))),
-        "confirm_undo": CONSOLE.render(say("web.confirm_undo")),
+        "confirm_force": said.render(say("web.confirm_force", undo=act("undo"))),
+        "confirm_undo": said.render(say("web.confirm_undo")),
     }
     data = capped(state.standings)
     if data is None:
@@ -105,7 +113,7 @@ def page_context(state: State, *, name: str, key: str, open_in: Optional[str], o
     # a round with a result (an official Archon's chart seats every round with VPs 0: pending, not played)
     played = [r["round"] for r in seated if any((t.get("status") or "pending") != "pending" for t in r["tables"])]
     next_round = min(prelim, max(played, default=0) + 1)
-    where = _where(data, current)
+    where = _where(data, current, said)
     roster = sorted(data["players"], key=lambda p: p["number"])
     return {
         **ctx,
@@ -116,5 +124,9 @@ def page_context(state: State, *, name: str, key: str, open_in: Optional[str], o
         "preliminary_rounds": prelim,
         "roster": [{**p, "name": display_name(p), "where": where.get(p["number"], ""),
                     "searched": searched_name(p["first_name"], p["last_name"])} for p in roster],
-        "errors": [p for p in state.problems if p.get("severity") == "error"],
+        "errors": [p for p in problems if p.get("severity") == "error"],
+        # the round on the players' page: how many tables, how many players
+        "round_size": "" if current is None else said.render(say(
+            "web.round_size", tables=len(current["tables"]),
+            players=sum(len(t["seats"]) for t in current["tables"]))),
     }

@@ -13,16 +13,21 @@ texts are the ``web.act.*`` and ``web.option.*`` messages of
 :mod:`archon.words.catalogue.web`.
 
 A plain text (a sentence not given an id yet) is shown as it is.
+
+Each browser reads the console in its own language (:func:`console`: the
+renderer of a language; :data:`CONSOLE` is English's).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Optional
 
-from archon.words.message import Action, Message, Option, say
+from archon.words.languages import SOURCE
+from archon.words.message import Action, Message, Option, message_of, say
 from archon.words.render import Renderer
 
-__all__ = ["ConsoleRenderer", "CONSOLE", "shown", "shown_lines", "shown_dict", "text_of_error"]
+__all__ = ["ConsoleRenderer", "CONSOLE", "console", "shown", "shown_lines", "shown_dict", "text_of_error"]
 
 
 def _player(value: Any) -> Message:
@@ -131,34 +136,42 @@ class ConsoleRenderer(Renderer):
         return self.render(say("web.option.elsewhere", name=option.name.replace("_", " ")))
 
 
-#: The console's renderer.
-CONSOLE = ConsoleRenderer()
+@lru_cache(maxsize=None)
+def console(language: str = SOURCE) -> ConsoleRenderer:
+    """The console's renderer for ``language`` (one per language)."""
+    return ConsoleRenderer(language)
 
 
-def shown(value: Any) -> Any:
-    """``value`` as the console shows it: a message rendered, a text as it
-    is, lists and dicts with every message in them rendered."""
+#: The console's renderer, in English.
+CONSOLE = console(SOURCE)
+
+
+def shown(value: Any, renderer: Optional[Renderer] = None) -> Any:
+    """``value`` as the console shows it (in ``renderer``'s language, English
+    by default): a message rendered, a text as it is, lists and dicts with
+    every message in them rendered."""
+    renderer = renderer or CONSOLE
     if isinstance(value, (Message, Action, Option)):
-        return CONSOLE.field(value)
+        return renderer.field(value)
     if isinstance(value, (list, tuple)):
-        return [shown(v) for v in value]
+        return [shown(v, renderer) for v in value]
     if isinstance(value, dict):
-        return {k: shown(v) for k, v in value.items()}
+        return {k: shown(v, renderer) for k, v in value.items()}
     return value
 
 
-def shown_lines(items: Iterable[Any]) -> list[str]:
+def shown_lines(items: Iterable[Any], renderer: Optional[Renderer] = None) -> list[str]:
     """Lines said (messages, or texts of one or more lines), one text a line."""
     out: list[str] = []
     for item in items:
         if isinstance(item, (list, tuple)):
-            out.extend(shown_lines(item))
+            out.extend(shown_lines(item, renderer))
         elif item is not None:
-            out.extend(str(shown(item)).splitlines())
+            out.extend(str(shown(item, renderer)).splitlines())
     return out
 
 
-def shown_dict(obj: Any) -> dict:
+def shown_dict(obj: Any, renderer: Optional[Renderer] = None) -> dict:
     """``obj.as_dict()`` (a check's problem, a table's verdict) with each
     value that ``obj`` holds as a message (its ``message``, ``advice``,
     ``reason``...) rendered by the console, where the dict has its text."""
@@ -167,12 +180,10 @@ def shown_dict(obj: Any) -> dict:
         held = getattr(obj, key, None)
         if isinstance(held, (Message, Action, Option)) or (
                 isinstance(held, (list, tuple)) and any(isinstance(v, Message) for v in held)):
-            data[key] = shown(held)
+            data[key] = shown(held, renderer)
     return data
 
 
-def text_of_error(exc: BaseException) -> str:
+def text_of_error(exc: BaseException, renderer: Optional[Renderer] = None) -> str:
     """An error's message as the console says it."""
-    from archon.words.message import message_of
-
-    return CONSOLE.render(message_of(exc))
+    return (renderer or CONSOLE).render(message_of(exc))

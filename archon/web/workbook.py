@@ -50,7 +50,9 @@ class State:
     check's problems as dicts; ``finals``: see :func:`_finals_summary`;
     ``error``: why the workbook cannot be read right now (the pages say so and
     keep the last good figures away), else ``None``. Every text is said as
-    the console says it (:mod:`archon.web.words`).
+    the console says it in English (:mod:`archon.web.words`); ``said_problems``
+    and ``said_finals`` hold the same as messages, which a page says in its
+    reader's language (:meth:`problems_in`, :meth:`finals_in`).
     """
 
     version: str
@@ -60,11 +62,27 @@ class State:
     error: Optional[str] = None
     #: ``error``'s message (its id and fields), else ``None``.
     error_message: Optional[Message] = None
+    #: The check's problems (``CheckedProblem``), as the check gave them.
+    said_problems: list = field(default_factory=list)
+    #: ``finals`` with its messages unsaid.
+    said_finals: dict = field(default_factory=dict)
+
+    def problems_in(self, renderer) -> list:
+        """``problems``, said by ``renderer`` (a console's renderer of any language)."""
+        return [shown_dict(p, renderer) for p in self.said_problems]
+
+    def finals_in(self, renderer) -> dict:
+        """``finals``, said by ``renderer``."""
+        return shown(self.said_finals, renderer)
+
+    def error_in(self, renderer) -> Optional[str]:
+        """``error``, said by ``renderer``."""
+        return None if self.error_message is None else renderer.render(self.error_message)
 
 
 def _finals_summary(view) -> dict:
     """The parts of :class:`archon.eventday.FinalsView` the organizer's page
-    shows, every message in them said as the console says it."""
+    shows, its messages unsaid (:func:`archon.web.words.shown` says them)."""
     from archon.eventday import NO_FINAL_SAID, SEAT_CHOICE, SEAT_CHOICE_HOW
 
     ev = view.standings.event
@@ -74,7 +92,7 @@ def _finals_summary(view) -> dict:
         return {"seed": f.seed, "number": f.number, "name": f.player.name,
                 "figures": [float(getattr(f.standing, k) or 0) for k in keys]}
 
-    return shown({
+    return {
         "has_final": view.has_final,
         # the words of the finals command
         "title": view.title, "no_final_said": NO_FINAL_SAID, "seat_choice": SEAT_CHOICE,
@@ -87,7 +105,7 @@ def _finals_summary(view) -> dict:
         "seated": bool(view.seating),
         # why each action of the final would be refused now, in short (None: it would be done)
         "refused": {action: (r.short if r else None) for action, r in view.refused.items()},
-    })
+    }
 
 
 #: How long after its last change a file's times cannot tell a new save from
@@ -156,6 +174,12 @@ class ServedWorkbook:
         _lock, app = found[0]
         return say("web.open_elsewhere", file=self.name, app=app)
 
+    def look_said(self) -> tuple["State", str, Optional[Message]]:
+        """:meth:`look`, with why writes are off as a message (:meth:`held`),
+        which a page says in its reader's language."""
+        state, held = self.state(), self.held()
+        return state, self._key_of(state.version, None if held is None else held.id), held
+
     def open_in(self) -> Optional[str]:
         """:meth:`held`, as the page says it."""
         held = self.held()
@@ -202,12 +226,15 @@ class ServedWorkbook:
             # once per version: standings, problems and finals from one read
             read = read_event_cached(self.path, fp)
             st = compute(read.event)
-            problems = [shown_dict(p) for p in problems_of(read, st)]
+            said_problems = list(problems_of(read, st))
+            said_finals = _finals_summary(finals_view(read.event, st))
             return State(
                 version=version,
                 standings=standings_to_dict(st, extras=True),
-                problems=problems,
-                finals=_finals_summary(finals_view(read.event, st)),
+                problems=[shown_dict(p) for p in said_problems],
+                finals=shown(said_finals),
+                said_problems=said_problems,
+                said_finals=said_finals,
             )
         except Exception as exc:  # noqa: BLE001 - any unreadable state is shown, never raised to a page
             if not hasattr(exc, "exit_status") and not isinstance(exc, OSError):

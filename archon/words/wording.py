@@ -13,7 +13,12 @@ __all__ = ["count", "figure", "shell_word"]
 def count(n: int, singular: str, plural: str = "") -> str:
     """``n`` and the noun, singular for exactly one: ``count(1, "cell")`` is
     "1 cell", ``count(3, "cell")`` "3 cells"; ``plural`` for nouns that do not
-    take an s ("1 property", ``count(2, "property", "properties")``)."""
+    take an s ("1 property", ``count(2, "property", "properties")``).
+
+    English only: a translated text counts with its language's plural forms,
+    a message with the ``{n:count:table|tables}`` spec
+    (:mod:`archon.words.render`), a page's label with gettext's ``ngettext``
+    (:func:`archon.words.languages.ngettext`)."""
     return f"{n} {singular if n == 1 else (plural or singular + 's')}"
 
 

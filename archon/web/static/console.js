@@ -1,8 +1,24 @@
 // The event console's pages: live updates (server-sent events), the verdict
 // of a table as its VPs are typed, and forms sent as JSON to the API.
 // No library, no build step; every rule is the server's (GET /api/score).
+// Every word it shows is the page's own (#words: the labels in the page's
+// language), and every request it sends asks for that language (?lang=).
 (function () {
   "use strict";
+  var lang = document.documentElement.lang || "en";
+  var wordsEl = document.getElementById("words");
+  var words = wordsEl ? JSON.parse(wordsEl.textContent) : {};
+  function word(key, fields) {  // words[key] with its {fields} filled in
+    var text = words[key] || key;
+    Object.keys(fields || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(fields[k])); });
+    return text;
+  }
+  function inLanguage(url) {
+    return url + (url.indexOf("?") === -1 ? "?" : "&") + "lang=" + encodeURIComponent(lang);
+  }
+  function statusWord(status) {
+    return words[status === "invalid" ? "invalid_status" : status] || status;
+  }
   var fragment = document.body.dataset.fragment;
   var live = function () { return document.getElementById("live"); };
   var key = live() ? live().dataset.key : "";
@@ -50,7 +66,7 @@
     inFlight++;
     document.body.dataset.refreshing = "1";
     pending = pending.then(function () {
-      return fetch(fragment, { cache: "no-store", credentials: "same-origin" })
+      return fetch(inLanguage(fragment), { cache: "no-store", credentials: "same-origin" })
         .then(function (r) { return r.ok ? r.text() : null; })
         .then(function (html) { if (html) swap(html, forget); });
     }).catch(function () {}).then(function () {
@@ -102,19 +118,19 @@
     var reason = (form.querySelector(".override") || {}).value || "";
     var replace = form.querySelector("input[name=replace]");
     var ok = status === "complete" || (reason.trim() !== "" && status !== "");
-    var why = ok ? "" : (status === "invalid" ? "no game ends this way: correct it, or give a judge's reason" : "type every VP");
+    var why = ok ? "" : (status === "invalid" ? word("no_game_ends_so") : word("type_every_vp"));
     if (ok && form.dataset.finished === "1" && replace && !replace.checked) {
-      ok = false; why = "this table has a result: tick 'replace' to change it";
+      ok = false; why = word("has_result");
     }
     if (live().dataset.off) { ok = false; why = live().dataset.off; }
     button.disabled = !ok;
     button.title = why;
-    button.textContent = reason.trim() !== "" && status !== "complete" ? "Record as judge's decision" : "Record";
+    button.textContent = reason.trim() !== "" && status !== "complete" ? word("record_as_judge") : word("record");
   }
   function verdict(form) {
     var values = vps(form);
     // ';' between the VPs: a VP may be typed with a decimal comma (2,5)
-    fetch("/api/score?vps=" + encodeURIComponent(values.join(";")), { cache: "no-store" })
+    fetch(inLanguage("/api/score?vps=" + encodeURIComponent(values.join(";"))), { cache: "no-store" })
       .then(function (r) { return r.json(); })
       .then(function (d) {
         var p = form.querySelector(".verdict");
@@ -122,9 +138,9 @@
         form.dataset.status = status;
         p.className = "verdict s-" + status;
         p.dataset.status = status;
-        p.textContent = d.error ? "invalid: " + d.error
-          : status === "complete" ? "legal: a game can end this way"
-          : status + ": " + reason;
+        p.textContent = d.error ? word("invalid", { error: d.error })
+          : status === "complete" ? word("legal")
+          : word("status_reason", { status: statusWord(status), reason: reason });
         buttonState(form);
       });
   }
@@ -199,10 +215,10 @@
     document.body.dataset.busy = "1";  // until the page shows the new state
     spot = anchorOf(form);
     place();
-    say("working…");
+    say(word("working"));
     var sent = body(form);
     if (force) sent.force = true;
-    return fetch(form.dataset.action, {
+    return fetch(inLanguage(form.dataset.action), {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(sent)
     }).then(function (r) {
@@ -212,9 +228,9 @@
       if (res.d.force && !force && form.dataset.force && window.confirm(res.d.error + "\n\n" + form.dataset.force)) {
         return send(form, true);
       }
-      say(res.d.error || ("refused (HTTP " + res.status + ")"), true);
+      say(res.d.error || word("refused", { status: res.status }), true);
       return refresh(res.d.reload ? ids : []);
-    }).catch(function (err) { say("the server did not answer: " + err, true); return refresh(); })
+    }).catch(function (err) { say(word("no_answer", { error: err }), true); return refresh(); })
       .then(function () { delete document.body.dataset.busy; });
   }
   document.addEventListener("submit", function (e) {

@@ -58,6 +58,8 @@ TEXTS: dict = {
     "web.where.final_seat": "Final: seat {seat}",
     "web.where.final_seat_place": "Final: seat {seat}, place {place}",
     "web.where.round": "Round {round}: table {table}, seat {seat}",
+    # under the round's heading on the players' page
+    "web.round_size": "{tables:count:table|tables}, {players:count:player|players}",
     "web.open_elsewhere": "close {file} in {app} to enter results here (it is open there; archon would overwrite, "
                           "or be overwritten by, its next save)",
     "web.stale_version": "{file} changed since this page read it (saved in a spreadsheet, or by another command): "
