@@ -126,3 +126,18 @@ def test_the_readmes_python_examples_run_as_written(tmp_path, monkeypatch):
         if "standings" in scope and isinstance(scope["standings"], dict):
             assert scope["standings"]["players"], "api.standings of the sample lists its players"
     assert scope["result"].ranking is not None
+
+
+def test_the_readmes_project_layout_is_the_real_tree():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    tree = text[text.index("## Project layout"):]
+    tree = tree[tree.index("```"):tree.index("```", tree.index("```") + 3)]
+    import archon
+
+    for layer in archon.LAYERS:  # every layer folder is shown, in the order of the layers
+        assert f"  {layer}/" in tree, f"the README's layout lacks archon/{layer}/"
+    order = [tree.index(f"  {layer}/") for layer in archon.LAYERS]
+    assert order == sorted(order), "the README lists the layers out of their order"
+    named = set(re.findall(r"\b([a-z_]+)\.py\b", tree))
+    real = {p.stem for p in (REPO / "archon").rglob("*.py")}
+    assert named <= real, f"the README names modules that do not exist: {sorted(named - real)}"
