@@ -35,8 +35,18 @@ _POSITIONAL = {
 _TRAILING = ("vps",)
 
 
+#: Options whose flag is not their name with dashes (a Python keyword or a
+#: builtin's name in the twin: ``league(start=...)`` is ``--from``).
+_FLAGS = {"start": "--from", "end": "--to"}
+
+
+def option_flag(name: str) -> str:
+    """The command line's flag for the option ``name``: ``as_of`` is ``--as-of``."""
+    return _FLAGS.get(name, "--" + name.replace("_", "-"))
+
+
 def _flag(name: str, value: Any) -> list[str]:
-    flag = "--" + name.replace("_", "-")
+    flag = option_flag(name)
     if value is True:
         return [flag]
     if value is False or value is None:
@@ -88,4 +98,4 @@ class CliRenderer(Renderer):
         return command_line(action, self.workbook)
 
     def option(self, option: Option) -> str:
-        return "--" + option.name.replace("_", "-")
+        return option_flag(option.name)

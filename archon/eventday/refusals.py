@@ -130,8 +130,9 @@ def no_final_refused(event: Event) -> Optional[Refusal]:
     ed = get_edition(event.edition)
     if not ed.no_final_allowed:
         return said(say("final.edition_has_no_none", edition=ed.name, title=ed.title, finals=act("finals")))
-    if len(event.players) > NO_FINAL_MAX_PLAYERS:
-        return said(say("final.too_many_players", players=len(event.players), limit=NO_FINAL_MAX_PLAYERS + 1))
+    attended = len(event.attended())  # a no-show (flagged N, no game played) did not attend
+    if attended > NO_FINAL_MAX_PLAYERS:
+        return said(say("final.too_many_players", players=attended, limit=NO_FINAL_MAX_PLAYERS + 1))
     return None
 
 

@@ -218,7 +218,7 @@ SENTENCES = {
         "final table: seat 1 #6 Farid Haddad (seed 4); seat 2 #1 Anna Kowalski (seed 1); seat 3 #2 Bruno "
         "Ferreira (seed 2); seat 4 #4 Dmitri Volkov (seed 3); seat 5 #15 Oscar Jensen (seed 5)"]),
     "no final for 23 players": (_refused, lambda: eventday.close_without_final(winter_cup(3)), [
-        "23 players entered: rules 3.1.6 allow a tournament without a final only with fewer than 8 players"]),
+        "23 players attended: rules 3.1.6 allow a tournament without a final only with fewer than 8 players"]),
     "a judge's warning": (_said, lambda: judging.warn(winter_cup(2), 3, "slow play", round=2), [
         "warning to #3 Chloé Martin in round 2: slow play",
         "#3 Chloé Martin has 1 warning in this event"]),
@@ -248,7 +248,7 @@ def test_a_button_turned_off_says_when_it_will_be_on():
                                         "every table has its result")
     assert PLAIN.render(toss.short) == "once every table has its result"
     assert PLAIN.render(view.refused["no_final"].short) == (
-        "23 players entered: rules 3.1.6 allow a tournament without a final only with fewer than 8 players")
+        "23 players attended: rules 3.1.6 allow a tournament without a final only with fewer than 8 players")
     tie = eventday.final_seating_refused(winter_cup(3))
     assert tie.message.fields["toss"] == act("toss") and PLAIN.render(tie.short) == "once the toss has decided the tie"
 
@@ -281,3 +281,18 @@ def _strings_of_the_event_day() -> set[str]:
 def test_every_text_of_the_event_days_catalogue_is_said_by_the_event_day():
     said = _strings_of_the_event_day()
     assert sorted(id for id in catalogue.TEXTS if id not in said) == []
+
+
+def test_a_no_show_does_not_count_among_the_players_a_final_less_event_may_have():
+    # rules 3.1.6: no final with 8 players or more; a player flagged N who played
+    # no game did not attend (Appendix A.2): 8 registered, one a no-show, may close without a final
+    from archon.eventday.refusals import no_final_refused
+    from archon.rules.model import Player
+
+    players = [Player(n, f"First{n}", f"Last{n}") for n in range(1, 9)]
+    refused = no_final_refused(Event(players=players))
+    assert refused is not None
+    assert CliRenderer("cup.xlsx").render(refused.message) == (
+        "8 players attended: rules 3.1.6 allow a tournament without a final only with fewer than 8 players")
+    players[7].out = "N"
+    assert no_final_refused(Event(players=players)) is None

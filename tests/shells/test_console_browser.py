@@ -490,14 +490,14 @@ def test_the_finals_buttons_are_off_with_the_reason_until_the_api_would_take_the
         assert page.text_content("#toss .why") == "once every table has its result"
         # rules 3.1.6: no final only below 8 players, whenever it is asked
         assert page.is_disabled("#no-final button")
-        assert page.text_content("#no-final .why") == ("8 players entered: rules 3.1.6 allow a tournament without "
+        assert page.text_content("#no-final .why") == ("8 players attended: rules 3.1.6 allow a tournament without "
                                                        "a final only with fewer than 8 players")
         # the API refuses both, as the page says
         refused = page.evaluate("""() => Promise.all(['/api/toss', '/api/finals'].map((url, k) => fetch(url,
             {method: 'POST', credentials: 'same-origin', headers: {'Content-Type': 'application/json'},
              body: JSON.stringify(k ? {none: true} : {})}).then(r => r.json())))""")
         assert refused[0]["error"].endswith(": toss once every table has its result")
-        assert refused[1]["error"].startswith("8 players entered")
+        assert refused[1]["error"].startswith("8 players attended")
         page.close()
     # the Winter Cup's 3 rounds played, a tie at the cut (test_event_e2e): the toss is on, and does it
     done = tmp_path / "cup.xlsx"

@@ -199,7 +199,7 @@ TEXTS: dict = {
     "final.edition_has_no_none": _quoting(
         "this event runs under the {edition} rules ({title}), which have no tournament without a final (rules "
         "3.1.6 came later): seat the final ('{finals}')"),
-    "final.too_many_players": ("{players} players entered: rules 3.1.6 allow a tournament without a final only "
+    "final.too_many_players": ("{players} players attended: rules 3.1.6 allow a tournament without a final only "
                                "with fewer than {limit} players"),
     "final.already_none": "this event already closes without a final",
     "final.closed_without": ("this event closes without a final (rules 3.1.6): the preliminary standings are the "
