@@ -19,10 +19,10 @@ from typing import NoReturn, Optional
 
 import click
 
-from archon.cli.output import as_printed, typed_workbook
+from archon.cli.output import as_printed, typed_workbook, workbook_changed
 from archon.exits import ExitStatus, status_of
 from archon.words.errors import WordedError
-from archon.words.message import Message, message_of, say
+from archon.words.message import Message, act, message_of, say
 
 __all__ = ["Refused", "UsageRefused", "failed", "fail", "NOT_WRITTEN_ERRNOS", "DRY_RUN_REFUSED",
            "remember_dry_run", "remember_json", "error_object", "say_failed_usage", "say_not_written", "debugging"]
@@ -86,6 +86,9 @@ def error_object(message: Message, text: str, status: int) -> dict:
 
 
 def _internal(exc: BaseException) -> Message:
+    if workbook_changed():  # the write was done, then something failed (printing its lines, say)
+        return say("cli.internal_error_after_write", kind=type(exc).__name__, error=str(exc),
+                   file=typed_workbook(), undo=act("undo"))
     return say("cli.internal_error", kind=type(exc).__name__, error=str(exc))
 
 

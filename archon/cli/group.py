@@ -21,6 +21,7 @@ import click
 
 from archon.api.contracts import CONTRACTS
 from archon.cli.errors import NOT_WRITTEN_ERRNOS, debugging, fail, say_failed_usage, say_not_written
+from archon.cli.output import printable_streams
 from archon.cli.words import CliRenderer
 from archon.exits import ExitStatus
 
@@ -66,6 +67,7 @@ class LazyGroup(click.Group):
     def main(self, *args, **kwargs):
         # 'archon --help > /dev/full': the group's own help and version are
         # printed while the command line is parsed, before invoke() is reached
+        printable_streams()
         try:
             return super().main(*args, **kwargs)
         except OSError as exc:

@@ -19,8 +19,33 @@ from archon.cli.words import CliRenderer
 from archon.words.message import Action, Message, Option
 from archon.words.render import PLAIN
 
-__all__ = ["typed_workbook", "renderer", "as_printed", "say", "say_lines", "say_json", "plain_json",
-           "message_from_dict", "remember_workbook", "quoted", "report_lines"]
+__all__ = ["printable_streams", "typed_workbook", "renderer", "as_printed", "say", "say_lines", "say_json", "plain_json",
+           "message_from_dict", "remember_workbook", "workbook_changed", "quoted", "report_lines"]
+
+
+def printable_streams(environ=None) -> None:
+    """Standard output and error that print every name: redirected or piped
+    (a .bat script, ``| findstr``, PowerShell's Out-File) they write UTF-8,
+    unless ``PYTHONIOENCODING`` chose an encoding; a stream that still cannot
+    show a letter (a console's code page: Polish ł in cp1252) shows ``?``
+    in its place instead of failing after the workbook was written."""
+    import os
+    import sys
+
+    environ = os.environ if environ is None else environ
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None:
+            continue  # not a text stream of io's (a test's capture)
+        try:
+            chosen = "PYTHONIOENCODING" in environ or stream.isatty()
+            encoding = (stream.encoding or "").lower().replace("_", "-")
+            if not chosen and encoding not in ("utf-8", "utf8"):
+                reconfigure(encoding="utf-8")
+            elif encoding not in ("utf-8", "utf8"):
+                reconfigure(errors="replace")
+        except (OSError, ValueError):
+            pass  # a closed or odd stream: printing will say what it can
 
 
 def quoted(word: str) -> str:
@@ -36,9 +61,31 @@ def typed_workbook() -> Optional[str]:
 
 def remember_workbook(ctx, param, value):
     """Callback of the workbook argument: the messages of the command (and
-    its errors, said by the group) name it as typed."""
+    its errors, said by the group) name it as typed; how the file stood
+    before the command is kept, so that an error can say whether it changed
+    (:func:`workbook_changed`)."""
     ctx.meta["archon.workbook"] = value
+    ctx.meta["archon.workbook_before"] = _file_state(value)
     return value
+
+
+def _file_state(path) -> Optional[tuple]:
+    import os
+
+    try:
+        st = os.stat(path)
+    except (OSError, TypeError, ValueError):
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def workbook_changed() -> bool:
+    """The command's workbook is not as it was when the command started
+    (archon replaced it: an error after that must not say nothing was written)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None or "archon.workbook_before" not in ctx.meta:
+        return False
+    return _file_state(ctx.meta.get("archon.workbook")) != ctx.meta["archon.workbook_before"]
 
 
 def renderer() -> CliRenderer:
