@@ -174,12 +174,18 @@ def shown_lines(items: Iterable[Any], renderer: Optional[Renderer] = None) -> li
 def shown_dict(obj: Any, renderer: Optional[Renderer] = None) -> dict:
     """``obj.as_dict()`` (a check's problem, a table's verdict) with each
     value that ``obj`` holds as a message (its ``message``, ``advice``,
-    ``reason``...) rendered by the console, where the dict has its text."""
+    ``reason``...; a check's problem's ``said`` and ``advice_said``)
+    rendered by the console, where the dict has its text."""
     data = obj.as_dict()
     for key in list(data):
         held = getattr(obj, key, None)
         if isinstance(held, (Message, Action, Option)) or (
                 isinstance(held, (list, tuple)) and any(isinstance(v, Message) for v in held)):
+            data[key] = shown(held, renderer)
+    # a check's problem keeps its English texts and, beside them, its messages
+    for key, said in (("message", "said"), ("advice", "advice_said")):
+        held = getattr(obj, said, None)
+        if key in data and isinstance(held, Message):
             data[key] = shown(held, renderer)
     return data
 

@@ -350,7 +350,13 @@ def test_cli_text_names_the_sit_outs_and_the_seed():
 def test_cli_bad_input_exit_2_with_one_line(args):
     res = CliRunner().invoke(main, ["plan", *args])
     assert res.exit_code == 2
-    assert res.output.count("\n") == 1 and res.output.startswith("Error:")
+    assert res.stderr.count("\n") == 1 and res.stderr.startswith("Error:")
+    if "--json" in args:  # a script asked for JSON: the refusal as one object too
+        said = json.loads(res.stdout)
+        assert said["ok"] is False and said["exit_status"] == 2
+        assert "Error: " + said["error"]["text"] == res.stderr.strip()
+    else:
+        assert res.stdout == ""
 
 
 def test_a_time_budget_still_gives_a_whole_plan():

@@ -20,15 +20,19 @@ class CheckedProblem:
     """A problem ``archon check`` reports: where (``Sheet!Cell``), what, what to do.
 
     ``said`` is what (a :class:`~archon.words.message.Message`: a reader's
-    problem has its own id, ``read.*``; a rule's is a plain text for now);
-    ``message`` is it in plain English."""
+    problem has its own id, ``read.*``, a rule's ``check.*``) and
+    ``advice_said`` what to do (a message, or None): the shells render them
+    (the command to type, the console's button); ``message`` and ``advice``
+    are them in plain English."""
 
     def __init__(self, where: str, message: "Message | str", advice: "Message | str" = "",
                  severity: str = "error") -> None:
         self.where = where
         self.said = message if isinstance(message, Message) else say(PLAIN_TEXT, text=message)
         self.message = PLAIN.render(self.said)
-        self.advice = PLAIN.render(advice) if isinstance(advice, Message) else advice
+        self.advice_said = (advice if isinstance(advice, Message)
+                            else say(PLAIN_TEXT, text=advice) if advice else None)
+        self.advice = PLAIN.render(self.advice_said) if self.advice_said is not None else ""
         self.severity = severity
 
     def as_dict(self) -> dict:
@@ -64,7 +68,8 @@ def problems_of(read, st) -> list[CheckedProblem]:
     rules = []
     for p in check_event(read.event, st, read.chart_rounds):
         cell = read.cells.locate(p.where)
-        rules.append(CheckedProblem(str(cell) if cell else p.where.describe(), p.message, p.advice, p.severity))
+        rules.append(CheckedProblem(str(cell) if cell else p.where.describe(), p.said, p.advice_said or "",
+                                    p.severity))
     # A cell both the reader and the rules flag (a table of 3) is said once, with the rules' advice.
     flagged = {p.where for p in rules if p.severity == "error"}
     return [CheckedProblem(p.where, p.message, "", "error") for p in read.problems if p.where not in flagged] + rules
