@@ -27,7 +27,7 @@ from typing import Callable, Iterable, Optional, Sequence, Union
 from archon.across.results import EventResults, event_fingerprint, event_results
 from archon.formats.special_files import special_kind
 from archon.formats.workbook.backups import is_backup
-from archon.words.message import PLAIN_TEXT, Message, message_of, say
+from archon.words.message import Message, as_message, message_of, say
 from archon.words.render import PLAIN
 
 __all__ = [
@@ -62,8 +62,7 @@ class Listed:
     same_as: Optional[Path] = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.said, str):
-            object.__setattr__(self, "said", Message(PLAIN_TEXT, {"text": self.said}))
+        object.__setattr__(self, "said", as_message(self.said))
 
     @property
     def reason(self) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from archon.words.errors import WordedError
-from archon.words.message import PLAIN_TEXT, Message, act, option, say
+from archon.words.message import Message, act, as_message, option, say
 from archon.words.render import PLAIN
 from archon.exits import ExitStatus
 from archon.rules.model import Event
@@ -37,8 +37,7 @@ class Finding:
     said: Message
 
     def __post_init__(self) -> None:
-        if isinstance(self.said, str):
-            object.__setattr__(self, "said", Message(PLAIN_TEXT, {"text": self.said}))
+        object.__setattr__(self, "said", as_message(self.said))
 
     @property
     def message(self) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Optional
 
 from archon.words.errors import WordedError
-from archon.words.message import PLAIN_TEXT, Message
+from archon.words.message import Message, as_message
 from archon.words.render import PLAIN
 from archon.exits import ExitStatus
 from archon.rules.model import Event
@@ -66,8 +66,7 @@ class CsvNote:
     kind: str = INFO
 
     def __post_init__(self) -> None:
-        if isinstance(self.said, str):
-            object.__setattr__(self, "said", Message(PLAIN_TEXT, {"text": self.said}))
+        object.__setattr__(self, "said", as_message(self.said))
 
     @property
     def message(self) -> str:

@@ -23,7 +23,7 @@ from archon.rules.scoring import PENDING
 from archon.rules.standings import (
     Standings, compute, planned_rounds, preliminary_key, ratings_as_the_archon, unfinished_preliminaries,
 )
-from archon.words.message import PLAIN_TEXT, Message, act, say
+from archon.words.message import PLAIN_TEXT, Message, act, as_message, say
 from archon.words.render import PLAIN
 
 __all__ = ["Where", "Problem", "EventText", "event_texts", "check_event", "ERROR", "WARNING", "NOTE"]
@@ -89,10 +89,9 @@ class Problem:
     severity: str = ERROR
 
     def __post_init__(self) -> None:
-        if isinstance(self.said, str):
-            object.__setattr__(self, "said", Message(PLAIN_TEXT, {"text": self.said}))
+        object.__setattr__(self, "said", as_message(self.said))
         if isinstance(self.advice_said, str):
-            advice = Message(PLAIN_TEXT, {"text": self.advice_said}) if self.advice_said else None
+            advice = as_message(self.advice_said) if self.advice_said else None
             object.__setattr__(self, "advice_said", advice)
 
     @property

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from archon.words.message import PLAIN_TEXT, Message
+from archon.words.message import Message, as_message
 from archon.words.render import PLAIN
 
 __all__ = ["WordedError"]
@@ -17,7 +17,7 @@ class WordedError(Exception):
     ``str()`` is the English text (:data:`archon.words.render.PLAIN`)."""
 
     def __init__(self, message: "Message | str", *args: Any) -> None:
-        self.message = message if isinstance(message, Message) else Message(PLAIN_TEXT, {"text": str(message)})
+        self.message = as_message(message)
         super().__init__(self.message, *args)
 
     def __str__(self) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-__all__ = ["Message", "Action", "Option", "say", "act", "option", "PLAIN_TEXT", "message_of"]
+__all__ = ["Message", "Action", "Option", "say", "act", "option", "PLAIN_TEXT", "as_message", "message_of"]
 
 #: The id of a message that is only a text (a sentence not yet given an id
 #: of its own, or one that a file or the system wrote: an OS error's text).
@@ -90,9 +90,15 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
+def as_message(said: "Message | str") -> Message:
+    """``said`` as a message: a message as it is, a text as a message of id
+    :data:`PLAIN_TEXT` (a sentence with no id of its own, a text from outside)."""
+    return said if isinstance(said, Message) else Message(PLAIN_TEXT, {"text": str(said)})
+
+
 def message_of(exc: BaseException) -> Message:
     """The message of any exception: its own (``.message``), or its text as one."""
     found = getattr(exc, "message", None)
     if isinstance(found, Message):
         return found
-    return Message(PLAIN_TEXT, {"text": str(exc)})
+    return as_message(str(exc))
