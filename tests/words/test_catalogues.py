@@ -222,7 +222,11 @@ def test_every_file_of_the_languages_ships_in_the_package():
     data = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     patterns = data["package-data"]["archon"]
     package = REPO / "archon"
-    files = [p.relative_to(package).as_posix() for p in LOCALE_DIR.rglob("*") if p.is_file()]
+    source = package / "words" / "locale"
+    files = [p.relative_to(package).as_posix() for p in source.rglob("*") if p.is_file()]
     assert {Path(f).suffix for f in files} == {".pot", ".po", ".mo", ".toml"}
     unshipped = [f for f in files if not any(fnmatch.fnmatchcase(f, pattern) for pattern in patterns)]
     assert not unshipped, f"not in the package data: {unshipped}"
+    if LOCALE_DIR.resolve() != source.resolve():  # archon installed (CI: pip install .): every file arrived
+        installed = {p.relative_to(LOCALE_DIR).as_posix() for p in LOCALE_DIR.rglob("*") if p.is_file()}
+        assert installed == {p.relative_to(source).as_posix() for p in source.rglob("*") if p.is_file()}
