@@ -14,9 +14,9 @@ import importlib
 import importlib.abc
 import importlib.machinery
 import sys
-from typing import Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
-__all__ = ["OLD_NAMES", "current_name", "install"]
+__all__ = ["OLD_NAMES", "current_name", "install", "names_on_first_use"]
 
 #: An old module name -> the module's name now (a package's old name covers
 #: its submodules: ``archon.workbook.safety`` is ``archon.formats.workbook.safety``).
@@ -73,7 +73,6 @@ class _OldNames(importlib.abc.MetaPathFinder):
         now = current_name(fullname)
         if now is None:
             return None
-        module = importlib.import_module(now)
         return importlib.machinery.ModuleSpec(fullname, _SameModule(now))
 
 
@@ -83,3 +82,23 @@ def install() -> None:
     # old name (archon.workbook.safety from the folder archon.workbook is)
     if not any(isinstance(f, _OldNames) for f in sys.meta_path):
         sys.meta_path.insert(0, _OldNames())
+
+
+def names_on_first_use(package: str, by_module: Mapping[str, Sequence[str]]) -> Callable[[str], Any]:
+    """A package's ``__getattr__`` (PEP 562) that imports the module holding
+    a public name the first time the name is used (``by_module``: submodule
+    -> the names it defines), so that importing the package loads none of
+    them: ``archon.seating`` keeps its search, ``archon.api`` its twins, off
+    every command's start-up."""
+    module_of = {name: module for module, names in by_module.items() for name in names}
+    namespace = sys.modules[package].__dict__
+
+    def first_use(name: str) -> Any:
+        module = module_of.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"{package}.{module}"), name)
+        namespace[name] = value  # the next use finds it without this function
+        return value
+
+    return first_use
