@@ -29,8 +29,9 @@ modules (the workbook's, pandas).
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from archon.compat import names_on_first_use
 
 #: The public names, by the module that defines them.
 _MODULES = {
@@ -47,7 +48,7 @@ _MODULES = {
     "undoing": ("undo",),
     "across": ("results_frame", "rating", "league"),
 }
-_MODULE_OF = {name: module for module, names in _MODULES.items() for name in names}
+_FIRST_USE = names_on_first_use(__name__, _MODULES)
 
 __all__ = [name for names in _MODULES.values() for name in names] + ["CheckedProblem"]
 
@@ -57,12 +58,7 @@ def __getattr__(name: str):
         from archon.formats.workbook.problems import CheckedProblem
 
         return CheckedProblem
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+    return _FIRST_USE(name)
 
 
 def __dir__() -> list[str]:

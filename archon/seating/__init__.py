@@ -23,8 +23,7 @@ Where to find what (one idea per module):
 
 from __future__ import annotations
 
-import importlib
-
+from archon.compat import names_on_first_use
 from archon.seating.tables import (MAX_TABLE, MIN_TABLE, TABLE_SIZES, SeatingError, can_seat, needs_sit_out,
                                    rounds_to_play, sit_out_schedule, staggered_round_sizes, table_sizes)
 
@@ -37,16 +36,7 @@ _LATER = {
                  "SeatIssue", "SpreadIssue", "check_plan", "compare_scores", "score_plan"),
     "planner": ("DEFAULT_EFFORT", "next_round", "plan"),
 }
-_MODULE_OF = {name: module for module, names in _LATER.items() for name in names}
-
-
-def __getattr__(name: str):
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'archon.seating' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"archon.seating.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = names_on_first_use(__name__, _LATER)
 
 
 __all__ = [
