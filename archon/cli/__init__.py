@@ -24,7 +24,7 @@ import click
 
 from archon import __version__
 from archon.cli.group import LazyGroup
-from archon.cli.options import Setting
+from archon.cli.options import LANG_OPTION, Setting
 
 __all__ = ["main", "COMMANDS"]
 
@@ -64,6 +64,7 @@ COMMANDS = {
 @click.option("--lock-wait", type=Setting(float, "a number of seconds, 0 or more"), default=None, envvar="ARCHON_LOCK_WAIT",
               metavar="SECONDS", help="How long to wait for another archon command changing the same "
                                       "workbook (default 10; env ARCHON_LOCK_WAIT).")
+@LANG_OPTION
 @click.pass_context
 def main(ctx, keep_backups, lock_wait) -> None:
     """Run VTES tournaments on The Archon workbook.

@@ -11,12 +11,12 @@ from click.core import ParameterSource
 
 from archon.api.contracts import CONTRACTS
 from archon.cli.errors import remember_dry_run, remember_json
-from archon.cli.output import remember_workbook
+from archon.cli.output import remember_language, remember_workbook
 from archon.cli.words import CliRenderer
 from archon.rules.editions import EDITIONS
 
 __all__ = ["command", "help_of", "WORKBOOK_ARGUMENT", "EDITION_OPTION", "edition_option", "DRY_RUN_OPTION",
-           "dry_run_option", "json_option", "Setting"]
+           "dry_run_option", "json_option", "Setting", "LANG_OPTION"]
 
 #: Where a command's own help (its docstring) shows its examples: after the contract's exit statuses.
 _EXAMPLES = ("\b\nExamples:", "\b\nExample:")
@@ -40,10 +40,19 @@ def command(name: str, **attrs) -> Callable:
     docstring giving the command line's own paragraphs and examples."""
 
     def make(f: Callable) -> click.Command:
-        return click.command(name, help=help_of(name, inspect.getdoc(f) or ""), **attrs)(f)
+        return click.command(name, help=help_of(name, inspect.getdoc(f) or ""), **attrs)(LANG_OPTION(f))
 
     return make
 
+
+#: --lang, which every command takes (and the group, before the command's
+#: name): the language of what it says to a person and of the outputs made
+#: for people; JSON keys and ids, the CSV set, archondata and The Archon's
+#: own sheets stay as the VEKN reads them.
+LANG_OPTION = click.option(
+    "--lang", metavar="CODE", default=None, expose_value=False, is_eager=True, callback=remember_language,
+    help="Language of what the command says and of the seat lists and reports it makes: en, fr, es, it, pt, "
+         "de, pl, cs (default: env ARCHON_LANG, else the system's locale, else English).")
 
 #: The event workbook a command works on, named in the commands its messages
 #: tell the organizer to type.

@@ -16,6 +16,7 @@ from typing import Any, Optional
 import click
 
 from archon.cli.words import CliRenderer
+from archon.words.choose import UnknownLanguage, choose_language
 from archon.words.message import Action, Message, Option
 from archon.words.render import PLAIN
 
@@ -88,9 +89,36 @@ def workbook_changed() -> bool:
     return _file_state(ctx.meta.get("archon.workbook")) != ctx.meta["archon.workbook_before"]
 
 
+def remember_language(ctx, param, value):
+    """Callback of ``--lang`` (the group's and every command's): the language
+    the command speaks to a person (:func:`archon.words.choose.choose_language`:
+    ``--lang``, else ``ARCHON_LANG``, else the system's locale, else English).
+    The last ``--lang`` given wins (``archon --lang es result ... --lang fr``)."""
+    if value is None and "archon.lang" in ctx.meta:
+        return value
+    try:
+        ctx.meta["archon.lang"] = choose_language(value)
+    except UnknownLanguage as exc:
+        raise click.BadParameter(CliRenderer().render(exc.message), ctx=ctx, param=param) from None
+    return value
+
+
+def chosen_language() -> str:
+    """The language of this command (``--lang``, ``ARCHON_LANG``, the system's
+    locale, English), for the messages it prints and the outputs made for
+    people (a seat list, a report)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and "archon.lang" in ctx.meta:
+        return ctx.meta["archon.lang"]
+    try:
+        return choose_language()
+    except Exception:  # noqa: BLE001 - no explicit code here: the environment's are passed over
+        return "en"
+
+
 def renderer() -> CliRenderer:
-    """The renderer of this command: its workbook as typed."""
-    return CliRenderer(typed_workbook())
+    """The renderer of this command: its workbook as typed, its language."""
+    return CliRenderer(typed_workbook(), chosen_language())
 
 
 def as_printed(said: Any) -> str:

@@ -91,7 +91,8 @@ class CliRenderer(Renderer):
 
     shell = "cli"
 
-    def __init__(self, workbook: Optional[str] = None) -> None:
+    def __init__(self, workbook: Optional[str] = None, language: str = "en") -> None:
+        super().__init__(language)
         self.workbook = workbook
 
     def action(self, action: Action) -> str:

@@ -27,6 +27,7 @@ which Babel loads by that name: this module imports no template library.
 from __future__ import annotations
 
 import argparse
+import copy
 import datetime as dt
 import io
 import string
@@ -45,7 +46,10 @@ __all__ = ["AREAS", "TEMPLATES", "POT", "PLURAL_FORMS", "english", "pot_text", "
 
 #: The catalogue's modules translated so far (:mod:`archon.words.catalogue`):
 #: the others join as their messages are translated.
-AREAS = ("language", "web")
+AREAS = ("language", "rules", "seating", "eventday", "formats", "workbook", "writing", "reports", "across", "api", "cli", "web")
+#: Messages left in English: the commands' contracts, which are their
+#: ``--help`` (read by the organizer at a desk, with the README, in English).
+ENGLISH_ONLY = ("contract.",)
 PACKAGE = Path(__file__).resolve().parent.parent
 #: The folders of templates whose labels are translated.
 TEMPLATES = (PACKAGE / "web" / "templates", PACKAGE / "reports" / "templates")
@@ -94,6 +98,8 @@ def _catalogue_messages() -> Iterable[tuple[str, str, list[str], str]]:
         for id, texts in getattr(module, "SHELL_TEXTS", {}).items():
             owned[id] = texts
         for id, texts in owned.items():
+            if id.startswith(ENGLISH_ONLY):
+                continue
             variants = {"": texts} if isinstance(texts, str) else dict(texts)
             for shell, text in variants.items():
                 comments = []
@@ -193,7 +199,9 @@ def update_po(lang: str, pot: Optional[Catalog] = None) -> Path:
     path = po_path(lang)
     with path.open("rb") as f:
         po = read_po(f, locale=lang, domain=DOMAIN)
-    po.update(pot, no_fuzzy_matching=True, update_header_comment=False)
+    # a copy: Babel adds the template's own messages to the catalogue, and
+    # English's translations, written into them, would reach the next language
+    po.update(copy.deepcopy(pot), no_fuzzy_matching=True, update_header_comment=False)
     if lang == SOURCE:
         _english_filled(po)
     path.write_text(_text(po), encoding="utf-8")
@@ -211,7 +219,7 @@ def init_po(lang: str, pot: Optional[Catalog] = None) -> Path:
                  last_translator="The archon developers", language_team=f"{lang} <{_BUGS}>")
     if lang in PLURAL_FORMS:
         po.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
-    po.update(pot, no_fuzzy_matching=True)
+    po.update(copy.deepcopy(pot), no_fuzzy_matching=True)
     if lang == SOURCE:
         _english_filled(po)
     path.parent.mkdir(parents=True, exist_ok=True)
