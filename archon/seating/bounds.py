@@ -134,7 +134,7 @@ def proof(rounds: Sequence[Sequence[Sequence[int]]], fixed: int = 0,
     shape = _Shape(rounds, fixed)
     bounds = _bounds(shape)
     bests = _single_table_bests(shape, score)
-    out = {}
+    out: dict[str, RuleProof] = {}
     for rule in RULES:
         mine = _figure(score, rule)
         bound, bound_exact = getattr(bounds, rule), bounds.exact(rule)

@@ -224,6 +224,7 @@ def _ways_in(n, history, free, movable, lcm, most, unit, rng, effort, clock, sta
         if other.key() <= target:
             return other.key(), [list(s) for s in other.slots]
         # both polished; way 1's board holds its best deal
+        assert board is not None  # six deals at least (_deals)
         for b, (a0, a1) in ((other, (0.4, 0.75)), (board, (0.75, 1.0))):
             share = it_c if b is other else it_c // 2
             found = polish_plan(b, movable, unit, rng, share, stage(a0, a1), target=target)

@@ -55,10 +55,10 @@ def _least_square_sum(types: list, value: list[int], uses: list[int], players: i
         inverse = _inverse([[Fraction(rows[i][j]) for j in chosen] for i in range(len(rows))])
         if inverse is None:
             continue
-        x = [sum(inverse[d][i] * rhs[i] for i in range(len(rows))) for d in range(len(chosen))]
+        x = [sum((inverse[d][i] * rhs[i] for i in range(len(rows))), Fraction(0)) for d in range(len(chosen))]
         if any(v < 0 for v in x):
             continue
-        square = sum(v * value[j] ** 2 for v, j in zip(x, chosen))
+        square = sum((v * value[j] ** 2 for v, j in zip(x, chosen)), Fraction(0))
         best = square if best is None else min(best, square)
     return best
 

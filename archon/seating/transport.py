@@ -90,17 +90,22 @@ def _negative_cycle(costs, amounts, k: int) -> Optional[list[tuple[int, int, int
         if changed is None:
             return None
     # a change in the k-th pass: following the predecessors k times lands on a cycle
+    assert changed is not None  # k passes (k >= 1), the last one changed a distance
     b = changed
     for _ in range(k):
-        b = before[b]
-        if b is None:  # cannot happen (Bellman-Ford); a valid solution rather than a crash
+        step = before[b]
+        if step is None:  # cannot happen (Bellman-Ford); a valid solution rather than a crash
             return None
+        b = step
     cycle = []
     node = b
     while True:
-        a = before[node]
-        cycle.append((move[a][node][1], a, node))
-        node = a
+        step = before[node]
+        assert step is not None  # every node of the cycle was reached by a move
+        m = move[step][node]
+        assert m is not None
+        cycle.append((m[1], step, node))
+        node = step
         if node == b:
             break
     return cycle

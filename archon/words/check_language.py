@@ -45,9 +45,9 @@ from babel.messages.pofile import read_po
 
 from archon.words.languages import DOMAIN, LOCALE_DIR, SOURCE
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # Python 3.10: the same parser, as a package (a dependency there)
+else:  # Python 3.10: the same parser, as a package (a dependency there)
     import tomli as tomllib
 
 __all__ = ["Problem", "check", "compiled", "glossary", "form_pattern", "placeholders", "mo_path", "main"]
@@ -133,6 +133,7 @@ def form_pattern(forms: Iterable[str]) -> re.Pattern:
 
 
 def _strings(m: Message) -> list[str]:
+    assert m.string is not None  # a message read from a .po has a string ("" when untranslated)
     return [s for s in ((m.string,) if isinstance(m.string, str) else m.string)]
 
 

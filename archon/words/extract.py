@@ -124,7 +124,7 @@ def english(creation_date: Optional[dt.datetime] = None) -> Catalog:
         if found is not None:
             found.auto_comments = list(dict.fromkeys([*found.auto_comments, *comments]))
             continue
-        pot.add(text, context=id, auto_comments=comments, locations=[(where, None)], flags=["python-brace-format"])
+        pot.add(text, context=id, auto_comments=comments, locations=[(where, None)], flags=["python-brace-format"])  # type: ignore[list-item]  # Babel: None = no line number
     for folder in TEMPLATES:
         method = [("**.html", "jinja2.ext:babel_extract")]
         for filename, _line, message, comments, context in extract_from_dir(
@@ -134,10 +134,10 @@ def english(creation_date: Optional[dt.datetime] = None) -> Catalog:
             msgid = message if isinstance(message, str) else tuple(message)
             found = pot.get(msgid, context=context)
             if found is not None:
-                if (where, None) not in found.locations:
-                    found.locations.append((where, None))
+                if (where, None) not in found.locations:  # type: ignore[comparison-overlap]  # Babel: None = no line number
+                    found.locations.append((where, None))  # type: ignore[arg-type]  # (as above)
                 continue
-            pot.add(msgid, context=context, auto_comments=comments, locations=[(where, None)])
+            pot.add(msgid, context=context, auto_comments=comments, locations=[(where, None)])  # type: ignore[list-item]  # (as above)
     return pot
 
 
@@ -151,7 +151,9 @@ def _kept_date(path: Path) -> Optional[dt.datetime]:
     if not path.is_file():
         return None
     with path.open("rb") as f:
-        return read_po(f).creation_date
+        date = read_po(f).creation_date
+    assert isinstance(date, dt.datetime)  # read_po parses the header's date (a str only when given one)
+    return date
 
 
 def pot_text() -> str:
@@ -172,7 +174,7 @@ def write_pot() -> bool:
     old = POT.read_text(encoding="utf-8") if POT.is_file() else None
     date = _kept_date(POT)
     pot = english(date)
-    if date is None or _messages(read_po(io.BytesIO(old.encode("utf-8")))) != _messages(pot):
+    if old is None or date is None or _messages(read_po(io.BytesIO(old.encode("utf-8")))) != _messages(pot):
         pot = english(dt.datetime.now(dt.timezone.utc))
     new = _text(pot)
     if new == old:
