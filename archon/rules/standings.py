@@ -431,7 +431,7 @@ def tables_without_result(st: Standings) -> dict[int, list[int]]:
     }
 
 
-def _exact(x: float) -> float:
+def _exact(x: Optional[float]) -> float:
     """Key values are half points or whole TP: round away float noise."""
     if x is None:
         return 0.0

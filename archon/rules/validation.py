@@ -14,7 +14,7 @@ import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from typing import Iterable, Optional, Union
+from typing import TYPE_CHECKING, Iterable, Optional, Union
 
 from archon.rules.celltext import CONTROL_CHARACTER, described
 from archon.rules.editions import LEVELS, TABLE_SIZES
@@ -25,6 +25,9 @@ from archon.rules.standings import (
 )
 from archon.words.message import PLAIN_TEXT, Message, act, as_message, say
 from archon.words.render import PLAIN
+
+if TYPE_CHECKING:  # imported where used (below), for start-up
+    from archon.seating.criteria import Score
 
 __all__ = ["Where", "Problem", "EventText", "event_texts", "check_event", "ERROR", "WARNING", "NOTE"]
 
@@ -91,7 +94,7 @@ class Problem:
     def __post_init__(self) -> None:
         object.__setattr__(self, "said", as_message(self.said))
         if isinstance(self.advice_said, str):
-            advice = as_message(self.advice_said) if self.advice_said else None
+            advice = as_message(self.advice_said) if self.advice_said else None  # type: ignore[unreachable]  # a plain text given (the docstring)
             object.__setattr__(self, "advice_said", advice)
 
     @property
@@ -486,7 +489,7 @@ def _final_table(event: Event, st: Standings) -> list[Problem]:
 
 
 @functools.lru_cache(maxsize=4)
-def _score_of(plan: tuple) -> "object":
+def _score_of(plan: tuple) -> "Score":
     """:func:`archon.seating.score_plan` of a seating (rounds of tables of
     players), kept for the last few seatings: a result typed does not change
     the seating, and the event console checks the event after every one.
