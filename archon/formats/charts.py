@@ -99,9 +99,9 @@ class ChartBook:
                 targets[attrs["Id"]] = t.lstrip("/") if t.startswith("/") else "xl/" + t
         out = {}
         for m in re.finditer(r"<sheet\b([^>]*)/?>", book):
-            attrs = m.group(1)
-            name = re.search(r'\bname="([^"]*)"', attrs)
-            rid = re.search(r'\br:id="([^"]*)"', attrs) or re.search(r':id="([^"]*)"', attrs)
+            tag = m.group(1)
+            name = re.search(r'\bname="([^"]*)"', tag)
+            rid = re.search(r'\br:id="([^"]*)"', tag) or re.search(r':id="([^"]*)"', tag)
             if name and rid and rid.group(1) in targets:
                 out[_unescape(name.group(1))] = targets[rid.group(1)]
         return out

@@ -41,7 +41,7 @@ from typing import Any, Callable, Optional, Union
 
 from archon.rules.editions import get_edition
 from archon.rules.model import Event
-from archon.words.message import message_of, option, say
+from archon.words.message import Message, message_of, option, say
 from archon.formats.convert_types import (
     CSV_SET, STANDINGS_JSON, WORKBOOK, ConversionResult, ConversionStopped, ConvertError, Finding, SourceRead,
 )
@@ -73,7 +73,7 @@ def convert(
     edition: Optional[str] = None,
     template: Union[str, Path, None] = None,
     force: bool = False,
-    progress: Optional[Callable[[str], None]] = None,
+    progress: Optional[Callable[[Message], None]] = None,
     dry_run: bool = False,
 ) -> ConversionResult:
     """Convert ``source`` (a workbook, a CSV set or a standings JSON) into a new

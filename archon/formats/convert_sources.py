@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from archon.rules.celltext import CONTROL_CHARACTER, dropped, without_control_characters
-from archon.words.message import say
+from archon.words.message import as_message, say
 from archon.rules.validation import event_texts
 from archon.formats.convert_types import (
     CSV_SET, STANDINGS_JSON, WORKBOOK, ConvertError, Finding, SourceRead,
@@ -128,12 +128,12 @@ def drop_control_characters(src: SourceRead) -> None:
     naming where it was read: a workbook would store them as ``_x0001_``."""
     for t in event_texts(src.event):
         if CONTROL_CHARACTER.search(t.text):
-            src.warnings.append(Finding(src.place(t.where), dropped(t.what, t.text)))
+            src.warnings.append(Finding(src.place(t.where), as_message(dropped(t.what, t.text))))
             setattr(t.holder, t.attribute, without_control_characters(t.text))
     for sheet, cells in src.carried.items():
         for ref, value in cells.items():
             if isinstance(value, str) and CONTROL_CHARACTER.search(value):
-                src.warnings.append(Finding(f"{src.path.name}: {sheet}!{ref}", dropped("the text", value)))
+                src.warnings.append(Finding(f"{src.path.name}: {sheet}!{ref}", as_message(dropped("the text", value))))
                 cells[ref] = without_control_characters(value)
 
 

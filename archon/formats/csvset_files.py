@@ -20,7 +20,7 @@ from archon.formats.csvset_types import (
 )
 from archon.formats.special_files import special_kind
 from archon.rules.celltext import CONTROL_CHARACTER, dropped, without_control_characters
-from archon.words.message import Message, say
+from archon.words.message import Message, as_message, say
 from archon.rules.typed import LARGEST_EXACT_WHOLE
 
 #: What the CSV set's errors say is expected of the input.
@@ -238,7 +238,7 @@ class CsvFile:
             number = row.get(0)
             if self.columns[0].casefold() in ("player number", "player num") and number.isdigit():
                 what = f"player #{number}'s {what}"
-            self.notes.append(CsvNote(self.name, row.line, dropped(what, cell), CHANGED))
+            self.notes.append(CsvNote(self.name, row.line, as_message(dropped(what, cell)), CHANGED))
             row.cells[i] = without_control_characters(cell)
 
     def error(self, row: CsvRow, message: "Message | str") -> CsvSetError:

@@ -109,7 +109,7 @@ class CsvSetWritten:
 
     folder: Path
     files: list[Path]
-    not_held: list[str] = field(default_factory=list)
+    not_held: list[Message] = field(default_factory=list)
     stale: list[Path] = field(default_factory=list)
 
 

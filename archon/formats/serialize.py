@@ -89,8 +89,8 @@ def standings_to_dict(st: Standings, *, extras: bool = False) -> dict[str, Any]:
                 else:
                     seats.append({"seat": i + 1, "player": player, "vp": t.vps[i], "gw": 0, "tp": None})
             if extras:  # a VP left blank (counted 0) is shown blank, not as 0
-                for seat, typed in zip(seats, t.typed):
-                    seat["typed"] = typed
+                for entry, typed in zip(seats, t.typed):
+                    entry["typed"] = typed
             tables.append({"table": t.number, "status": t.status, "reason": t.reason, "seats": seats})
         rounds.append({"round": r.number, "tables": tables})
     final = None

@@ -312,10 +312,10 @@ def workbook_backups(path: "str | os.PathLike[str]") -> list[Path]:
         b = folder / name
         if name.startswith(f"{p.stem}.backup-") and b.suffix == p.suffix and _backup_key(b):
             found.append(b)
-    return sorted(found, key=_backup_key)
+    return sorted(found, key=_backup_key)  # type: ignore[arg-type]  # every one found has a key (tested above)
 
 
-def prune(path: "str | os.PathLike[str]", keep: int, entries: list[dict], protect: Iterable[Path] = ()) -> list[Path]:
+def prune(path: "str | os.PathLike[str]", keep: int, entries: list[dict], protect: Iterable[Optional[Path]] = ()) -> list[Path]:
     """Delete ``path``'s oldest backups so that ``keep`` remain (never one in
     ``protect``: those ``undo`` needs). Age is the order of the journal
     ``entries`` of this workbook, by the newest entry naming a backup

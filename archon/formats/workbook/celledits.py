@@ -209,7 +209,7 @@ def _methuselahs_results(event: Event, st: Standings, put) -> None:
     for i, row in enumerate(_rows(m.first_row, m.last_row)):
         p = event.players[i] if i < len(event.players) else None
         s = by_number.get(p.number) if p else None
-        cells = {c: None for c in (m.rounds_played, m.gw, m.vp, m.tp, m.rank_before_coin, m.status, m.rank, m.final_rank, m.rating_points)}
+        cells: dict[str, Any] = {c: None for c in (m.rounds_played, m.gw, m.vp, m.tp, m.rank_before_coin, m.status, m.rank, m.final_rank, m.rating_points)}
         if s is not None:
             cells[m.rounds_played] = s.rounds_played
             cells[m.gw] = s.gw
@@ -255,6 +255,7 @@ def _round_results(event: Event, st: Standings, put) -> None:
                 put(sheet, f"{r.table}{row}", ts.number)
                 put(sheet, f"{r.vp_number}{row}", ts.vps[seat] if seat < len(ts.vps) else 0)
                 if scored:
+                    assert ts.result is not None and ranks is not None  # scored: a result, ranked
                     seat_result = ts.result.seats[seat]
                     put(sheet, f"{r.gw}{row}", seat_result.gw)
                     put(sheet, f"{r.tp}{row}", seat_result.tp)
@@ -301,7 +302,7 @@ def _standings_sheet_results(st: Standings, put) -> None:
     rows = list(_rows(sd.first_row, sd.last_row))
     for i, row in enumerate(rows):
         s = st.players[i] if i < len(st.players) else None
-        values = {c: None for c in (sd.rank, sd.position, sd.number, sd.name, sd.gw, sd.vp, sd.final_vp, sd.tp)}
+        values: dict[str, Any] = {c: None for c in (sd.rank, sd.position, sd.number, sd.name, sd.gw, sd.vp, sd.final_vp, sd.tp)}
         if s is not None:
             place = s.player.out if s.player.is_out else (s.final_rank if s.final_rank is not None else s.rank)
             values.update(
@@ -312,7 +313,7 @@ def _standings_sheet_results(st: Standings, put) -> None:
                     sd.name: _blank_or(s.player.name),
                     sd.gw: s.gw,
                     sd.vp: s.vp,
-                    sd.final_vp: s.final_vp if (final_played and s.number in st.final.seating) else None,
+                    sd.final_vp: s.final_vp if (final_played and st.final is not None and s.number in st.final.seating) else None,
                     sd.tp: s.tp,
                 }
             )
@@ -327,7 +328,7 @@ def _vekn_report_results(st: Standings, put) -> None:
     v = L.VEKN_REPORT
     for i, row in enumerate(_rows(v.first_row, v.last_row)):
         s = st.players[i] if i < len(st.players) else None
-        values = {c: None for c in (v.number, v.vekn, v.name, v.games_played, v.games_won, v.total_vp, v.rank)}
+        values: dict[str, Any] = {c: None for c in (v.number, v.vekn, v.name, v.games_played, v.games_won, v.total_vp, v.rank)}
         if s is not None:
             place = None if s.player.is_out else (s.final_rank if s.final_rank is not None else s.rank)
             values.update(

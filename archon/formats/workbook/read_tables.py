@@ -116,7 +116,7 @@ class TableReading(ChartSeating):
             # 0: the template's own seating formula shows 0 where its chart has
             # no cell (rows past the 2R+F chart): no player, as in The Archon.
             return None, False
-        if ok and x >= 1 and float(x).is_integer():
+        if ok and x is not None and x >= 1 and float(x).is_integer():
             return int(x), True
         if isinstance(value, str) and self._chart_text(sheet, row, col, value):
             return None, False

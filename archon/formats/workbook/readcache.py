@@ -52,6 +52,6 @@ def read_event_cached(path: Union[str, Path], fp: Optional[Fingerprint] = None) 
         return kept.read
     read = read_event(path)
     after = fingerprint(path)
-    if before is not None and before.same_content(after):
+    if before is not None and after is not None and before.same_content(after):
         _kept.put(key, _Kept(after, read))
     return read

@@ -197,13 +197,13 @@ def settings(
     for each change, ``keep_backups`` the backups kept per workbook,
     ``lock_wait`` the seconds to wait for another archon command. ``None``
     leaves a setting as it is."""
-    tokens = [(var, var.set(value)) for var, value in ((_COMMAND, command), (_KEEP, keep_backups),
+    tokens = [(var, var.set(value)) for var, value in ((_COMMAND, command), (_KEEP, keep_backups),  # type: ignore[arg-type]  # each set to a value of its own type
                                                         (_WAIT, lock_wait)) if value is not None]
     try:
         yield
     finally:
         for var, token in reversed(tokens):
-            var.reset(token)
+            var.reset(token)  # type: ignore[arg-type]  # the token of that variable
 
 
 def _env_number(name: str, kind, default):
@@ -439,7 +439,7 @@ def _same_bytes(a: Path, b: Path) -> bool:
 
 def safe_write(
     path: "str | os.PathLike[str]",
-    write: Callable[[IO[bytes]], None],
+    write: Callable[[IO[bytes]], object],
     *,
     backup: bool = True,
     must_exist: bool = True,
@@ -614,7 +614,7 @@ def _put_new(held: Holding, tmp: Path) -> SafeWriteResult:
     return SafeWriteResult(target, changed=True, backup=None)
 
 
-def _keep_versions(held: Holding, tmp: Path, written_fp: Fingerprint, new_copies: list[Path]) -> tuple[Path, Path]:
+def _keep_versions(held: Holding, tmp: Path, written_fp: Optional[Fingerprint], new_copies: list[Path]) -> tuple[Path, Path]:
     """Step 4: (the backup of the workbook as it is, a copy of the new
     version ``tmp`` (its fingerprint ``written_fp``), both in the backups folder (the copy a temporary file
     until :func:`_name_written` names it); the files made are added to

@@ -107,7 +107,7 @@ def scan(
     want: Callable[[int, int], bool],
     first_row: int,
     last_row: int,
-    check_whole: Callable[[], None] = lambda: None,
+    check_whole: Callable[[], object] = lambda: None,
 ) -> dict[tuple[int, int], RawCell]:
     """Cells ``(row, column) -> RawCell`` of the sheet part ``data`` in rows
     ``first_row..last_row`` (1-based): those whose address is a key of
@@ -379,6 +379,7 @@ class _ScanState:
     def inner_start(self, name: str, attrs: dict) -> None:
         tag = self.names.get(name) or self.local(name)
         cell = self.cell
+        assert cell is not None  # a handler of the cell's inside, set once it is made (start)
         if tag == "f":
             cell.formula = ""
             if attrs.get("t") == "shared":

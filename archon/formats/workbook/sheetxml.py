@@ -171,8 +171,8 @@ class Sheet:
             m = self._row_start_re.search(self.xml, pos, stop)
             if m is None:
                 return
-            r = _ROW_NUMBER.search(m.group(0))
-            r = r.group(1) if r else attrs(m.group(0)).get("r")
+            found = _ROW_NUMBER.search(m.group(0))
+            r = found.group(1) if found else attrs(m.group(0)).get("r")
             n = int(r) if r else last + 1
             last = n
             if m.group(1):  # <row .../>

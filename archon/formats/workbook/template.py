@@ -27,7 +27,7 @@ import datetime as _dt
 import io
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from archon.formats import layout as L
 from archon.rules.editions import DEFAULT_EDITION, LEVELS
@@ -467,7 +467,7 @@ def build_bytes() -> bytes:
     wb.set_custom_property(L.ARCHON_MARKS.template_property, L.ARCHON_MARKS.builtin_value)
     wb.set_custom_property(L.ARCHON_MARKS.edition_property, DEFAULT_EDITION.name)
     fm = _Formats(wb)
-    builders = {
+    builders: dict[str, Callable[..., None]] = {
         L.SHEETS[0]: lambda: _instructions(wb, fm),
         L.INFO.sheet: lambda: _tournament_info(wb, fm),
         L.METHUSELAHS.sheet: lambda: _methuselahs(wb, fm),

@@ -85,8 +85,8 @@ class XlsxBook(Book):
             return {}
         out = {}
         for prop in self._xml_root("docProps/custom.xml", part_name("workbook.part.properties")):
-            if _local(prop.tag) == "property" and prop.get("name"):
-                out[prop.get("name")] = "".join(child.text or "" for child in prop)
+            if _local(prop.tag) == "property" and (name := prop.get("name")):
+                out[name] = "".join(child.text or "" for child in prop)
         return out
 
     def _xml_root(self, part: str, what: Message) -> ET.Element:
@@ -186,6 +186,7 @@ class XlsxBook(Book):
 
     def _shared_string(self, sheet: str, raw: RawCell) -> str:
         sst = self._shared_strings()
+        assert raw.value is not None  # _cell reads a shared string for a <v> with text only
         try:
             return sst[int(raw.value)]
         except (ValueError, IndexError):

@@ -48,7 +48,7 @@ MAX_DIRECTORY_BYTES = 16 * 1024 * 1024
 try:
     from lzma import LZMAError as _LZMAError
 except ImportError:  # a Python built without lzma: zipfile cannot inflate such parts at all
-    _LZMAError = zlib.error
+    _LZMAError = zlib.error  # type: ignore[misc,assignment]  # an exception zipfile never raises there
 
 #: What a part that cannot be unpacked raises (a bad CRC, a stream cut
 #: short, a compression zipfile does not know, a password): a
