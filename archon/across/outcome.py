@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
@@ -276,10 +277,10 @@ class LeagueResult:
 def load_league(path) -> LeagueDefinition:
     """Read a league file (TOML; see :meth:`archon.across.league.LeagueDefinition.from_dict`);
     its ``events`` are taken relative to the file's folder."""
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
+    else:  # Python 3.10
+        import tomli as tomllib
 
     from archon.formats.special_files import special_kind
 

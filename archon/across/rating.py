@@ -251,8 +251,8 @@ def elo_history(games: pd.DataFrame, players: Sequence[str], as_of=None, categor
     date, a column per player (carried forward between games)."""
     g = _elo_games(games, as_of, category)
     players_index = pd.Index(pd.unique(g["key"]))
-    wanted = players_index.get_indexer(list(players))
-    points = []
+    wanted = players_index.get_indexer(list(players))  # type: ignore[arg-type]  # pandas takes a list too
+    points: list[tuple] = []
     for date, codes, rating in _elo_run(_pairs(g), players_index, edition):
         hit = np.intersect1d(codes, wanted)
         points.extend((date, players_index[c], rating[c]) for c in hit)

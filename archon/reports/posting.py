@@ -65,7 +65,7 @@ def _formats(workbook: xlsxwriter.Workbook) -> dict[str, Any]:
         "num": workbook.add_format({**base, "bold": True, "align": "center"}),
         "num_alt": workbook.add_format({**base, "bold": True, "align": "center", "bg_color": "#E6E6E6"}),
     }
-    workbook._archon_posting_formats = cache  # type: ignore[attr-defined]
+    workbook._archon_posting_formats = cache
     return cache
 
 

@@ -67,7 +67,7 @@ def _chart(wb, ws, history: pd.DataFrame, names: dict, fmt, title: str, y_title:
     for c, col in enumerate(history.columns, start=1):
         ws.write_string(2, c, str(names.get(col) or col), fmt["head"])
     for r, (day, values) in enumerate(history.iterrows(), start=3):
-        ws.write_datetime(r, 0, pd.Timestamp(day).to_pydatetime(), fmt["date"])
+        ws.write_datetime(r, 0, pd.Timestamp(day).to_pydatetime(), fmt["date"])  # type: ignore[arg-type]  # the index: dates
         for c, v in enumerate(values, start=1):
             ws.write_number(r, c, float(v), fmt["num"])
     last = 2 + len(history)

@@ -86,7 +86,7 @@ def make_environment(loader: jinja2.BaseLoader) -> jinja2.Environment:
     # the labels are marked for translation (_(), {% trans %}); English until
     # a shell installs a language's catalogue (archon.web.render)
     env.policies["ext.i18n.trimmed"] = True
-    env.install_null_translations(newstyle=True)
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
     env.filters.update(num=num, rating=rating, long_date=long_date, blank=blank)
     env.globals["display_name"] = display_name
     env.globals["archon_version"] = __version__

@@ -262,8 +262,8 @@ def _round_sheet(wb, f: _Formats, data: dict, rnd: dict) -> None:
             row += 1
     for p in sitting_out(data, rnd["round"]):  # at no table: every player finds their name
         kinds = ("int", "int", "int", "text", "vp", "int", "tp", "text", "text")
-        values = (None, None, p["number"], display_name(p), None, None, None, SITS_OUT, None)
-        for c, (value, kind) in enumerate(zip(values, kinds)):
+        row_values = (None, None, p["number"], display_name(p), None, None, None, SITS_OUT, None)
+        for c, (value, kind) in enumerate(zip(row_values, kinds)):
             _write(ws, row, c, value, f.cell(kind))
         row += 1
     ws.freeze_panes(1, 0)
