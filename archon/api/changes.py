@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable, Optional
 
 from archon.api.errors import InputError
 from archon.api.problems import problem_message
@@ -41,9 +41,9 @@ class EventDayReport:
         self.seed = seed
         self.player = player
         #: The seat list written by ``seat(..., print_to=...)``, if any.
-        self.printed = None
+        self.printed: Optional[Path] = None
         #: The round's :class:`archon.api.seating.RoundSeating` (``seat``), else None.
-        self.seating = None
+        self.seating: Any = None  # Any: archon.api.seating imports this module
 
     @property
     def backups_removed(self) -> list:

@@ -58,7 +58,7 @@ class Contract:
 def _contracts() -> dict[str, Contract]:
     o = option
     check, standings = act("check", file=False), act("standings", json=True)
-    fields = {
+    fields: dict[str, dict[str, Any]] = {
         "score": {},
         "editions": {"edition": o("edition")},
         "report": {"archondata": o("archondata"), "force": o("force"), "xlsx": o("xlsx"), "html": o("html"),

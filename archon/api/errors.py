@@ -31,5 +31,5 @@ def worded(kind: Type[E], message: Message) -> E:
     if issubclass(kind, WordedError):
         return kind(message)
     err = kind(PLAIN.render(message))
-    err.message = message
+    err.message = message  # type: ignore[attr-defined]  # given to an error class that has none
     return err

@@ -181,14 +181,15 @@ def result(
         raise InputError(say("api.final_alone", final=option("final"), round=option("round"), table=option("table")))
     if not final and (round is None or table is None):
         raise InputError(say("api.which_table", round=option("round"), table=option("table"), final=option("final")))
-    values = [v if isinstance(v, (int, float)) and not isinstance(v, bool) else None for v in vps]
+    values: Sequence[Optional[float]] = [v if isinstance(v, (int, float)) and not isinstance(v, bool) else None for v in vps]
     if any(v is None for v in values):
         values = parse_vps([str(v) for v in vps])
     key = FINAL if final else round
+    assert key is not None  # a round unless final (checked above)
     return event_day(
         path,
         lambda ev, proposed, locate: eventday.record_result(
-            ev, key, 1 if final else int(table), values, override=override, replace=replace, locate=locate),
+            ev, key, 1 if final else int(table), values, override=override, replace=replace, locate=locate),  # type: ignore[arg-type]  # a table unless final (checked above)
         dry_run=dry_run,
     )
 

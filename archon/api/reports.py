@@ -136,6 +136,7 @@ def _rehearsed(path, *, xlsx, html, csv, round, edition) -> ReportResult:
     for done, what in rehearsal.written:
         done = Path(done)
         target = targets.get(done.suffix) if done.parent.name != "csv" else Path(csv) / done.name
+        assert target is not None  # a file rehearsed is one asked for
         planned.append((Path(target), what))
     return ReportResult(planned, rehearsal.problems, rehearsal.notes)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import errno
 import json
 import os
-from typing import NoReturn, Optional
+from typing import NoReturn, Optional, TypeGuard
 
 import click
 
@@ -96,7 +96,7 @@ def _not_written(exc: OSError) -> Message:
     return say("cli.not_written", file=str(exc.filename or "the output"), error=exc.strerror or str(exc))
 
 
-def _system_refused(exc: BaseException) -> bool:
+def _system_refused(exc: BaseException) -> TypeGuard[OSError]:
     """The system refused to write (a full disk, a read-only folder), not archon."""
     return isinstance(exc, OSError) and exc.errno in NOT_WRITTEN_ERRNOS and not hasattr(exc, "exit_status")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from typing import Optional
 
 import click
 
@@ -47,7 +48,7 @@ class LazyProgress:
         self._start = self._clock()
         self._delay = SIGN_OF_LIFE_AFTER
         self._label = label
-        self._bar = None
+        self._bar: Optional[click.termui.ProgressBar[int]] = None
         self._done = 0
 
     def __call__(self, fraction: float) -> None:
@@ -72,7 +73,7 @@ class FilesProgress:
 
     def __init__(self, label: str):
         self._label = label
-        self._bar = None
+        self._bar: Optional[click.termui.ProgressBar[int]] = None
 
     def __call__(self, done: int, total: int, path) -> None:
         if not sys.stderr.isatty():  # a log or a pipe: the summary lines say it all

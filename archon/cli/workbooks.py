@@ -83,8 +83,8 @@ def _print_standings(file, data, as_json, as_csv) -> None:
             f"{p['tp']:>5g} {_fmt_vp(p['final_vp']):>5} {p['rating_points']:>8.2f}"
         )
     if data["final"] and data["final"]["winner"] is not None:
-        w = next(p for p in data["players"] if p["number"] == data["final"]["winner"])
-        click.echo(f"\nwinner: {w['first_name']} {w['last_name']} (#{w['number']});  * = finalist")
+        winner = next(p for p in data["players"] if p["number"] == data["final"]["winner"])
+        click.echo(f"\nwinner: {winner['first_name']} {winner['last_name']} (#{winner['number']});  * = finalist")
 
 
 @command("check")

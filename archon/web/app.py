@@ -448,6 +448,7 @@ async def download(request: Request) -> Response:
     name = request.path_params["name"]
     book: ServedWorkbook = request.app.state.book
     stem = book.path.stem
+    kwargs: dict[str, Any]
     if name == "report.xlsx":
         kwargs, filename = {"xlsx": "x.xlsx"}, f"{stem}-report.xlsx"
     elif name == "report.html":

@@ -38,7 +38,7 @@ def lan_names() -> set[str]:
             names.add(name.lower())
     try:
         for *_, address in socket.getaddrinfo(host, None, socket.AF_INET):
-            names.add(address[0])
+            names.add(str(address[0]))  # AF_INET: a text address
     except OSError:  # a host name the resolver does not know: the other names still work
         pass
     return names

@@ -42,7 +42,7 @@ def environment(lang: str = SOURCE) -> jinja2.Environment:
         jinja2.PackageLoader("archon.web", "templates"),
         jinja2.PackageLoader("archon.reports", "templates"),
     ]))
-    env.install_gettext_translations(translations(lang), newstyle=True)
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
     env.filters.update(num=_vp(lang), rating=_rating(lang))
     env.globals.update(lang=lang, languages=[(code, name_of(code)) for code in LANGUAGES])
     return env

@@ -103,7 +103,7 @@ class WriteReport:
     #: The rule edition the workbook recorded before, when this write changed it (``archon update --edition``).
     edition_was: Optional[str] = None
     #: What the command says besides (``archon new --players``: how long names were split).
-    notes: list[str] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
     #: Older backups the retention removed after this write (``archon --keep-backups N``).
     backups_removed: list[Path] = field(default_factory=list)
 
