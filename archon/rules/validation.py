@@ -392,7 +392,7 @@ def _table_problems(event: Event, known: dict, round_number: int, t_st, table,
         ))
     elif t_st.status == "invalid" and table.size in TABLE_SIZES:
         add(Problem(
-            say("check.impossible_result", round=round_number, table=k, reason=t_st.reason),
+            say("check.impossible_result", round=round_number, table=k, reason=t_st.said),
             Where("table", round=round_number, table=k, field="vp"),
             say("check.impossible_result.advice"),
         ))
@@ -478,7 +478,7 @@ def _final_table(event: Event, st: Standings) -> list[Problem]:
         add(Problem(say("check.final_seated_twice"), Where("final"), say("check.final_seated_twice.advice")))
     if st.final is not None and st.final.result is not None and st.final.result.status == "invalid":
         add(Problem(
-            say("check.final_impossible", reason=st.final.result.reason),
+            say("check.final_impossible", reason=st.final.result.said),
             Where("table", round=FINAL, field="vp"),
             say("check.final_impossible.advice"),
         ))
