@@ -213,6 +213,7 @@ def test_the_french_html_report_says_its_language_and_writes_decimal_commas(tmp_
     for heading in ("Finale", "Classement", "Rondes", "Avertissements des juges"):
         assert f"<h2>{heading}</h2>" in page
     assert "<summary>Ronde 1</summary>" in page and "5 décembre 2026" in page
+    assert "<li><b>Date :</b> 5 décembre 2026</li>" in page and "<li><b>Ville :</b> Lyon</li>" in page
     contract = api.standings(path)
     half = next(p for p in contract["players"] if p["vp"] != int(p["vp"]))
     assert f'<td class="n">{half["vp"]:g}</td>'.replace(".", ",") in page
