@@ -52,8 +52,10 @@ def test_each_invisible_or_direction_character_is_refused_and_named(char, named)
     assert character_named(char) == named
 
 
-@pytest.mark.parametrize("name", ["Chloé Marchand", "Łukasz Wójcik", "O'Brien-Smith", "Ζωή Παππά", "Nguyễn Văn",
-                                  "Анна Петрова", "李 小龙", "Anna\u00a0Maria", "محمد علي", "דוד לוי"])
+@pytest.mark.parametrize("name", [
+    "Chloé Marchand", "Łukasz Wójcik", "O'Brien-Smith", "Ζωή Παππά", "Nguyễn Văn", "Анна Петрова", "李 小龙",
+    "Anna\u00a0Maria", "محمد علي", "דוד לוי",
+])
 def test_names_in_any_script_hold_no_refused_character(name):
     assert refused_in_name(name) == []
 
