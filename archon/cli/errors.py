@@ -93,7 +93,8 @@ def _internal(exc: BaseException) -> Message:
 
 
 def _not_written(exc: OSError) -> Message:
-    return say("cli.not_written", file=str(exc.filename or "the output"), error=exc.strerror or str(exc))
+    return say("cli.not_written", file=str(exc.filename) if exc.filename else say("cli.the_output"),
+               error=exc.strerror or str(exc))
 
 
 def _system_refused(exc: BaseException) -> bool:
@@ -117,16 +118,16 @@ def fail(ctx: click.Context, exc: BaseException) -> NoReturn:
     message, status = _said_and_status(exc)
     text = as_printed(message)
     if ctx.meta.get("archon.dry_run") and status != ExitStatus.INTERNAL and not _system_refused(exc):
-        text += " " + DRY_RUN_REFUSED
+        text += " " + as_printed(say("cli.dry_run_refused"))
     if ctx.meta.get("archon.json"):
         click.echo(json.dumps(error_object(message, text, status), ensure_ascii=False))
-    click.echo(f"Error: {text}", err=True)
+    click.echo(as_printed(say("cli.error", error=text)), err=True)
     ctx.exit(status)
 
 
 def say_not_written(exc: OSError) -> None:
     """Standard output itself could not be written (``archon --help > /dev/full``)."""
-    click.echo(f"Error: {as_printed(_not_written(exc))}", err=True)
+    click.echo(as_printed(say("cli.error", error=_not_written(exc))), err=True)
 
 
 def say_failed_usage(ctx: click.Context, exc: click.ClickException, args) -> None:
