@@ -172,7 +172,7 @@ def _print_plan(result, players: int, rounds: int) -> None:
         say("cli.plan.round", round=r)
         for t, table in enumerate(rnd, start=1):
             seats = "  ".join(f"{p:>{width}}" for p in table)
-            say("cli.plan.table", table=f"{t:>{len(str(len(rnd)))}}", seats=seats)
+            say("cli.plan.table", table=f"{t:>{len(str(len(rnd)))}}", numbers=seats)
         if result.sitting_out[r - 1]:
             say("cli.plan.sitting_out", players=list(result.sitting_out[r - 1]))
     click.echo("")

@@ -88,7 +88,7 @@ TEXTS: dict = {
     "cli.plan.staggered": "staggered: some players sit out each round; each plays {each:join: or } of the "
                           "{rounds} rounds",
     "cli.plan.round": "Round {round}",
-    "cli.plan.table": "  table {table}:  {seats}",
+    "cli.plan.table": "  table {table}:  {numbers}",
     "cli.plan.sitting_out": "  sitting out: {players:join:, }",
     "cli.plan.criteria": "Criteria (lower is better; seat 1 plays first, each seat's prey is the next):",
 
