@@ -19,7 +19,7 @@ from typing import NoReturn, Optional
 
 import click
 
-from archon.cli.output import as_printed, typed_workbook, workbook_changed
+from archon.cli.output import as_printed, in_english, typed_workbook, workbook_changed
 from archon.exits import ExitStatus, status_of
 from archon.words.errors import WordedError
 from archon.words.message import Message, act, message_of, say
@@ -116,11 +116,12 @@ def _said_and_status(exc: BaseException) -> "tuple[Message, ExitStatus]":
 def fail(ctx: click.Context, exc: BaseException) -> NoReturn:
     """Say ``exc`` (and with ``--json``, its JSON object) and exit with its status."""
     message, status = _said_and_status(exc)
-    text = as_printed(message)
+    text, english = as_printed(message), in_english(message)
     if ctx.meta.get("archon.dry_run") and status != ExitStatus.INTERNAL and not _system_refused(exc):
         text += " " + as_printed(say("cli.dry_run_refused"))
-    if ctx.meta.get("archon.json"):
-        click.echo(json.dumps(error_object(message, text, status), ensure_ascii=False))
+        english += " " + in_english(say("cli.dry_run_refused"))
+    if ctx.meta.get("archon.json"):  # the same in every language: a program reads it
+        click.echo(json.dumps(error_object(message, english, status), ensure_ascii=False))
     click.echo(as_printed(say("cli.error", error=text)), err=True)
     ctx.exit(status)
 

@@ -23,7 +23,8 @@ from archon.words.catalogue import TEXTS
 from archon.words.render import PLAIN
 
 __all__ = ["printable_streams", "typed_workbook", "renderer", "as_printed", "say", "say_lines", "say_json", "plain_json",
-           "message_from_dict", "remember_workbook", "workbook_changed", "quoted", "report_lines", "number"]
+           "message_from_dict", "remember_workbook", "workbook_changed", "quoted", "report_lines", "number",
+           "in_english"]
 
 
 def printable_streams(environ=None) -> None:
@@ -202,14 +203,21 @@ def _made_again(value: Any) -> Any:
     return value
 
 
+def in_english(said: Any) -> str:
+    """A message (or a text) as the command line prints it in English: what
+    a JSON output says, the same in every language (a program reads it)."""
+    return CliRenderer(typed_workbook()).render(said) if isinstance(said, Message) else str(said)
+
+
 def plain_json(data: Any) -> Any:
-    """``data`` with every message in it as the command line says it: a
-    :class:`Message` becomes its sentence, and a record that carries a
-    message as data (``{"id", "fields", ...}``: a file ``convert`` could not
-    read, a problem) gets the text that says it in plain English said by the
+    """``data`` with every message in it as the command line says it in
+    English (JSON is the same in every language): a :class:`Message`
+    becomes its sentence, and a record that carries a message as data
+    (``{"id", "fields", ...}``: a file ``convert`` could not read, a
+    problem) gets the text that says it in plain English said by the
     command line instead."""
     if isinstance(data, Message):
-        return as_printed(data)
+        return in_english(data)
     if isinstance(data, dict):
         out = {k: plain_json(v) for k, v in data.items()}
         if isinstance(data.get("id"), str) and isinstance(data.get("fields"), dict):
@@ -217,7 +225,7 @@ def plain_json(data: Any) -> Any:
             plain = PLAIN.render(said)
             for key, value in data.items():
                 if value == plain and key != "id":
-                    out[key] = as_printed(said)
+                    out[key] = in_english(said)
         return out
     if isinstance(data, (list, tuple)):
         return [plain_json(v) for v in data]
