@@ -26,7 +26,7 @@ __all__ = ["convert", "one_output"]
 
 def one_output(as_json: bool, as_csv: bool) -> None:
     if as_json and as_csv:
-        raise UsageRefused("--json and --csv print different things: give one of them")
+        raise UsageRefused(message("cli.json_or_csv"))
 
 
 @command("convert")

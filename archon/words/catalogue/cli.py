@@ -19,6 +19,7 @@ TEXTS: dict = {
                        "elsewhere) and run the command again",
     "cli.the_output": "the output",
     "cli.error": "Error: {error}",
+    "cli.json_or_csv": "--json and --csv print different things: give one of them",
     "cli.dry_run_refused": "(dry run: the command itself would stop here the same way; nothing was written)",
 
     # what several commands say
