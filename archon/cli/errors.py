@@ -23,13 +23,15 @@ from archon.cli.output import as_printed, in_english, typed_workbook, workbook_c
 from archon.exits import ExitStatus, status_of
 from archon.words.errors import WordedError
 from archon.words.message import Message, act, message_of, say
+from archon.words.render import PLAIN
 
 __all__ = ["Refused", "UsageRefused", "failed", "fail", "NOT_WRITTEN_ERRNOS", "DRY_RUN_REFUSED",
            "remember_dry_run", "remember_json", "error_object", "say_failed_usage", "say_not_written", "debugging"]
 
 #: Said after the error of a command given --dry-run: it was refused as the
-#: command itself would be (the same message and exit status).
-DRY_RUN_REFUSED = "(dry run: the command itself would stop here the same way; nothing was written)"
+#: command itself would be (the same message and exit status); in English,
+#: the command line says it in its language (message ``cli.dry_run_refused``).
+DRY_RUN_REFUSED = PLAIN.render(say("cli.dry_run_refused"))
 
 
 def _not_written_errnos() -> frozenset:
