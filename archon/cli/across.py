@@ -31,14 +31,18 @@ def _print_frame(frame, as_csv: bool, columns, widths) -> None:
                 frame[c] = col.map(csv_cell)
         frame.to_csv(sys.stdout, index=False, lineterminator="\n", date_format="%Y-%m-%d")
         return
-    header = " ".join(f"{c:>{w}}" if w > 0 else f"{c:<{-w}}" for c, w in zip(map(_header, columns), widths))
+    headers = [_header(c) for c in columns]
+    # a longer word (a header in another language) widens its column
+    widths = [max(w, len(h)) if w > 0 else min(w, -len(h)) for h, w in zip(headers, widths)]
+    header = " ".join(f"{c:>{w}}" if w > 0 else f"{c:<{-w}}" for c, w in zip(headers, widths))
     click.echo(header)
     click.echo("-" * len(header))
     for row in frame[list(columns)].itertuples(index=False):
         cells = []
         for v, w in zip(row, widths):
-            text = "" if v is None or v != v else (number(float(v), 2) if isinstance(v, float) and not float(v).is_integer()
-                                                   else number(float(v)) if isinstance(v, float) else str(v))
+            text = "" if v is None or v != v else (
+                number(float(v), 2) if isinstance(v, float) and not float(v).is_integer()
+                else number(float(v)) if isinstance(v, float) else str(v))
             cells.append(f"{text[:abs(w)]:>{w}}" if w > 0 else f"{text[:-w]:<{-w}}")
         click.echo(" ".join(cells))
 

@@ -72,12 +72,14 @@ def _print_finals(v) -> None:
         return
     say("cli.heading", title=v.title)
     keys = v.standings.edition.ranking_keys
-    click.echo(f"{as_printed('cli.column.seed'):>4} {'#':>3}  {as_printed('cli.column.player'):<28} "
+    seed = as_printed("cli.column.seed")
+    width = max(4, len(seed))  # a longer word widens its column
+    click.echo(f"{seed:>{width}} {'#':>3}  {as_printed('cli.column.player'):<28} "
                + " ".join(f"{k.upper():>5}" for k in keys))
     for f in v.finalists:
         s = f.standing
         stats = " ".join(f"{number(float(getattr(s, k))):>5}" for k in keys)
-        click.echo(f"{(f.seed or '-'):>4} {f.number:>3}  {f.player.name[:28]:<28} {stats}")
+        click.echo(f"{(f.seed or '-'):>{width}} {f.number:>3}  {f.player.name[:28]:<28} {stats}")
     _print_ties(v)
     if v.seating:
         _print_final_table(v)

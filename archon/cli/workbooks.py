@@ -69,8 +69,9 @@ def _print_standings(file, data, as_json, as_csv) -> None:
     ev = data["event"]
     title = ev["name"] or file
     say("cli.standings.title", title=title, format=ev["format"], players=ev["players"], edition=ev["edition"])
-    header = (f"{as_printed('cli.column.rank'):>4} {'#':>3}  {as_printed('cli.column.player'):<28} {'GW':>2} "
-              f"{'VP':>5} {'TP':>5} {as_printed('cli.column.final'):>5} {as_printed('cli.column.rating'):>8}")
+    rank, player, final, rating = (as_printed(f"cli.column.{w}") for w in ("rank", "player", "final", "rating"))
+    wr, wf, wt = max(4, len(rank)), max(5, len(final)), max(8, len(rating))  # a longer word widens its column
+    header = f"{rank:>{wr}} {'#':>3}  {player:<28} {'GW':>2} {'VP':>5} {'TP':>5} {final:>{wf}} {rating:>{wt}}"
     click.echo(header)
     click.echo("-" * len(header))
     for p in data["players"]:
@@ -79,8 +80,8 @@ def _print_standings(file, data, as_json, as_csv) -> None:
         name = f"{p['first_name']} {p['last_name']}".strip()
         mark = "*" if p["finalist"] else " "
         click.echo(
-            f"{place_s:>4} {p['number']:>3}{mark} {name[:28]:<28} {p['gw']:>2} {_fmt_vp(p['vp']):>5} "
-            f"{_fmt_vp(p['tp']):>5} {_fmt_vp(p['final_vp']):>5} {number(float(p['rating_points']), 2):>8}"
+            f"{place_s:>{wr}} {p['number']:>3}{mark} {name[:28]:<28} {p['gw']:>2} {_fmt_vp(p['vp']):>5} "
+            f"{_fmt_vp(p['tp']):>5} {_fmt_vp(p['final_vp']):>{wf}} {number(float(p['rating_points']), 2):>{wt}}"
         )
     if data["final"] and data["final"]["winner"] is not None:
         w = next(p for p in data["players"] if p["number"] == data["final"]["winner"])

@@ -171,3 +171,12 @@ def test_every_sentence_the_command_line_prints_is_a_message_with_its_fields():
         if wanted - given:
             bad.append(f"{name}:{line}: {mid} lacks {sorted(wanted - given)}")
     assert not bad, "\n".join(bad)
+
+
+def test_a_header_word_longer_in_the_language_widens_its_column(four):
+    r = run("--lang", "es", "standings", four)
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    header, rows = lines[1], lines[3:7]
+    assert header.split()[0] == "puesto" and header.endswith("clasificación")
+    assert len(rows) == 4 and all(len(row) == len(header) for row in rows), r.output  # the figures end under it
