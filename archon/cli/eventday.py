@@ -8,11 +8,12 @@ import click
 from archon.api import eventday as twins
 from archon.cli.errors import UsageRefused
 from archon.cli.options import DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command
-from archon.cli.output import renderer, say
+from archon.cli.output import as_printed, renderer, say
 from archon.cli.progress import changing
 from archon.cli.writing import say_done, writes
 from archon.eventday.judging import warning_line
 from archon.words.message import act
+from archon.words.message import say as message
 
 __all__ = ["register", "warn", "warnings_command", "unregister", "drop", "result", "toss"]
 
@@ -54,11 +55,11 @@ def warn(file, player, reason, round_key, as_list, dry_run):
     """
     if as_list:
         if player is not None or reason is not None or round_key is not None:
-            raise UsageRefused("--list takes no player, reason or --round")
+            raise UsageRefused(message("cli.warn.list_alone"))
         _print_warnings(file)
         return
     if player is None or reason is None:
-        raise UsageRefused('give the player and the reason: archon warn FILE PLAYER "reason" [--round N]')
+        raise UsageRefused(message("cli.warn.player_and_reason", command=act("warn", file="FILE")))
     say_done(twins.warn(file, player, reason, round=round_key, dry_run=dry_run))
 
 
@@ -70,7 +71,7 @@ def warnings_command(file):
 
 def _print_warnings(file) -> None:
     rows = twins.warnings(file)
-    click.echo("\n".join(warning_line(r) for r in rows) if rows else "no warnings recorded")
+    click.echo("\n".join(warning_line(r) for r in rows) if rows else as_printed("cli.warnings.none"))
 
 
 @command("unregister")
@@ -137,4 +138,4 @@ def toss(file, seed, dry_run):
     say_done(rep)
     if rep.changed:
         again = renderer().action(act("toss", seed=rep.seed))
-        say(f"to {'write' if dry_run else 'repeat'} this draw: {again}")
+        say("cli.toss.to_write" if dry_run else "cli.toss.to_repeat", again=again)

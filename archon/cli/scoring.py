@@ -8,7 +8,7 @@ import click
 
 from archon.api.scoring import parse_vps, score_lines
 from archon.cli.options import command, edition_option, json_option
-from archon.cli.output import as_printed, say_json
+from archon.cli.output import as_printed, number, say, say_json
 from archon.rules.editions import EDITIONS, get_edition
 from archon.rules.scoring import score_table
 
@@ -18,7 +18,11 @@ __all__ = ["score", "editions"]
 def _fmt(x) -> str:
     if x is None:
         return "-"
-    return f"{x:g}" if isinstance(x, float) else str(x)
+    return number(x)
+
+
+#: What a result that is not legal is, by its status.
+_NOT_LEGAL = {"pending": "cli.score.pending", "invalid": "cli.score.invalid"}
 
 
 @command("score")
@@ -49,9 +53,11 @@ def score(vps, as_json, edition):
         for s in result.seats:
             click.echo(f"{s.seat:>4}  {_fmt(s.vp):>4}  {s.gw:>2}  {_fmt(s.tp):>4}")
         if result.legal:
-            click.echo("legal: a game can end this way")
+            say("cli.score.legal")
+        elif result.status in _NOT_LEGAL:
+            say(_NOT_LEGAL[result.status], reason=result.reason)
         else:
-            click.echo(f"{result.status}: {as_printed(result.said)}")
+            say(f"{result.status}: {as_printed(result.said)}")
     sys.exit(0 if result.legal else 1)
 
 

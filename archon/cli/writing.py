@@ -11,9 +11,8 @@ from typing import Callable
 
 import click
 
-from archon.cli.output import report_lines, say_lines
+from archon.cli.output import report_lines, say, say_lines
 from archon.formats.workbook.safety import settings
-from archon.words.wording import count
 
 __all__ = ["writes", "say_backups_removed", "say_done"]
 
@@ -40,9 +39,8 @@ def say_backups_removed(rep) -> None:
     if keep is None or not gone:
         return
     names = ", ".join(b.name for b in gone[:3]) + (", ..." if len(gone) > 3 else "")
-    click.echo(f"{Path(rep.path).name}: {count(len(gone), 'older backup')} removed from "
-               f"{gone[0].parent.name}/ (--keep-backups {keep} keeps the backups of the last {keep} "
-               f"changes, and a copy of the version now in the workbook): {names}", err=True)
+    say("cli.backups_removed", err=True, file=Path(rep.path).name, removed=len(gone), folder=gone[0].parent.name,
+        keep=keep, names=names)
 
 
 def say_done(rep) -> None:
