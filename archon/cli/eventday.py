@@ -16,13 +16,19 @@ from archon.eventday.judging import warning_line
 from archon.words.message import act
 
 __all__ = ["register", "warn", "warnings_command", "unregister", "drop", "result", "toss", "CHANGE_KEYS",
-           "CHANGE_JSON"]
+           "CHANGE_JSON", "players_list"]
 
 #: The keys of the JSON a command that changes the workbook prints.
 CHANGE_KEYS = ('"file", "dry_run", "changed", "written", "backup", "seed", "player", "messages" (each "id", '
                '"fields", "text") and "backups_removed"')
 #: The help of --json on a command that changes the workbook.
 CHANGE_JSON = f"Print one JSON object: {CHANGE_KEYS}."
+
+
+def players_list(value):
+    """A players CSV option's value: ``-`` is standard input (bytes: the
+    reader finds UTF-8 or Windows-1252), else the path as given."""
+    return click.open_file("-", "rb") if value == "-" else value
 
 
 def _done(command: str, rep, as_json: bool) -> None:
@@ -49,7 +55,7 @@ def register(file, name, vekn, city, from_csv, as_json, dry_run):
       archon register event.xlsx --from latecomers.csv --dry-run
       my-signups-export | archon register event.xlsx --from -
     """
-    players = click.get_binary_stream("stdin") if from_csv == "-" else from_csv
+    players = players_list(from_csv)
     _done("register", changing(file, lambda: twins.register(file, name, vekn=vekn, city=city, players=players,
                                                             dry_run=dry_run)), as_json)
 

@@ -12,6 +12,7 @@ from archon.api import workbooks as twins
 from archon.api.json_output import check_json, undo_json, versioned, write_json
 from archon.api.problems import problem_message, problem_record
 from archon.api.undoing import undo as undo_last
+from archon.cli.eventday import players_list
 from archon.cli.options import DRY_RUN_OPTION, EDITION_OPTION, WORKBOOK_ARGUMENT, command, edition_option, json_option
 from archon.cli.output import as_printed, renderer, say, say_json
 from archon.cli.progress import changing
@@ -136,7 +137,7 @@ def new(file, name, date, city, organizer, level, event_format, players, deck_fo
       archon new event.xlsx --name "Winter Cup" --date 2026-12-05 --city Lyon --players players.csv
     """
     rep = twins.new(file, name=name, date=date, city=city, organizer=organizer, level=level,
-                    format=event_format, players=click.get_binary_stream("stdin") if players == "-" else players,
+                    format=event_format, players=players_list(players),
                     template=template, edition=edition, deck_format=deck_format, dry_run=dry_run)
     if as_json:
         say_json(write_json("new", rep), ensure_ascii=False)
