@@ -18,7 +18,7 @@ from archon.words.message import Message, say
 from archon.words.render import PLAIN
 
 __all__ = ["SCHEMA_KEY", "schema_id", "versioned", "message_record", "change_json", "write_json", "undo_json",
-           "finals_json", "warnings_json", "editions_json", "check_json", "player_record"]
+           "finals_json", "warnings_json", "editions_json", "check_json", "player_record", "report_json"]
 
 #: The key of every object a command prints that names its schema.
 SCHEMA_KEY = "schema"
@@ -154,3 +154,19 @@ def check_json(records: list) -> dict:
     severities = [r.get("severity") for r in records]
     return versioned("check", {"problems": records, "errors": severities.count("error"),
                                "warnings": severities.count("warning"), "notes": severities.count("note")})
+
+
+def report_json(*, vekn_report: Optional[str] = None, archondata: Optional[str] = None, twd: Optional[str] = None,
+                result=None, dry_run: bool = False) -> dict:
+    """``archon report``: the texts it prints (the VEKN report, the upload's
+    ``archondata``, the TWD entry; null when not asked for) and the files it
+    wrote (or, ``dry_run``, would write): path and what each is."""
+    written = list(result.written) if result is not None else []
+    return versioned("report", {
+        "dry_run": bool(dry_run),
+        "vekn_report": vekn_report,
+        "archondata": archondata,
+        "twd": twd,
+        "files": [{"path": _name(path), "what": str(what)} for path, what in written],
+        "notes": _messages(result.notes) if result is not None else [],
+    })

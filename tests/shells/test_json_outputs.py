@@ -99,12 +99,29 @@ def test_standings_check_and_finals_of_the_finished_sample(finished):
     assert [m["id"] for m in toss["messages"]][-1] == "api.nothing_to_write_back"
 
 
+def test_report_prints_its_texts_and_the_files_it_writes(finished, cup, tmp_path):
+    text = CliRunner().invoke(main, ["report", str(finished)]).stdout
+    assert printed("report", finished) == {"schema": "archon.report/1", "dry_run": False, "vekn_report": text.rstrip("\n"),
+                                            "archondata": None, "twd": None, "files": [], "notes": []}
+    html = tmp_path / "report.html"
+    rehearsal = printed("report", finished, "--html", html, "--archondata", "--dry-run")
+    assert rehearsal["dry_run"] and [f["path"] for f in rehearsal["files"]] == [str(html)] and not html.exists()
+    upload = CliRunner().invoke(main, ["report", str(finished), "--archondata"]).stdout
+    assert rehearsal["archondata"] == upload.rstrip("\n") and rehearsal["twd"] is None
+    made = printed("report", finished, "--csv", tmp_path / "csv")
+    assert sorted(f["path"] for f in made["files"]) == sorted(str(p) for p in (tmp_path / "csv").iterdir())
+    assert made["notes"] and all(n["text"] for n in made["notes"])  # what the CSV set cannot hold
+    early = printed("report", cup, "--archondata", status=1)  # round 1 is not played: no upload yet
+    assert early["error"]["text"]
+
+
 def test_a_workbook_that_cannot_be_read_prints_the_error_object_of_each_command(tmp_path):
     missing = tmp_path / "no-such-cup.xlsx"
     for command, extra in (("standings", ()), ("check", ()), ("finals", ()), ("warnings", ()), ("toss", ()),
                            ("update", ()), ("undo", ()), ("drop", (3,)), ("unregister", (3,)),
                            ("register", ("Anna Kowalski",)), ("warn", (3, "slow play")),
-                           ("result", ("--round", 1, "--table", 1, 5, 0, 0, 0, 0)), ("seat", ("--round", 1))):
+                           ("result", ("--round", 1, "--table", 1, 5, 0, 0, 0, 0)), ("seat", ("--round", 1)),
+                           ("report", ())):
         said = printed(command, missing, *extra, status=ExitStatus.UNREADABLE)
         assert "no-such-cup.xlsx" in said["error"]["text"], command
     assert not missing.exists()

@@ -34,7 +34,7 @@ def test_every_command_with_json_has_a_schema_and_every_schema_a_command():
     # the commands the issue names, and those that report what they wrote
     assert {"finals", "toss", "register", "drop", "result", "warnings", "undo", "editions", "new", "update",
             "unregister", "warn", "score", "seat", "plan", "standings", "check", "rating", "league",
-            "convert"} <= with_json
+            "convert", "report"} <= with_json
     assert set(schema_names()) == with_json | {"error"}  # error: a command line that names no command
 
 
@@ -64,11 +64,9 @@ def test_a_schema_refuses_an_unknown_key_a_missing_key_and_another_commands_obje
 
 
 def test_schema_of_a_command_without_json_says_which_have_one():
-    with pytest.raises(KeyError, match="serve"):
-        schema_of("serve")
     with pytest.raises(KeyError) as said:
-        schema_of("report")
-    assert "standings" in str(said.value)
+        schema_of("serve")
+    assert "'serve'" in str(said.value) and "standings" in str(said.value)
 
 
 def test_the_schemas_are_package_data():
