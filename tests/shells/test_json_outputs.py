@@ -175,6 +175,24 @@ def test_result_warn_and_warnings(cup, seated):
     assert again["error"]["text"]
 
 
+def test_finals_seated_once_the_preliminaries_are_over(tmp_path):
+    """The sample's final table cleared: the finalists are known, their table is recorded."""
+    from archon.formats.workbook import load_event, new_event
+    from archon.rules.model import Final
+
+    event = load_event(SAMPLE)
+    event.final = Final([], [])
+    path = tmp_path / "no-final-yet.xlsx"
+    new_event(path, event)
+    view = printed("finals", path)
+    assert view["ready"] and view["final"] is None and len(view["finalists"]) == 5
+    seating = view["choosing_order"]
+    done = printed("finals", path, "--seating", ",".join(map(str, seating)))
+    assert done["changed"] and done["written"] and done["seed"] is None
+    after = printed("finals", path)["final"]
+    assert after["seating"] == seating and after["seeds"] == [5, 4, 3, 2, 1] and after["winner"] is None
+
+
 def test_finals_before_the_preliminaries_are_over_and_its_refusals(cup):
     view = printed("finals", cup)
     assert view["preliminaries_over"] is False and view["ready"] is False and view["final"] is None
