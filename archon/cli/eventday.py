@@ -8,27 +8,14 @@ import click
 from archon.api import eventday as twins
 from archon.api.json_output import change_json, warnings_json
 from archon.cli.errors import UsageRefused
-from archon.cli.options import DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command, json_option
+from archon.cli.options import CHANGE_JSON, DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command, json_option, players_list
 from archon.cli.output import renderer, say, say_json
 from archon.cli.progress import changing
 from archon.cli.writing import say_done, writes
 from archon.eventday.judging import warning_line
 from archon.words.message import act
 
-__all__ = ["register", "warn", "warnings_command", "unregister", "drop", "result", "toss", "CHANGE_KEYS",
-           "CHANGE_JSON", "players_list"]
-
-#: The keys of the JSON a command that changes the workbook prints.
-CHANGE_KEYS = ('"file", "dry_run", "changed", "written", "backup", "seed", "player", "messages" (each "id", '
-               '"fields", "text") and "backups_removed"')
-#: The help of --json on a command that changes the workbook.
-CHANGE_JSON = f"Print one JSON object: {CHANGE_KEYS}."
-
-
-def players_list(value):
-    """A players CSV option's value: ``-`` is standard input (bytes: the
-    reader finds UTF-8 or Windows-1252), else the path as given."""
-    return click.open_file("-", "rb") if value == "-" else value
+__all__ = ["register", "warn", "warnings_command", "unregister", "drop", "result", "toss"]
 
 
 def _done(command: str, rep, as_json: bool) -> None:

@@ -12,8 +12,7 @@ from archon import eventday
 from archon.api import eventday as twins
 from archon.api.json_output import change_json, finals_json
 from archon.cli.errors import UsageRefused
-from archon.cli.eventday import CHANGE_KEYS
-from archon.cli.options import DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command, json_option
+from archon.cli.options import CHANGE_KEYS, DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command, json_option
 from archon.cli.output import as_printed, renderer, say, say_json
 from archon.cli.progress import changing
 from archon.cli.writing import say_done, writes

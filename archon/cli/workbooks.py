@@ -12,8 +12,8 @@ from archon.api import workbooks as twins
 from archon.api.json_output import check_json, undo_json, versioned, write_json
 from archon.api.problems import problem_message, problem_record
 from archon.api.undoing import undo as undo_last
-from archon.cli.eventday import players_list
 from archon.cli.options import DRY_RUN_OPTION, EDITION_OPTION, WORKBOOK_ARGUMENT, command, edition_option, json_option
+from archon.cli.options import players_list
 from archon.cli.output import as_printed, renderer, say, say_json
 from archon.cli.progress import changing
 from archon.cli.writing import say_done, writes
