@@ -256,3 +256,16 @@ def test_a_standings_json_with_its_schema_converts_back(finished, tmp_path):
     again = printed("standings", out)
     original = json.loads(source.read_text(encoding="utf-8"))
     assert [p["tp"] for p in again["players"]] == [p["tp"] for p in original["players"]]
+
+
+def test_keys_and_ids_stay_english_in_every_language(finished):
+    """A script reads the same keys and message ids whatever --lang the organizer runs with."""
+    english = printed("toss", finished, "--seed", 5, "--dry-run")
+    for lang in ("fr", "pl"):
+        r = CliRunner().invoke(main, ["--lang", lang, "toss", str(finished), "--seed", "5", "--dry-run", "--json"])
+        assert r.exit_code == 0, r.output
+        said = json.loads(r.stdout)
+        Draft202012Validator(schema_of("toss")).validate(said)
+        assert list(said) == list(english) and said["schema"] == "archon.toss/1"
+        assert [(m["id"], m["fields"]) for m in said["messages"]] == [
+            (m["id"], m["fields"]) for m in english["messages"]]
