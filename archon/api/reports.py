@@ -19,6 +19,7 @@ from archon.formats.special_files import special_kind
 from archon.formats.workbook import read_event
 from archon.formats.workbook.problems import check_workbook
 from archon.reports import ReportError, check_target, write_html_report, write_posting_sheet, write_xlsx_report
+from archon.reports.labels import report_language
 from archon.reports.output import CSV_SET, HTML_REPORT, REPORT_WORKBOOK, SEAT_LIST
 from archon.rules.editions import RuleEdition
 from archon.rules.standings import compute
@@ -71,8 +72,13 @@ def report(
     csv=None,
     dry_run: bool = False,
     force: bool = False,
+    lang: str = "en",
 ) -> ReportResult:
     """Twin of ``archon report FILE [--xlsx OUT.xlsx] [--html OUT.html] [--round N] [--csv DIR] [--force]``.
+
+    ``lang``: the language of the report workbook, the seat list and the
+    HTML report (``--lang``: their titles, headers, charts, and figures as
+    the language writes them); the CSV set stays as The Archon writes it.
 
     With ``dry_run`` every report is made in a temporary folder (so every
     check runs) and thrown away: ``written`` then lists what would be written
@@ -101,19 +107,21 @@ def report(
     existing output is replaced only when it is an earlier report of the
     same kind and ``force`` says so.
     """
+    lang = report_language(lang)  # an unknown language refused before anything is read
     _check_outputs(xlsx, html, csv, round, force)
     st = report_standings(path, edition)
     if dry_run:
-        return _rehearsed(path, xlsx=xlsx, html=html, csv=csv, round=round, edition=edition)
+        return _rehearsed(path, xlsx=xlsx, html=html, csv=csv, round=round, edition=edition, lang=lang)
     data = standings_to_dict(st, extras=True)  # the reports also show the deck format
     written = []
     if xlsx is not None:
         if round is not None:
-            written.append((write_posting_sheet(data, round, xlsx, force=force), f"round {round} seat list"))
+            written.append((write_posting_sheet(data, round, xlsx, force=force, lang=lang),
+                            f"round {round} seat list"))
         else:
-            written.append((write_xlsx_report(data, xlsx, force=force), "report workbook"))
+            written.append((write_xlsx_report(data, xlsx, force=force, lang=lang), "report workbook"))
     if html is not None:
-        written.append((write_html_report(data, html, force=force), "HTML report"))
+        written.append((write_html_report(data, html, force=force, lang=lang), "HTML report"))
     if csv is None:
         return ReportResult(written, [])
     done = write_csv_set(st, csv)  # checked above (check_target)
@@ -122,11 +130,11 @@ def report(
     return ReportResult(written, [], notes)
 
 
-def _rehearsed(path, *, xlsx, html, csv, round, edition) -> ReportResult:
+def _rehearsed(path, *, xlsx, html, csv, round, edition, lang) -> ReportResult:
     """:func:`report` made in a temporary folder: what it would write where."""
     with tempfile.TemporaryDirectory(prefix="archon-dry-run-") as tmp:
         rehearsal = report(
-            path, edition=edition, round=round,
+            path, edition=edition, round=round, lang=lang,
             xlsx=Path(tmp) / "report.xlsx" if xlsx is not None else None,
             html=Path(tmp) / "report.html" if html is not None else None,
             csv=Path(tmp) / "csv" if csv is not None else None,

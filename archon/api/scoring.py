@@ -11,7 +11,6 @@ from archon.rules.editions import RuleEdition, get_edition
 from archon.rules.scoring import COMPLETE, PENDING, TableResult, VPError, score_table
 from archon.rules.typed import number_from_text
 from archon.words.message import Message, say
-from archon.words.render import PLAIN
 
 __all__ = ["score", "score_lines", "each_line_scored", "parse_vps", "no_vp_typed"]
 
@@ -52,7 +51,7 @@ def score(vps: Sequence[Optional[float]], edition: "str | RuleEdition | None" = 
     verdict = score_table(list(vps), get_edition(edition))
     blank = [seat for seat, v in enumerate(vps, start=1) if v is None]
     if blank and verdict.status == COMPLETE:
-        return dataclasses.replace(verdict, status=PENDING, reason=PLAIN.render(no_vp_typed(blank)))
+        return dataclasses.replace(verdict, status=PENDING, said=no_vp_typed(blank))
     return verdict
 
 

@@ -10,19 +10,23 @@ from pathlib import Path
 
 from archon.formats.serialize import standings_to_dict
 from archon.reports import write_posting_sheet
+from archon.reports.labels import report_language
 from archon.reports.output import SEAT_LIST, check_target
 from archon.rules.standings import compute
 
 __all__ = ["check_seat_list", "print_seat_list"]
 
 
-def check_seat_list(print_to) -> None:
+def check_seat_list(print_to, lang: str = "en") -> None:
     """:class:`archon.reports.ReportError` when ``print_to`` cannot take a seat
-    list (a seat list printed before under that name is printed anew)."""
+    list (a seat list printed before under that name is printed anew);
+    :class:`archon.words.choose.UnknownLanguage` when archon does not speak ``lang``."""
+    report_language(lang)
     check_target(print_to, SEAT_LIST, force=True)
 
 
-def print_seat_list(event, round: int, print_to) -> Path:
-    """Write round ``round``'s seat list to ``print_to``; its path."""
+def print_seat_list(event, round: int, print_to, lang: str = "en") -> Path:
+    """Write round ``round``'s seat list to ``print_to`` in the language
+    ``lang`` (its title, headers, "sits out", footer); its path."""
     return write_posting_sheet(standings_to_dict(compute(event), extras=True), round, print_to,
-                               force=True)  # a seat list printed before is printed anew, never another file
+                               force=True, lang=lang)  # a seat list printed before is printed anew, never another file

@@ -41,6 +41,7 @@ def seat(
     progress=None,
     print_to=None,
     show: bool = False,
+    lang: str = "en",
 ) -> EventDayReport:
     """Twin of ``archon seat FILE --round N [--print OUT.xlsx] [--show]``: seat a preliminary round.
 
@@ -64,7 +65,8 @@ def seat(
     (:func:`archon.reports.write_posting_sheet`; not on a dry run; it replaces
     a seat list archon printed before under that name, never another file);
     its path is the report's ``.printed``. It is checked before anything is seated:
-    :class:`archon.reports.ReportError` when it cannot be written.
+    :class:`archon.reports.ReportError` when it cannot be written. ``lang``:
+    the seat list's language (``--lang``).
 
     The report's ``.seating`` is the round's :class:`RoundSeating`: its
     tables, the score of the rounds seated so far on the nine criteria and,
@@ -76,12 +78,12 @@ def seat(
     if print_to is not None:
         from archon.api.seat_lists import check_seat_list  # the reports (xlsxwriter) for a seat list only
 
-        check_seat_list(print_to)  # before anything is seated
+        check_seat_list(print_to, lang)  # before anything is seated
     if show:
         if seed is not None or force or dry_run or time_budget is not None:
             raise InputError(say("api.show_alone", show=option("show"), others=[
                 option("seed"), option("force"), option("dry_run"), option("time_budget")]))
-        return _show_seating(path, int(round), print_to)
+        return _show_seating(path, int(round), print_to, lang)
     if seed is None:
         seed = new_seed()
     rep = event_day(
@@ -95,12 +97,12 @@ def seat(
     if print_to is not None and not dry_run:
         from archon.api.seat_lists import print_seat_list
 
-        rep.printed = print_seat_list(rep.event, int(round), print_to)
+        rep.printed = print_seat_list(rep.event, int(round), print_to, lang)
     rep.seating = RoundSeating.of(rep.event, int(round), rep.seed)
     return rep
 
 
-def _show_seating(path, round: int, print_to) -> EventDayReport:
+def _show_seating(path, round: int, print_to, lang: str = "en") -> EventDayReport:
     """``seat(..., show=True)``: the round as seated, nothing written but
     the seat list asked for."""
     read = read_event(path)
@@ -118,7 +120,7 @@ def _show_seating(path, round: int, print_to) -> EventDayReport:
     if print_to is not None:
         from archon.api.seat_lists import print_seat_list  # the reports (xlsxwriter) for a seat list only
 
-        rep.printed = print_seat_list(ev, round, print_to)
+        rep.printed = print_seat_list(ev, round, print_to, lang)
     rep.seating = RoundSeating.of(ev, round)
     return rep
 

@@ -11,6 +11,7 @@ from archon.api.reports import report as make_report
 from archon.cli.errors import UsageRefused
 from archon.cli.options import EDITION_OPTION, WORKBOOK_ARGUMENT, command, dry_run_option, json_option
 from archon.cli.output import as_printed, quoted, say_json
+from archon.cli.output import chosen_language
 from archon.cli.writing import writes
 from archon.formats.vekn import vekn_report_text
 from archon.words.message import option, say
@@ -62,7 +63,7 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     result = None
     if files:
         result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition,
-                             csv=csv_dir, dry_run=dry_run, force=force)
+                             csv=csv_dir, dry_run=dry_run, force=force, lang=chosen_language())
     if as_json:
         said = report_json(archondata=texts[0] if as_archondata else None, twd=texts[-1] if as_twd else None,
                            result=result, dry_run=dry_run)

@@ -53,7 +53,7 @@ def score(vps, as_json, edition):
         if result.legal:
             click.echo("legal: a game can end this way")
         else:
-            click.echo(f"{result.status}: {as_printed(result.reason)}")
+            click.echo(f"{result.status}: {as_printed(result.said)}")
     sys.exit(0 if result.legal else 1)
 
 

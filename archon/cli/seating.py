@@ -11,6 +11,7 @@ from archon.api.json_output import versioned
 from archon.cli.errors import UsageRefused, failed
 from archon.cli.options import DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command, json_option
 from archon.cli.output import renderer, say, say_json, say_lines
+from archon.cli.output import chosen_language
 from archon.cli.progress import LazyProgress
 from archon.cli.writing import say_backups_removed, writes
 from archon.exits import ExitStatus
@@ -56,7 +57,8 @@ def seat(file, round_number, seed, force, time_budget, print_to, show, as_json, 
     progress = LazyProgress(f"seating round {round_number}")  # shown once it takes over a second
     try:
         rep = twins.seat(file, round_number, seed=seed, force=force, dry_run=dry_run,
-                         time_budget=time_budget, progress=progress, print_to=print_to, show=show)
+                         time_budget=time_budget, progress=progress, print_to=print_to, show=show,
+                         lang=chosen_language())
     finally:
         progress.close()
     say_backups_removed(rep)

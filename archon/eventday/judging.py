@@ -14,6 +14,7 @@ from typing import Iterable, Optional, Union
 from archon.eventday.change import Change, Locate, copied
 from archon.eventday.errors import EventDayError, WrongInput
 from archon.eventday.players import find_player
+from archon.rules.celltext import nfc
 from archon.rules.model import FINAL, Event, JudgeWarning, Player
 from archon.rules.standings import planned_rounds
 from archon.rules.typed import is_whole_number_text
@@ -104,7 +105,7 @@ def checked_warning(event: Event, p: Player, reason: object, round: Union[int, s
     Archon's chart seats), the final before it is seated, the same warning
     (player, reason, round) recorded already
     (:class:`~archon.eventday.EventDayError`)."""
-    text = " ".join(str(reason or "").split())
+    text = " ".join(nfc(str(reason or "")).split())  # composed, as every typed text (typed_text)
     if not text:
         raise WrongInput(say("warn.reason_needed"))
     if len(text) > MAX_REASON:
@@ -112,7 +113,7 @@ def checked_warning(event: Event, p: Player, reason: object, round: Union[int, s
     w = JudgeWarning(p.number, text, parse_round(event, round))
     _refuse_a_round_not_under_way(event, w.round, proposed, typed)
     same = [x for x in event.warnings
-            if x.player == w.player and str(x.round) == str(w.round) and x.reason.casefold() == text.casefold()]
+            if x.player == w.player and str(x.round) == str(w.round) and nfc(x.reason).casefold() == text.casefold()]
     if same:
         listed = say("warn.listed", warnings=act("warnings")) if typed else ""
         raise EventDayError(say("warn.already", player=str(p), when=_in_round(w), reason=same[0].reason,

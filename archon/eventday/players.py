@@ -8,7 +8,7 @@ from typing import Optional
 
 from archon.eventday.change import Locate, place
 from archon.eventday.errors import AmbiguousPlayer, WrongInput
-from archon.rules.celltext import CONTROL_CHARACTER
+from archon.rules.celltext import CONTROL_CHARACTER, character_named, nfc, refused_in_name
 from archon.rules.model import MAX_CELL_TEXT, Event, Player, name_key, plain_name, typed_name_forms
 from archon.rules.typed import is_whole_number_text
 from archon.rules.validation import Where
@@ -31,7 +31,7 @@ def find_player(event: Event, text: "str | int", locate: Optional[Locate] = None
     Raises :class:`AmbiguousPlayer` listing the candidates when a part of a
     name fits several players, :class:`WrongInput` when none fits.
     """
-    raw = str(text).strip()
+    raw = nfc(str(text)).strip()  # a name typed decomposed ("Chloe" + U+0301) is the name stored composed
     if not raw:
         raise WrongInput(say("player.none_given"))
     if not event.players:
@@ -80,19 +80,26 @@ def _by_name(event: Event, raw: str, locate: Optional[Locate]) -> Player:
     raise AmbiguousPlayer(say("player.ambiguous", typed=raw, count=len(found), players=listed), found)
 
 
-def typed_text(text: object, field: str, where: "Message | str" = "") -> str:
-    """``text`` as a cell will hold it: runs of spaces, tabs and line breaks
-    become one space. Text with a control character, or longer than a cell
+def typed_text(text: object, field: str, where: "Message | str" = "", *, name: bool = False) -> str:
+    """``text`` as a cell will hold it: in Unicode's composed form (NFC,
+    :func:`archon.rules.celltext.nfc`), runs of spaces, tabs and line breaks
+    as one space. Text with a control character, or longer than a cell
     holds (:data:`archon.rules.model.MAX_CELL_TEXT`), is refused naming ``field``
-    (:class:`WrongInput`), before anything is written. ``where``: where it
+    (:class:`WrongInput`), before anything is written; so is a ``name``
+    (a player's) with a character that cannot be seen or turns the text
+    around (:func:`archon.rules.celltext.refused_in_name`). ``where``: where it
     was typed, said first ("players.csv, line 3: ", a message of id
     ``where.line``)."""
-    raw = str(text or "")
+    raw = nfc(str(text or ""))
+    shown = raw if len(raw) <= _SHOWN else raw[:_SHOWN] + "..."
     bad = CONTROL_CHARACTER.search(raw)
     if bad:
-        shown = raw if len(raw) <= _SHOWN else raw[:_SHOWN] + "..."
         raise WrongInput(say("text.control_character", where=where, field=field, text=shown,
                              code=f"{ord(bad.group(0)):04X}"))
+    invisible = refused_in_name(raw) if name else []
+    if invisible:
+        raise WrongInput(say("text.invisible_character", where=where, field=field, text=shown,
+                             characters=[character_named(c) for c in invisible]))
     out = " ".join(raw.split())
     if len(out) > MAX_CELL_TEXT:
         raise WrongInput(say("text.too_long", where=where, field=field, length=len(out), most=MAX_CELL_TEXT))

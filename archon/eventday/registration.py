@@ -131,8 +131,8 @@ def _players_to_register(ev: Event, rows: Sequence[object], source: str, locate:
     for row in rows:
         first, last, vekn, city, line = _row_fields(row)
         where = say("where.line", source=source, line=line) if source and line else ""
-        first = typed_text(first, "first name", where)
-        last = typed_text(last, "last name", where)
+        first = typed_text(first, "first name", where, name=True)
+        last = typed_text(last, "last name", where, name=True)
         full = " ".join(x for x in (first, last) if x)
         if not full:
             raise WrongInput(say("register.name_needed", where=where))

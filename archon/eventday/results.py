@@ -189,7 +189,7 @@ def _refuse_impossible(spot: _Spot, result, existing: Optional[Override]) -> Non
     """Refuse a result no game ends with (pending or invalid), saying what a judge may do."""
     check = say("result.check_pending" if result.status == PENDING else "result.check_vps")
     kept = say("result.has_override", reason=existing.reason, override=option("override")) if existing else ""
-    raise EventDayError(say("result.impossible", at=spot.label, status=result.status, reason=result.reason,
+    raise EventDayError(say("result.impossible", at=spot.label, status=result.status, reason=result.said,
                             check=check, override=option("override"), kept=kept))
 
 

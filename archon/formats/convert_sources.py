@@ -9,9 +9,11 @@ import re
 from pathlib import Path
 from typing import Optional, Union
 
-from archon.rules.celltext import CONTROL_CHARACTER, dropped, without_control_characters
+from archon.rules.celltext import (
+    CONTROL_CHARACTER, character_named, dropped, nfc, refused_in_name, visible_name, without_control_characters,
+)
 from archon.words.message import say
-from archon.rules.validation import event_texts
+from archon.rules.validation import NAME_FIELDS, EventText, event_texts
 from archon.formats.convert_types import (
     CSV_SET, STANDINGS_JSON, WORKBOOK, ConvertError, Finding, SourceRead,
 )
@@ -125,11 +127,15 @@ def _date_and_name_from_file_name(src: SourceRead) -> None:
 def drop_control_characters(src: SourceRead) -> None:
     """Drop the control characters from every text of ``src``'s event and of
     its carried cells (:mod:`archon.rules.celltext`), each said in ``src.warnings``
-    naming where it was read: a workbook would store them as ``_x0001_``."""
+    naming where it was read: a workbook would store them as ``_x0001_``.
+    The event's texts are then in NFC, and its players' names without the
+    characters that cannot be seen or turn the text around, each said
+    (:func:`clean_name`)."""
     for t in event_texts(src.event):
         if CONTROL_CHARACTER.search(t.text):
             src.warnings.append(Finding(src.place(t.where), dropped(t.what, t.text)))
             setattr(t.holder, t.attribute, without_control_characters(t.text))
+        clean_name(src, t)
     for sheet, cells in src.carried.items():
         for ref, value in cells.items():
             if isinstance(value, str) and CONTROL_CHARACTER.search(value):
@@ -137,3 +143,19 @@ def drop_control_characters(src: SourceRead) -> None:
                 cells[ref] = without_control_characters(value)
 
 
+def clean_name(src: SourceRead, t: EventText) -> None:
+    """``t`` in NFC (:func:`archon.rules.celltext.nfc`); a player's name
+    also without the characters that cannot be seen or turn the text around
+    (:func:`archon.rules.celltext.refused_in_name`), said in ``src.warnings``
+    naming where it was read: an old file still converts, its names cleaned
+    (one left blank is then a player without a name for ``check``)."""
+    text = t.text
+    cleaned = nfc(text)
+    found = refused_in_name(cleaned) if t.where.kind == "player" and t.where.field in NAME_FIELDS else []
+    if found:
+        cleaned = visible_name(cleaned)
+        src.warnings.append(Finding(src.place(t.where), say(
+            "convert.invisible_dropped", what=t.what, text=repr(text), now=repr(cleaned),
+            characters=[character_named(c) for c in found])))
+    if cleaned != text:
+        setattr(t.holder, t.attribute, cleaned)

@@ -19,7 +19,9 @@ from archon.formats.csvset_types import (
     is_set_member, round_file,
 )
 from archon.formats.special_files import special_kind
-from archon.rules.celltext import CONTROL_CHARACTER, dropped, without_control_characters
+from archon.rules.celltext import (
+    CONTROL_CHARACTER, character_named, dropped, nfc, refused_in_name, visible_name, without_control_characters,
+)
 from archon.words.message import Message, say
 from archon.rules.typed import LARGEST_EXACT_WHOLE
 
@@ -211,6 +213,10 @@ def _is_header(row: CsvRow, decimal_comma: bool) -> bool:
 
 
 
+#: The columns of a CSV set that hold a player's name.
+_NAME_COLUMNS = ("first name", "last name")
+
+
 class CsvFile:
     """One CSV file of the set, as rows, with helpers that name the line."""
 
@@ -221,6 +227,7 @@ class CsvFile:
         rows, d = _rows(name, text)
         for row in rows:
             self._drop_control_characters(row)
+            self._clean_names(row)
         self.decimal_comma = d == ";"
         self.header: Optional[CsvRow] = None
         first = next((r for r in rows if not r.blank), None)
@@ -234,12 +241,31 @@ class CsvFile:
         for i, cell in enumerate(row.cells):
             if not CONTROL_CHARACTER.search(cell):
                 continue
-            what = self.columns[i] if i < len(self.columns) else f"column {i + 1}"
-            number = row.get(0)
-            if self.columns[0].casefold() in ("player number", "player num") and number.isdigit():
-                what = f"player #{number}'s {what}"
-            self.notes.append(CsvNote(self.name, row.line, dropped(what, cell), CHANGED))
+            self.notes.append(CsvNote(self.name, row.line, dropped(self._what(row, i), cell), CHANGED))
             row.cells[i] = without_control_characters(cell)
+
+    def _clean_names(self, row: CsvRow) -> None:
+        """Each cell of ``row`` in NFC (:func:`archon.rules.celltext.nfc`), and
+        each name without the characters that cannot be seen or turn the text
+        around (:func:`archon.rules.celltext.refused_in_name`), each said
+        (:data:`CHANGED`): an old file still converts, its names cleaned."""
+        for i, cell in enumerate(row.cells):
+            text = nfc(cell)
+            found = refused_in_name(text) if i < len(self.columns) and self.columns[i] in _NAME_COLUMNS else []
+            if found:
+                text = visible_name(text)
+                self.notes.append(CsvNote(self.name, row.line, say(
+                    "convert.invisible_dropped", what=self._what(row, i), text=repr(cell), now=repr(text),
+                    characters=[character_named(c) for c in found]), CHANGED))
+            row.cells[i] = text
+
+    def _what(self, row: CsvRow, i: int) -> str:
+        """Cell ``i`` of ``row`` in words: ``player #3's first name``, ``reason``, ``column 9``."""
+        what = self.columns[i] if i < len(self.columns) else f"column {i + 1}"
+        number = row.get(0)
+        if self.columns[0].casefold() in ("player number", "player num") and number.isdigit():
+            what = f"player #{number}'s {what}"
+        return what
 
     def error(self, row: CsvRow, message: "Message | str") -> CsvSetError:
         """The file, the line and what is wrong there."""

@@ -15,6 +15,10 @@ whole file is then read with the csv module's quoting rules (``"O""Brien"``
 is ``O"Brien``, a quoted field keeps its commas). A quote never closed or a
 binary file is refused naming the line. A UTF-8 byte-order mark is ignored;
 a file that is not UTF-8 is read as Windows-1252 (Excel's "CSV" on Windows).
+The text is read in Unicode's composed form (NFC: "e" and a combining accent
+is "é"); a name holding a control character, or a character that cannot be
+seen or turns the text around (:mod:`archon.rules.celltext`), is refused
+naming the line (:func:`archon.eventday.typed_text`).
 """
 
 from __future__ import annotations
@@ -23,6 +27,9 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
+from archon.eventday.errors import WrongInput
+from archon.eventday.players import typed_text
+from archon.rules.celltext import nfc
 from archon.words.errors import WordedError
 from archon.words.message import Message, say
 from archon.formats.csvrecords import CsvTextError, csv_records, guess_delimiter
@@ -127,10 +134,20 @@ def _shown(cells: list[str], limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 5] + "...]"
 
 
+def _name_cell(text: str, field: str, source: str, line: int) -> str:
+    """A name cell as registering keeps it (:func:`archon.eventday.typed_text`),
+    refused naming ``source``'s ``line`` before its spaces are joined (a line
+    separator, U+2028, is refused, not read as a space)."""
+    try:
+        return typed_text(text, field, say("where.line", source=source, line=line), name=True)
+    except WrongInput as exc:
+        raise PlayersCSVError(exc.message) from None
+
+
 def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow]:
     """Read players from CSV text (see the module docstring for the headers)."""
     empty = say("players_csv.empty", source=source)
-    text = text.lstrip("\ufeff")
+    text = nfc(text.lstrip("\ufeff"))
     if not text.strip():
         raise PlayersCSVError(empty)
     numbered = _rows(text, source)
@@ -162,10 +179,11 @@ def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow
 
         said = None
         if first is not None and last is not None:
-            fn, ln = " ".join(cell(first).split()), " ".join(cell(last).split())
+            fn, ln = _name_cell(cell(first), "first name", source, n), _name_cell(cell(last), "last name", source, n)
         else:
-            fn, ln = split_name(cell(name))
-            said = split_said(cell(name))
+            full = _name_cell(cell(name), "player's name", source, n)
+            fn, ln = split_name(full)
+            said = split_said(full)
         if not fn and not ln:
             raise PlayersCSVError(say("players_csv.no_name", source=source, line=n))
         players.append(

@@ -14,7 +14,9 @@ Nothing here recomputes a score, a rank or a rating.
 * :func:`write_html_report` / :func:`render_html_report` -- one
   self-contained HTML page (no network, no script).
 
-Each accepts the contract ``dict``, computed
+Each is made in the language its ``lang`` names (English by default): the
+labels a person reads and the figures as the language writes them
+(:mod:`archon.reports.labels`). Each accepts the contract ``dict``, computed
 :class:`~archon.rules.standings.Standings`, or an :class:`~archon.rules.model.Event`
 (computed first).
 """

@@ -15,50 +15,71 @@ import os
 from pathlib import Path
 
 from archon.rules.editions import EDITIONS
-from archon.reports.data import SITS_OUT, StandingsLike, as_standings_dict, sitting_out
+from archon.reports.data import StandingsLike, as_standings_dict, sitting_out
+from archon.reports.labels import Labels
 from archon.reports.output import HTML_REPORT, check_target, write_atomically
+from archon.words.languages import SOURCE
+from archon.words.message import say
 
 __all__ = ["render_html_report", "write_html_report"]
 
 
-def render_html_report(standings: StandingsLike) -> str:
-    """The report page as a string (UTF-8 HTML5 document), from the template
+def _warning_line(w: Labels, row: dict) -> str:
+    """``#7 Anna Kowalski, Ronde 2 : ...``: a judge's warning in the page's language."""
+    from archon.eventday.judging import warning_line
+
+    if w.language == SOURCE:
+        return warning_line(row)
+    who = f"#{row['player']}" + (f" {row['name']}" if row.get("name") else "")
+    rnd = row.get("round")
+    when = "" if rnd is None else w(say("report.sheet_final") if str(rnd).upper() == "F"
+                                      else say("report.posting_round", round=rnd))
+    return f"{who}{', ' + when if when else ''}: {row['reason']}"
+
+
+def render_html_report(standings: StandingsLike, lang: str = SOURCE) -> str:
+    """The report page as a string (UTF-8 HTML5 document) in the language
+    ``lang`` (its ``lang`` attribute, labels, figures and date), from the template
     ``archon/reports/templates/report.html`` (the tables are shared with the
     event console's players' page)."""
-    from archon.eventday.judging import warning_line
     from archon.reports.render import long_date, render, results_context
 
+    w = Labels(lang)
     data = as_standings_dict(standings)
     ev = data["event"]
     ed = EDITIONS.get(ev.get("edition") or "")
     meta = [
-        ("Date", long_date(ev.get("date"))),
-        ("City", ev.get("city")),
-        ("Level", ev.get("level")),
-        ("Format", ev.get("format")),
-        ("Deck format", ev.get("deck_format")),
-        ("Players", ev.get("players")),
-        ("Rules", ed.title if ed else ev.get("edition")),
+        ("date", long_date(ev.get("date"), w.language)),
+        ("city", ev.get("city")),
+        ("level", ev.get("level")),
+        ("format", ev.get("format")),
+        ("deck_format", ev.get("deck_format")),
+        ("players", ev.get("players")),
+        ("rules", ed.title if ed else ev.get("edition")),
     ]
     return render(
         "report.html",
-        **results_context(data, "Event"),
-        meta=[(label, value) for label, value in meta if value not in (None, "")],
-        warnings=[warning_line(w) for w in data.get("warnings") or []],  # for the head judge's report to the VEKN
+        w.language,
+        **results_context(data, w(say("report.untitled"))),
+        meta=[(key, value) for key, value in meta if value not in (None, "")],
+        warnings=[_warning_line(w, row) for row in data.get("warnings") or []],  # for the head judge's report
         sitting_out={r["round"]: sitting_out(data, r["round"]) for r in data.get("rounds") or [] if r.get("tables")},
-        sits_out_word=SITS_OUT,
     )
 
 
-def write_html_report(standings: StandingsLike, path: "str | os.PathLike[str]", *, force: bool = False) -> Path:
-    """Write the report page to ``path`` (UTF-8). Returns the path written.
+def write_html_report(standings: StandingsLike, path: "str | os.PathLike[str]", *, force: bool = False,
+                      lang: str = SOURCE) -> Path:
+    """Write the report page to ``path`` (UTF-8) in the language ``lang``.
+    Returns the path written.
 
     ``standings``: the standings contract (``standings_to_dict``), computed
     Standings or an Event. Raises :class:`archon.reports.ReportError` when
     :func:`archon.reports.check_target` refuses ``path`` (not a .html name,
     a file that exists: an earlier HTML report is replaced only with
-    ``force``, the folder missing...).
+    ``force``, the folder missing...); :class:`archon.words.choose.UnknownLanguage`
+    for a language archon does not speak.
     """
+    lang = Labels(lang).language
     check_target(path, HTML_REPORT, force=force)
-    text = render_html_report(standings)
+    text = render_html_report(standings, lang)
     return write_atomically(path, text.encode("utf-8"), HTML_REPORT, force=force)

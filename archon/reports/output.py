@@ -58,7 +58,9 @@ CSV_SET = Output("CSV set", "")
 #: without it (another program's, or the organizer's own) is never replaced.
 MARK = "archon output"
 
-_HTML_MARKS = (b'<meta name="generator" content="archon ', b"<footer>Made with archon ")
+_HTML_GENERATOR = b'<meta name="generator" content="archon '
+#: The report's footer, in any language (and as reports before the languages wrote it).
+_HTML_FOOTERS = (b'<footer class="archon-report">', b"<footer>Made with archon ")
 
 
 def _marked_xlsx(path: Path) -> "str | None":
@@ -88,7 +90,8 @@ def _is_earlier(path: Path, kind: Output) -> bool:
                 text = f.read(64 << 20)
         except OSError:
             return False
-        return text.startswith(b"<!DOCTYPE html>") and all(m in text for m in _HTML_MARKS)
+        return (text.startswith(b"<!DOCTYPE html>") and _HTML_GENERATOR in text
+                and any(m in text for m in _HTML_FOOTERS))
     return False
 
 

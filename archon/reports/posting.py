@@ -21,8 +21,11 @@ from typing import Any
 
 import xlsxwriter
 
-from archon.reports.data import SITS_OUT, StandingsLike, as_standings_dict, seat_list
+from archon.reports.data import StandingsLike, as_standings_dict, seat_list
+from archon.reports.labels import Labels
 from archon.reports.output import SEAT_LIST, check_target, write_atomically, xlsx_bytes
+from archon.words.languages import SOURCE
+from archon.words.message import say
 
 __all__ = ["write_posting_sheet", "add_posting_sheet", "posting_sheet_name", "POSTING_FONT_SIZE"]
 
@@ -45,8 +48,9 @@ _GROUP = 3
 _GAP = 1
 
 
-def posting_sheet_name(round_number: int) -> str:
-    return f"Seating R{round_number}"
+def posting_sheet_name(round_number: int, labels: "Labels | None" = None) -> str:
+    """``Seating R2`` (in the language of ``labels``: English without)."""
+    return (labels or Labels())(say("report.sheet_seating", round=round_number))
 
 
 def _formats(workbook: xlsxwriter.Workbook) -> dict[str, Any]:
@@ -83,18 +87,30 @@ def _pages(rows: list[dict]) -> list[list[list[dict]]]:
     ]
 
 
-def add_posting_sheet(workbook: xlsxwriter.Workbook, data: dict, round_number: int, name: str | None = None):
-    """Add round ``round_number``'s seat list to ``workbook``; returns the sheet.
+def _name(w: Labels, row: dict) -> str:
+    """'Last, First'; a number not registered says so in the list's language."""
+    if row["player"] is None:
+        return w(say("report.not_registered", number=row["number"]))
+    return row["name"]
+
+
+def add_posting_sheet(workbook: xlsxwriter.Workbook, data: dict, round_number: int, name: str | None = None, *,
+                      lang: str = SOURCE):
+    """Add round ``round_number``'s seat list to ``workbook``, in the
+    language ``lang`` (its title, headers, "sits out", footer); returns the sheet.
 
     Raises :class:`archon.reports.ReportError` when the round has no seating.
     """
+    w = Labels(lang)
     rows = seat_list(data, round_number)
+    names = [_name(w, r) for r in rows]
+    heads = (w(say("report.col_player")), w(say("report.col_table")), w(say("report.col_seat")))
+    sits_out = w(say("report.sits_out"))
     f = _formats(workbook)
-    ws = workbook.add_worksheet(name or posting_sheet_name(round_number))
-    event = data["event"].get("name") or "Event"
-    pages = _pages(rows)
+    ws = workbook.add_worksheet(name or posting_sheet_name(round_number, w))
+    pages = _pages([{**r, "name": n} for r, n in zip(rows, names)])
     groups = max(len(page) for page in pages)
-    longest = max([len(r["name"]) for r in rows] + [len("Player")])
+    longest = max([len(n) for n in names] + [len(heads[0])])
     # Column widths in characters of the default font; the large type needs
     # about 1.6 of those per character. Past the page width the sheet is
     # shrunk to fit it (fewer characters fit where the default font is wider
@@ -108,12 +124,13 @@ def add_posting_sheet(workbook: xlsxwriter.Workbook, data: dict, round_number: i
     last_col = first_cols[-1] + _GROUP - 1
     ws.set_row(0, _TITLE_HEIGHT)
     ws.merge_range(0, 0, 0, last_col, "", f["title"])
-    ws.write_string(0, 0, f"{event} \u2014 Round {round_number}", f["title"])  # text, whatever the event's name
+    title = w(say("report.posting_title", event=w.event_name(data), round=round_number))
+    ws.write_string(0, 0, title, f["title"])  # text, whatever the event's name
     ws.set_row(1, _ROW_HEIGHT)
     for c in first_cols:
-        ws.write_string(1, c, "Player", f["head"])
-        ws.write_string(1, c + 1, "Table", f["head_num"])
-        ws.write_string(1, c + 2, "Seat", f["head_num"])
+        ws.write_string(1, c, heads[0], f["head"])
+        ws.write_string(1, c + 1, heads[1], f["head_num"])
+        ws.write_string(1, c + 2, heads[2], f["head_num"])
     row = 2
     breaks = []
     for page in pages:
@@ -122,7 +139,7 @@ def add_posting_sheet(workbook: xlsxwriter.Workbook, data: dict, round_number: i
                 alt = i % 2 == 1
                 ws.write_string(row + i, c, r["name"], f["name_alt" if alt else "name"])
                 if r["sits_out"]:
-                    ws.merge_range(row + i, c + 1, row + i, c + 2, SITS_OUT, f["num_alt" if alt else "num"])
+                    ws.merge_range(row + i, c + 1, row + i, c + 2, sits_out, f["num_alt" if alt else "num"])
                     continue
                 ws.write_number(row + i, c + 1, r["table"], f["num_alt" if alt else "num"])
                 ws.write_number(row + i, c + 2, r["seat"], f["num_alt" if alt else "num"])
@@ -145,14 +162,17 @@ def add_posting_sheet(workbook: xlsxwriter.Workbook, data: dict, round_number: i
     ws.print_area(0, 0, last, last_col)
     ws.center_horizontally()
     ws.set_margins(left=0.5, right=0.5, top=0.6, bottom=0.7)
-    ws.set_footer(f"&L&\"{_FONT}\"&12Round {round_number}&R&\"{_FONT}\"&12Page &P of &N", {"margin": 0.3})
+    footer_round = w(say("report.posting_round", round=round_number)).replace("&", "&&")
+    page_of = w(say("report.page_of", page="&P", pages="&N"))
+    ws.set_footer(f"&L&\"{_FONT}\"&12{footer_round}&R&\"{_FONT}\"&12{page_of}", {"margin": 0.3})
     ws.freeze_panes(2, 0)
     return ws
 
 
 def write_posting_sheet(standings: StandingsLike, round_number: int, path: "str | os.PathLike[str]", *,
-                        force: bool = False) -> Path:
-    """Write round ``round_number``'s seat list alone to the workbook ``path``.
+                        force: bool = False, lang: str = SOURCE) -> Path:
+    """Write round ``round_number``'s seat list alone to the workbook ``path``,
+    in the language ``lang``.
 
     ``standings``: the standings contract (``standings_to_dict``), computed
     Standings or an Event. Returns the path written. Raises
@@ -162,8 +182,10 @@ def write_posting_sheet(standings: StandingsLike, round_number: int, path: "str 
     seat list is replaced only with ``force``: :func:`archon.reports.check_target`).
     """
     data = as_standings_dict(standings)
+    lang = Labels(lang).language  # an unknown language refused before touching any file
     seat_list(data, round_number)  # fail before touching any file
     check_target(path, SEAT_LIST, force=force)
 
-    return write_atomically(path, xlsx_bytes(lambda wb: add_posting_sheet(wb, data, round_number), SEAT_LIST),
-                            SEAT_LIST, force=force)
+    return write_atomically(
+        path, xlsx_bytes(lambda wb: add_posting_sheet(wb, data, round_number, lang=lang), SEAT_LIST),
+        SEAT_LIST, force=force)

@@ -17,7 +17,9 @@ from typing import Any, Optional
 
 import jinja2
 
-__all__ = ["render", "environment", "make_environment", "results_context"]
+from archon.words.languages import SOURCE, date_text, decimal, translations
+
+__all__ = ["render", "environment", "make_environment", "results_context", "long_date"]
 
 _MONTHS = (
     "January", "February", "March", "April", "May", "June",
@@ -34,14 +36,17 @@ def rating(x: Optional[float]) -> str:
     return "" if x is None else f"{float(x):.2f}"
 
 
-def long_date(iso: Optional[str]) -> str:
-    """'2026-12-05' -> '5 December 2026' (text that is not a date as it is)."""
+def long_date(iso: Optional[str], lang: str = SOURCE) -> str:
+    """'2026-12-05' -> '5 December 2026', '5 décembre 2026' in French (text
+    that is not a date as it is)."""
     if not iso:
         return ""
     try:
         d = _dt.date.fromisoformat(iso)
     except ValueError:
         return iso
+    if lang != SOURCE:
+        return date_text(d, lang)
     return f"{d.day} {_MONTHS[d.month - 1]} {d.year}"
 
 
@@ -93,12 +98,32 @@ def make_environment(loader: jinja2.BaseLoader) -> jinja2.Environment:
     return env
 
 
-@lru_cache(maxsize=1)
-def environment() -> jinja2.Environment:
-    """The report's templates (``archon/reports/templates``)."""
-    return make_environment(jinja2.PackageLoader("archon.reports", "templates"))
+def _filters(lang: str) -> dict[str, Any]:
+    """The number and date filters of a page in ``lang``: a VP of 2.5 reads "2,5" in French."""
+    from babel.numbers import format_decimal
+
+    def vp(x: Optional[float]) -> str:
+        return "" if x is None else decimal(float(x), lang)
+
+    def points(x: Optional[float]) -> str:
+        return "" if x is None else format_decimal(float(x), format="0.00", locale=lang)
+
+    return {"num": vp, "rating": points, "long_date": lambda iso: long_date(iso, lang)}
 
 
-def render(template: str, **context: Any) -> str:
-    """``template`` (a file in ``archon/reports/templates``) rendered with ``context``."""
-    return environment().get_template(template).render(**context)
+@lru_cache(maxsize=None)
+def environment(lang: str = SOURCE) -> jinja2.Environment:
+    """The report's templates (``archon/reports/templates``) in ``lang``
+    (one environment per language): their labels from the language's
+    catalogue, their figures and dates written as it writes them."""
+    env = make_environment(jinja2.PackageLoader("archon.reports", "templates"))
+    if lang != SOURCE:
+        env.install_gettext_translations(translations(lang), newstyle=True)
+        env.filters.update(_filters(lang))
+    env.globals["lang"] = lang
+    return env
+
+
+def render(template: str, lang: str = SOURCE, **context: Any) -> str:
+    """``template`` (a file in ``archon/reports/templates``) rendered with ``context`` in ``lang``."""
+    return environment(lang).get_template(template).render(**context)

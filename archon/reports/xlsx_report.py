@@ -10,11 +10,14 @@ Sheets, in order:
 ``Round N``      every table in seat order with VP, GW, TP and its status;
 ``Final``        the final table in seat order with seeds and final VP;
 ``Charts``       VPs scored per round (how many seats scored 0, 1/2, 1, ...)
-                 and the top players' GW and VP, as native charts;
+                 and the top players' GW and VP, as native charts
+                 (:mod:`archon.reports.charts`);
 ``Seating RN``   each round's seat list for the venue wall (see
                  :mod:`archon.reports.posting`).
 
 Every value comes from the standings contract; nothing is recomputed.
+The sheets are titled and labelled in the language asked for (the names
+above are the English ones: :mod:`archon.reports.labels`).
 """
 
 from __future__ import annotations
@@ -28,22 +31,32 @@ import xlsxwriter
 
 from archon import __version__
 from archon.rules.editions import EDITIONS
-from archon.reports.data import SITS_OUT, StandingsLike, as_standings_dict, display_name, players_by_number, sitting_out, winner_of
+from archon.reports.charts import TOP_PLAYERS_CHARTED, charts_sheet
+from archon.reports.data import StandingsLike, as_standings_dict, display_name, players_by_number, sitting_out, winner_of
+from archon.reports.labels import Labels
 from archon.reports.output import REPORT_WORKBOOK, check_target, write_atomically, xlsx_bytes
 from archon.reports.posting import A4, add_posting_sheet, posting_sheet_name
+from archon.words.message import say
 
 __all__ = ["write_xlsx_report", "TOP_PLAYERS_CHARTED", "STANDINGS_HEADERS"]
 
-#: How many players the "top players" chart shows.
-TOP_PLAYERS_CHARTED = 10
-
 _FONT = "Arial"
 
-#: Column headers of the Standings sheet.
+#: Column headers of the Standings sheet (in English).
 STANDINGS_HEADERS = (
     "Rank", "Prelim. rank", "#", "Player", "VEKN", "City", "GW", "VP", "TP",
     "Seed", "Final VP", "Rating points", "Status",
 )
+
+
+def _standings_headers(w: Labels) -> tuple[str, ...]:
+    """:data:`STANDINGS_HEADERS` in the report's language ("#" and "VEKN" are no words)."""
+    return (
+        w(say("report.col_rank")), w(say("report.col_prelim_rank")), "#", w(say("report.col_player")), "VEKN",
+        w(say("report.col_city")), w(say("report.col_gw")), w(say("report.col_vp")), w(say("report.col_tp")),
+        w(say("report.col_seed")), w(say("report.col_final_vp")), w(say("report.col_rating_points")),
+        w(say("report.col_status")),
+    )
 
 _STATUS_COLORS = {
     "complete": "#C6EFCE",
@@ -54,7 +67,11 @@ _STATUS_COLORS = {
 
 
 class _Formats:
-    def __init__(self, wb: xlsxwriter.Workbook) -> None:
+    """The workbook's cell formats; a figure's number format shows the
+    decimal separator of the report's language (``labels``)."""
+
+    def __init__(self, wb: xlsxwriter.Workbook, labels: Labels) -> None:
+        self.w = labels
         base = {"font_name": _FONT, "font_size": 11, "valign": "vcenter"}
         self.base = base
 
@@ -65,7 +82,7 @@ class _Formats:
         self.label = fmt(bold=True)
         self.text = fmt()
         self.left = fmt(align="left")
-        self.date = fmt(num_format="yyyy-mm-dd", align="left")
+        self.date = fmt(num_format=labels.date_format(), align="left")
         self.head = fmt(bold=True, bg_color="#1F3864", font_color="#FFFFFF", border=1, text_wrap=True)
         self.note = fmt(italic=True, font_color="#595959")
         self.rows: dict[tuple[str, str], Any] = {}
@@ -79,13 +96,13 @@ class _Formats:
             if kind == "int":
                 spec.update(num_format="0", align="center")
             elif kind == "vp":
-                spec.update(num_format="0.0", align="center")
+                spec.update(num_format=self.w.number_format("0.0"), align="center")
             elif kind == "tp":
                 spec.update(num_format="0", align="center")
             elif kind == "status":
                 spec.update(align="center")
             elif kind == "rating":
-                spec.update(num_format="0.00", align="right")
+                spec.update(num_format=self.w.number_format("0.00"), align="right")
             if style == "winner":
                 spec.update(bold=True, bg_color="#FFD966")
             elif style == "finalist":
@@ -118,12 +135,7 @@ def _write_texts(ws, row: int, col: int, texts, fmt) -> None:
         ws.write_string(row, c, text, fmt)
 
 
-def _page_title(data: dict, what: str) -> str:
-    """``Winter Cup — Round 1 results``: the title printed at the top of a sheet's pages."""
-    return f"{data['event'].get('name') or 'Event'} \u2014 {what}"
-
-
-def _landscape_print(ws, last_row: int, last_col: int, title: str, header_rows: int = 1) -> None:
+def _landscape_print(ws, f: _Formats, last_row: int, last_col: int, title: str, header_rows: int = 1) -> None:
     """A4 landscape, fitted to the width, ``title`` at the top of every page
     and the sheet's name and page numbers at the bottom."""
     ws.set_header(f'&C&"{_FONT},Bold"&14{title[:200].replace("&", "&&")}')
@@ -132,7 +144,7 @@ def _landscape_print(ws, last_row: int, last_col: int, title: str, header_rows: 
     ws.fit_to_pages(1, 0)
     ws.repeat_rows(0, header_rows - 1)
     ws.print_area(0, 0, max(last_row, header_rows - 1), last_col)
-    ws.set_footer("&L&A&RPage &P of &N")
+    ws.set_footer("&L&A&R" + f.w(say("report.page_of", page="&P", pages="&N")))
 
 
 def _edition_title(name: str) -> str:
@@ -150,38 +162,37 @@ def _has_game_wins(name: str) -> bool:
 
 
 def _event_sheet(wb, f: _Formats, data: dict) -> None:
-    ev = data["event"]
-    ws = wb.add_worksheet("Event")
+    ev, w = data["event"], f.w
+    ws = wb.add_worksheet(w(say("report.sheet_event")))
     ws.set_column(0, 0, 22)
     ws.set_column(1, 1, 60)
     ws.set_row(0, 28)
-    ws.write_string(0, 0, ev.get("name") or "Event", f.title)
+    ws.write_string(0, 0, w.event_name(data), f.title)
     winner = winner_of(data)
     rows: list[tuple[str, Any]] = [
-        ("Event", ev.get("name") or ""),
-        ("Date", ev.get("date")),
-        ("City", ev.get("city")),
-        ("Level", ev.get("level")),
-        ("Format", ev.get("format")),
-        ("Deck format", ev.get("deck_format")),
-        ("Players", ev.get("players")),
-        ("Winner", display_name(winner) if winner else "not decided yet"),
-        ("Rule edition", _edition_title(ev.get("edition") or "")),
-        ("Archon version", ev.get("archon_version")),
+        (w(say("report.detail_event")), ev.get("name") or ""),
+        ("date", ev.get("date")),
+        (w(say("report.detail_city")), ev.get("city")),
+        (w(say("report.detail_level")), ev.get("level")),
+        (w(say("report.detail_format")), ev.get("format")),
+        (w(say("report.detail_deck_format")), ev.get("deck_format")),
+        (w(say("report.detail_players")), ev.get("players")),
+        (w(say("report.detail_winner")), display_name(winner) if winner else w(say("report.not_decided"))),
+        (w(say("report.detail_rule_edition")), _edition_title(ev.get("edition") or "")),
+        (w(say("report.detail_version")), ev.get("archon_version")),
     ]
     for i, (label, value) in enumerate(rows, start=2):
+        if label == "date":
+            ws.write_string(i, 0, w(say("report.detail_date")), f.label)
+            if value:
+                ws.write_datetime(i, 1, _dt.datetime.combine(_dt.date.fromisoformat(value), _dt.time()), f.date)
+            continue
         ws.write_string(i, 0, label, f.label)
-        if label == "Date" and value:
-            ws.write_datetime(i, 1, _dt.datetime.combine(_dt.date.fromisoformat(value), _dt.time()), f.date)
-        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
             ws.write_number(i, 1, value, f.left)
         elif value is not None:
             ws.write_string(i, 1, str(value), f.text)
-    ws.write_string(
-        len(rows) + 3, 0,
-        f"Report made by archon {__version__}; the numbers are those of archon's standings.",
-        f.note,
-    )
+    ws.write_string(len(rows) + 3, 0, w(say("report.made_by", version=__version__)), f.note)
     ws.set_paper(A4)
     ws.fit_to_pages(1, 0)
 
@@ -197,13 +208,14 @@ def _player_style(p: dict, winner: Optional[dict]) -> str:
 
 
 def _standings_sheet(wb, f: _Formats, data: dict) -> None:
-    ws = wb.add_worksheet("Standings")
+    w = f.w
+    ws = wb.add_worksheet(w(say("report.sheet_standings")))
     winner = winner_of(data)
     widths = (7, 8, 5, 28, 11, 16, 6, 6, 7, 6, 9, 10, 12)
-    for c, w in enumerate(widths):
-        ws.set_column(c, c, w)
+    for c, width in enumerate(widths):
+        ws.set_column(c, c, width)
     ws.set_row(0, 30)
-    _write_texts(ws, 0, 0, STANDINGS_HEADERS, f.head)
+    _write_texts(ws, 0, 0, _standings_headers(w), f.head)
     if not _has_game_wins(data["event"].get("edition") or ""):
         ws.set_column(6, 6, None, None, {"hidden": True})
     for i, p in enumerate(data["players"], start=1):
@@ -213,38 +225,43 @@ def _standings_sheet(wb, f: _Formats, data: dict) -> None:
             (rank, "int"), (p["rank"], "int"), (p["number"], "int"), (display_name(p), "text"),
             (p.get("vekn"), "text"), (p.get("city"), "text"), (p["gw"], "int"), (p["vp"], "vp"),
             (p["tp"], "tp"), (p.get("seed"), "int"), (p.get("final_vp"), "vp"),
-            (p["rating_points"], "rating"), (p.get("status"), "status"),
+            (p["rating_points"], "rating"), (w.player_status(p.get("status")) or None, "status"),
         ]
         for c, (value, kind) in enumerate(values):
             _write(ws, i, c, value, f.cell(kind, style))
     last = len(data["players"])
     ws.freeze_panes(1, 0)
     ws.autofilter(0, 0, max(last, 1), len(STANDINGS_HEADERS) - 1)
-    _landscape_print(ws, last, len(STANDINGS_HEADERS) - 1, _page_title(data, "Standings"))
+    _landscape_print(ws, f, last, len(STANDINGS_HEADERS) - 1, w.title(data, w(say("report.sheet_standings"))))
 
 
-_ROUND_HEADERS = ("Table", "Seat", "#", "Player", "VP", "GW", "TP", "Table status", "Note")
+def _round_headers(w: Labels) -> tuple[str, ...]:
+    return (w(say("report.col_table")), w(say("report.col_seat")), "#", w(say("report.col_player")),
+            w(say("report.col_vp")), w(say("report.col_gw")), w(say("report.col_tp")),
+            w(say("report.col_table_status")), w(say("report.col_note")))
 
 
-def _status_note(table: dict) -> str:
+def _status_note(w: Labels, table: dict) -> str:
     status = table.get("status") or ""
     reason = table.get("reason")
     if status == "overridden":
-        return f"accepted by a judge: {reason}" if reason else "accepted by a judge"
+        return w(say("report.accepted_because", reason=reason)) if reason else w(say("report.accepted"))
     return reason or ""
 
 
 def _round_sheet(wb, f: _Formats, data: dict, rnd: dict) -> None:
-    ws = wb.add_worksheet(f"Round {rnd['round']}")
+    w = f.w
+    ws = wb.add_worksheet(w(say("report.sheet_round", round=rnd["round"])))
+    headers = _round_headers(w)
     by_number = players_by_number(data)
-    for c, w in enumerate((7, 6, 5, 28, 6, 6, 7, 13, 60)):
-        ws.set_column(c, c, w)
+    for c, width in enumerate((7, 6, 5, 28, 6, 6, 7, 13, 60)):
+        ws.set_column(c, c, width)
     ws.set_row(0, 20)
-    _write_texts(ws, 0, 0, _ROUND_HEADERS, f.head)
+    _write_texts(ws, 0, 0, headers, f.head)
     row = 1
     for t in rnd["tables"]:
         status = t.get("status") or ""
-        note = _status_note(t)
+        note = _status_note(w, t)
         # Alternate a light fill per table so each table reads as a block.
         band = "band" if t["table"] % 2 == 0 else ""
         for k, s in enumerate(t["seats"]):
@@ -255,26 +272,26 @@ def _round_sheet(wb, f: _Formats, data: dict, rnd: dict) -> None:
                 (t["table"], "int", band), (s["seat"], "int", band), (s["player"], "int", band),
                 (display_name(p, s["player"]), "text", band), (s.get("vp"), "vp", band),
                 (s.get("gw"), "int", band), (s.get("tp"), "tp", band),
-                (status, "text", status), (seat_note, "text", status if note else band),
+                (w.table_status(status), "text", status), (seat_note, "text", status if note else band),
             ]
             for c, (value, kind, style) in enumerate(values):
                 _write(ws, row, c, value, f.cell(kind, style))
             row += 1
     for p in sitting_out(data, rnd["round"]):  # at no table: every player finds their name
         kinds = ("int", "int", "int", "text", "vp", "int", "tp", "text", "text")
-        values = (None, None, p["number"], display_name(p), None, None, None, SITS_OUT, None)
+        values = (None, None, p["number"], display_name(p), None, None, None, w(say("report.sits_out")), None)
         for c, (value, kind) in enumerate(zip(values, kinds)):
             _write(ws, row, c, value, f.cell(kind))
         row += 1
     ws.freeze_panes(1, 0)
-    ws.autofilter(0, 0, max(row - 1, 1), len(_ROUND_HEADERS) - 1)
-    _landscape_print(ws, row - 1, len(_ROUND_HEADERS) - 1, _page_title(data, f"Round {rnd['round']} results"))
+    ws.autofilter(0, 0, max(row - 1, 1), len(headers) - 1)
+    _landscape_print(ws, f, row - 1, len(headers) - 1,
+                     w.title(data, w(say("report.round_results", round=rnd["round"]))))
 
 
-_FINAL_HEADERS = ("Seat", "Seed", "#", "Player", "VEKN", "Final VP", "Place", "Rating points")
-
-
-_WARNING_HEADERS = ("#", "Player", "Round", "Reason")
+def _final_headers(w: Labels) -> tuple[str, ...]:
+    return (w(say("report.col_seat")), w(say("report.col_seed")), "#", w(say("report.col_player")), "VEKN",
+            w(say("report.col_final_vp")), w(say("report.col_place")), w(say("report.col_rating_points")))
 
 
 def _warnings_sheet(wb, f: _Formats, data: dict) -> None:
@@ -282,30 +299,36 @@ def _warnings_sheet(wb, f: _Formats, data: dict) -> None:
     warnings = data.get("warnings") or []
     if not warnings:
         return
-    ws = wb.add_worksheet("Warnings")
-    for c, w in enumerate((5, 28, 9, 70)):
-        ws.set_column(c, c, w)
-    _write_texts(ws, 0, 0, _WARNING_HEADERS, f.head)
-    for i, w in enumerate(warnings, start=1):
-        rnd = w.get("round")
-        values = [(w["player"], "int"), (w.get("name") or "", "text"),
-                  ("final" if str(rnd).upper() == "F" else rnd, "int" if isinstance(rnd, int) else "text"),
-                  (w["reason"], "text")]
+    w = f.w
+    ws = wb.add_worksheet(w(say("report.sheet_warnings")))
+    headers = ("#", w(say("report.col_player")), w(say("report.col_round")), w(say("report.col_reason")))
+    for c, width in enumerate((5, 28, 9, 70)):
+        ws.set_column(c, c, width)
+    _write_texts(ws, 0, 0, headers, f.head)
+    for i, warning in enumerate(warnings, start=1):
+        rnd = warning.get("round")
+        values = [(warning["player"], "int"), (warning.get("name") or "", "text"),
+                  (w(say("report.warning_final")) if str(rnd).upper() == "F" else rnd,
+                   "int" if isinstance(rnd, int) else "text"),
+                  (warning["reason"], "text")]
         for c, (value, kind) in enumerate(values):
             _write(ws, i, c, value, f.cell(kind))
-    _landscape_print(ws, len(warnings), len(_WARNING_HEADERS) - 1, _page_title(data, "Judges' warnings"))
+    _landscape_print(ws, f, len(warnings), len(headers) - 1, w.title(data, w(say("report.judges_warnings"))))
 
 
 def _final_sheet(wb, f: _Formats, data: dict) -> None:
-    ws = wb.add_worksheet("Final")
-    for c, w in enumerate((6, 6, 5, 28, 11, 9, 7, 12)):
-        ws.set_column(c, c, w)
+    w = f.w
+    ws = wb.add_worksheet(w(say("report.sheet_final")))
+    headers = _final_headers(w)
+    for c, width in enumerate((6, 6, 5, 28, 11, 9, 7, 12)):
+        ws.set_column(c, c, width)
     final = data.get("final")
     ws.set_row(0, 20)
-    _write_texts(ws, 0, 0, _FINAL_HEADERS, f.head)
+    _write_texts(ws, 0, 0, headers, f.head)
+    title = w.title(data, w(say("report.sheet_final")))
     if not final:
-        ws.write_string(2, 0, "The final table is not seated.", f.note)
-        _landscape_print(ws, 2, len(_FINAL_HEADERS) - 1, _page_title(data, "Final"))
+        ws.write_string(2, 0, w(say("report.final_not_seated")), f.note)
+        _landscape_print(ws, f, 2, len(headers) - 1, title)
         return
     by_number = players_by_number(data)
     winner = winner_of(data)
@@ -323,129 +346,46 @@ def _final_sheet(wb, f: _Formats, data: dict) -> None:
             _write(ws, row, c, value, f.cell(kind, style))
         row += 1
     row += 1
-    ws.write_string(row, 0, "Winner", f.label)
-    ws.write_string(row, 3, display_name(winner) if winner else "not decided yet", f.label)
-    _landscape_print(ws, row, len(_FINAL_HEADERS) - 1, _page_title(data, "Final"))
-
-
-def _vp_counts(data: dict) -> tuple[list[float], list[tuple[int, list[int]]]]:
-    """VP values (0, 0.5, ... up to the highest scored) and, per round, how
-    many seats of finished tables (complete or overridden) scored each."""
-    per_round: list[tuple[int, dict[float, int]]] = []
-    top = 0.0
-    for rnd in data.get("rounds") or []:
-        counts: dict[float, int] = {}
-        for t in rnd["tables"]:
-            if t.get("status") not in ("complete", "overridden"):
-                continue
-            for s in t["seats"]:
-                vp = float(s.get("vp") or 0)
-                counts[vp] = counts.get(vp, 0) + 1
-                top = max(top, vp)
-        per_round.append((rnd["round"], counts))
-    values = [h / 2 for h in range(0, int(top * 2) + 1)]
-    return values, [(n, [c.get(v, 0) for v in values]) for n, c in per_round]
-
-
-def _charts_sheet(wb, f: _Formats, data: dict) -> None:
-    ws = wb.add_worksheet("Charts")
-    ws.set_column(0, 0, 22)
-    ws.set_column(1, 8, 10)
-    ws.write_string(0, 0, "VPs scored per round (seats of finished tables)", f.label)
-    values, rounds = _vp_counts(data)
-    ws.write_string(1, 0, "VP", f.head)
-    for j, (n, _) in enumerate(rounds):
-        ws.write_string(1, 1 + j, f"Round {n}", f.head)
-    for i, v in enumerate(values):
-        ws.write_number(2 + i, 0, v, f.cell("vp"))
-        for j, (_, counts) in enumerate(rounds):
-            ws.write_number(2 + i, 1 + j, counts[i], f.cell("int"))
-    chart_row = 0
-    if rounds and values:
-        chart = wb.add_chart({"type": "column"})
-        for j, (n, _) in enumerate(rounds):
-            chart.add_series(
-                {
-                    "name": ["Charts", 1, 1 + j],
-                    "categories": ["Charts", 2, 0, 1 + len(values), 0],
-                    "values": ["Charts", 2, 1 + j, 1 + len(values), 1 + j],
-                    "gap": 80,
-                }
-            )
-        chart.set_title({"name": "VPs scored per round"})
-        chart.set_x_axis({"name": "VP scored at the table", "num_format": "0.0"})
-        chart.set_y_axis({"name": "Seats", "major_gridlines": {"visible": True}})
-        chart.set_legend({"position": "bottom"})
-        chart.set_size({"width": 720, "height": 360})
-        ws.insert_chart(0, 5, chart)
-        chart_row = 20
-
-    top_row = max(3 + len(values), chart_row) + 2
-    ws.write_string(top_row, 0, f"Top {TOP_PLAYERS_CHARTED} players: GW and VP (preliminary rounds)", f.label)
-    _write_texts(ws, top_row + 1, 0, ("Player", "GW", "VP"), f.head)
-    top = [p for p in data["players"] if not p.get("dq")][:TOP_PLAYERS_CHARTED]
-    for i, p in enumerate(top):
-        r = top_row + 2 + i
-        ws.write_string(r, 0, display_name(p), f.cell("text"))
-        ws.write_number(r, 1, p["gw"], f.cell("int"))
-        ws.write_number(r, 2, p["vp"], f.cell("vp"))
-    if top:
-        first, last = top_row + 2, top_row + 1 + len(top)
-        chart = wb.add_chart({"type": "bar"})
-        series = [(2, "VP")]
-        if _has_game_wins(data["event"].get("edition") or ""):
-            series.insert(0, (1, "GW"))
-        for col, _name in series:
-            chart.add_series(
-                {
-                    "name": ["Charts", top_row + 1, col],
-                    "categories": ["Charts", first, 0, last, 0],
-                    "values": ["Charts", first, col, last, col],
-                    "data_labels": {"value": True},
-                }
-            )
-        chart.set_title({"name": f"Top {len(top)} players: GW and VP"})
-        # Rank 1 at the top of the bar chart.
-        chart.set_y_axis({"reverse": True})
-        chart.set_x_axis({"major_gridlines": {"visible": True}})
-        chart.set_legend({"position": "bottom"})
-        chart.set_size({"width": 720, "height": 40 * len(top) + 140})
-        ws.insert_chart(top_row, 5, chart)
-    ws.set_paper(A4)
-    ws.set_landscape()
-    ws.fit_to_pages(1, 0)
+    ws.write_string(row, 0, w(say("report.winner")), f.label)
+    ws.write_string(row, 3, display_name(winner) if winner else w(say("report.not_decided")), f.label)
+    _landscape_print(ws, f, row, len(headers) - 1, title)
 
 
 # ---------------------------------------------------------------------------
 
 
-def write_xlsx_report(standings: StandingsLike, path: "str | os.PathLike[str]", *, force: bool = False) -> Path:
-    """Write the report workbook to ``path`` (a new ``.xlsx``).
+def write_xlsx_report(standings: StandingsLike, path: "str | os.PathLike[str]", *, force: bool = False,
+                      lang: str = "en") -> Path:
+    """Write the report workbook to ``path`` (a new ``.xlsx``), in the
+    language ``lang`` (its sheet titles, headers, charts, footers; its
+    figures with the language's decimal separator, still numbers).
 
     ``standings``: the standings contract (``standings_to_dict``), computed
     Standings or an Event. Returns the path written; raises
     :class:`archon.reports.ReportError` when the name does not end in
     ``.xlsx``, the folder is missing, the file is open in Excel or it is an
     Archon event workbook, or it exists (an earlier report workbook is
-    replaced only with ``force``: :func:`archon.reports.check_target`).
+    replaced only with ``force``: :func:`archon.reports.check_target`);
+    :class:`archon.words.choose.UnknownLanguage` for a language archon does not speak.
     """
+    w = Labels(lang)
     data = as_standings_dict(standings)
     check_target(path, REPORT_WORKBOOK, force=force)
     seated = [r for r in data.get("rounds") or [] if r.get("tables")]
 
     def build(wb) -> None:
         wb.set_properties(
-            {"title": f"{data['event'].get('name') or 'Event'} report", "comments": f"archon {__version__}"}
+            {"title": w(say("report.workbook_title", event=w.event_name(data))), "comments": f"archon {__version__}"}
         )
-        f = _Formats(wb)
+        f = _Formats(wb, w)
         _event_sheet(wb, f, data)
         _standings_sheet(wb, f, data)
         for rnd in seated:
             _round_sheet(wb, f, data, rnd)
         _final_sheet(wb, f, data)
         _warnings_sheet(wb, f, data)
-        _charts_sheet(wb, f, data)
+        charts_sheet(wb, f, data, _has_game_wins(data["event"].get("edition") or ""))
         for rnd in seated:
-            add_posting_sheet(wb, data, rnd["round"], posting_sheet_name(rnd["round"]))
+            add_posting_sheet(wb, data, rnd["round"], posting_sheet_name(rnd["round"], w), lang=w.language)
 
     return write_atomically(path, xlsx_bytes(build, REPORT_WORKBOOK), REPORT_WORKBOOK, force=force)

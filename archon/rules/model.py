@@ -19,6 +19,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Optional, Union
 
+from archon.rules.celltext import visible_name
+
 __all__ = [
     "Player",
     "Table",
@@ -71,9 +73,12 @@ NO_SHOW = "N"
 
 def name_key(name: str) -> str:
     """How players' names compare, in registration and in checks: spaces and
-    case ignored ("anna  KOWALSKI" is "Anna Kowalski"). A player needs a
-    name (a key that is not blank) and no two players share a key."""
-    return " ".join(name.split()).casefold()
+    case ignored ("anna  KOWALSKI" is "Anna Kowalski"), in Unicode's composed
+    form ("Chloe" with a combining accent is "Chloé"), without the characters
+    that cannot be seen (:func:`archon.rules.celltext.visible_name`: "Bob
+    Smith" and a zero-width space is "Bob Smith"). A player needs a name (a
+    key that is not blank) and no two players share a key."""
+    return visible_name(name).casefold()
 
 
 #: Letters that Unicode does not decompose into a base letter and an accent.

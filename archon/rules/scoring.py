@@ -28,9 +28,9 @@ from itertools import combinations
 from typing import Iterable, Optional, Sequence
 
 from archon.words.errors import WordedError
-from archon.words.message import say
+from archon.words.message import Message, say
+from archon.words.render import PLAIN
 from archon.exits import ExitStatus
-from archon.words.wording import count
 from archon.rules.editions import TABLE_SIZES, RuleEdition, get_edition
 
 __all__ = [
@@ -88,13 +88,19 @@ class TableResult:
     """
 
     status: str
-    reason: Optional[str]
+    #: Why the table is not complete, as a message (a judge's override: their words).
+    said: Optional[Message]
     seats: tuple[SeatResult, ...]
     scored: bool = field(default=False)
 
     @property
     def legal(self) -> bool:
         return self.status == COMPLETE
+
+    @property
+    def reason(self) -> Optional[str]:
+        """:attr:`said` in plain English."""
+        return None if self.said is None else PLAIN.render(self.said)
 
     def as_dict(self) -> dict:
         return {
@@ -214,77 +220,45 @@ def _fmt(v: float) -> str:
     return f"{v:g}"
 
 
-def _seat_list(seats: Iterable[int]) -> str:
-    s = [str(x) for x in seats]
-    if len(s) == 1:
-        return f"seat {s[0]}"
-    return "seats " + ", ".join(s[:-1]) + " and " + s[-1]
-
-
-#: What a finished game hands out, as the rules (3.7) say it.
-_GAME_HANDS_OUT = ("1 VP for each player ousted, and \u00bd to each player still in the game at the "
-                   "time limit (1 to the last one left)")
-
-
-def _explain_missing(halves: list[int], ceil_total: int) -> str:
+def _explain_missing(halves: list[int], ceil_total: int) -> Message:
     """Why a table's VPs are short of a finished game's: all zero, or fewer
     than its players. A half counts as 1 here: a player not ousted scores
     \u00bd or 1, a player ousted gives 1 to their predator, so The Archon's
     check, the VPs rounded up add up to the number of players, holds for
     every finished game."""
     size = len(halves)
+    hands_out = say("vp.game_hands_out")
     if not any(halves):
-        return f"no VP at all, but a finished {size}-player game hands out {_GAME_HANDS_OUT}"
-    return (
-        f"VPs missing: a finished {size}-player game hands out {_GAME_HANDS_OUT}, so its VPs, "
-        f"each \u00bd counted as 1, add up to {size}; these add up to {ceil_total}"
-    )
+        return say("vp.no_vp", size=size, hands_out=hands_out)
+    return say("vp.missing", size=size, hands_out=hands_out, total=ceil_total)
 
 
-def _explain_too_many(halves: list[int]) -> str:
+def _explain_too_many(halves: list[int]) -> Message:
     """Why a table's VPs are more than any game hands out: a half VP goes
     to a player not ousted, so each half leaves one VP fewer to hand out."""
     size = len(halves)
-    typed = " + ".join(_fmt(h / 2) for h in halves)
-    total = _fmt(sum(halves) / 2)
+    typed = [h / 2 for h in halves]
+    total = sum(halves) / 2
     kept = sum(h % 2 for h in halves)
     if not kept:
-        return (
-            f"{typed} add up to {total}, more than a game hands out: 1 VP for each player ousted "
-            f"and 1 to the last one left, {size} at most at a {size}-player table"
-        )
-    named = [_fmt(h / 2) for h in halves if h % 2]
-    named_text = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-    return (
-        f"{typed} add up to {total}, more than a game hands out: a half VP (as in {named_text}) goes "
-        f"only to a player who was not ousted (still in the game at the time limit, or withdrawn), "
-        f"so with {count(kept, 'half VP')} at most {count(size - kept, 'player was', 'players were')} "
-        f"ousted (1 VP each) and this "
-        f"{size}-player table hands out at most {size - kept} + {kept} \u00d7 \u00bd = "
-        f"{_fmt(size - kept / 2)} VPs"
-    )
+        return say("vp.too_many", typed=typed, total=total, size=size)
+    return say("vp.too_many_halves", typed=typed, total=total, halves=[h / 2 for h in halves if h % 2],
+               kept=kept, ousted=size - kept, size=size, limit=size - kept / 2)
 
 
-def _explain_illegal(halves: list[int], withdrawal_half_vp: int) -> str:
+def _explain_illegal(halves: list[int], withdrawal_half_vp: int) -> Message:
     """Name the smallest group of seats whose VPs no game can produce together."""
     size = len(halves)
     for k in range(1, size + 1):
         for seats in combinations(range(size), k):
             got = tuple(halves[s] for s in seats)
             if got not in _projections(size, withdrawal_half_vp, seats):
-                names = _seat_list(s + 1 for s in seats)
-                vals = [_fmt(halves[s] / 2) for s in seats]
-                values = vals[0] if k == 1 else ", ".join(vals[:-1]) + " and " + vals[-1]
+                numbers = [s + 1 for s in seats]
+                values = [halves[s] / 2 for s in seats]
                 if k == 1:
-                    return (
-                        f"{names} cannot score {values} VP at a {size}-player table"
-                    )
-                return (
-                    f"{names} cannot score {values} VP in the same game: no order of ousts "
-                    f"(each gives the ousted player's predator 1 VP), withdrawals and "
-                    f"end of game gives that result"
-                )
-    return "no course of the game gives this result"  # pragma: no cover
+                    return say("vp.seat_cannot", seats=numbers, values=values, size=size)
+                return say("vp.seats_cannot_together", seats=numbers, values=values)
+    return say("vp.no_course")  # pragma: no cover
 
 
 # ---------------------------------------------------------------------------
@@ -351,9 +325,9 @@ def score_table(
 
     legal = tuple(halves) in _legal_half_points(size, ed.withdrawal_half_vp)
     adds_up = _archon_adds_up(halves)
-    reason: Optional[str] = None
+    reason: Optional[Message] = None
     if override is not None:
-        status, reason = OVERRIDDEN, override or "accepted by a judge"
+        status, reason = OVERRIDDEN, say("text", text=override) if override else say("vp.accepted_by_judge")
     elif legal:
         status = COMPLETE
     else:
@@ -382,4 +356,4 @@ def score_table(
     seats = tuple(
         SeatResult(seat=i + 1, vp=floats[i], gw=gws[i], tp=tps[i]) for i in range(size)
     )
-    return TableResult(status=status, reason=reason, seats=seats, scored=scored)
+    return TableResult(status=status, said=reason, seats=seats, scored=scored)

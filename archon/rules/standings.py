@@ -92,6 +92,8 @@ class TableStanding:
     typed: list[bool] = field(default_factory=list)
     #: Set when the table cannot be scored at all (wrong size, bad VP).
     error: Optional[str] = None
+    #: :attr:`error` as a message.
+    error_said: Optional[Message] = None
 
     @property
     def status(self) -> str:
@@ -100,6 +102,13 @@ class TableStanding:
     @property
     def reason(self) -> Optional[str]:
         return self.result.reason if self.result else self.error
+
+    @property
+    def said(self) -> Optional[Message]:
+        """Why the table is not complete, as a message (:attr:`reason` in plain English)."""
+        if self.result is not None:
+            return self.result.said
+        return None if self.error is None else (self.error_said or say("text", text=self.error))
 
 
 @dataclass
@@ -212,10 +221,11 @@ def _first_seat(rnd_tables: list[TableStanding]) -> dict[int, tuple[TableStandin
 
 
 def _score(players: list[int], vps: list[Optional[float]], ed: RuleEdition, override: Optional[str]):
+    """The table's result, or ``(None, the error, the error's message)`` when it cannot be scored."""
     try:
-        return score_table(vps, ed, override=override), None
+        return score_table(vps, ed, override=override), None, None
     except VPError as exc:
-        return None, str(exc)
+        return None, str(exc), exc.message
 
 
 def compute(event: Event, edition: "str | RuleEdition | None" = None) -> Standings:
@@ -261,7 +271,8 @@ def _preliminary_rounds(event: Event, ed: RuleEdition, standings: dict[int, Play
         tables = []
         for k, table in enumerate(rnd.tables, start=1):
             o = event.override_for(rnd.number, k)
-            result, error = _score(table.players, list(table.vps), ed, None if o is None else o.reason)
+            result, error, error_said = _score(table.players, list(table.vps), ed,
+                                               None if o is None else o.reason)
             tables.append(
                 TableStanding(
                     number=k,
@@ -270,6 +281,7 @@ def _preliminary_rounds(event: Event, ed: RuleEdition, standings: dict[int, Play
                     vps=_typed(table.vps),
                     typed=[v is not None for v in table.vps],
                     error=error,
+                    error_said=error_said,
                 )
             )
         rounds.append(RoundStanding(number=rnd.number, tables=tables))
@@ -443,7 +455,7 @@ def _final(event: Event, ed: RuleEdition, standings: dict[int, PlayerStanding]) 
     seating = list(event.final.seating)
     seeds = [standings[p].seed if p in standings else None for p in seating]
     o = event.override_for(FINAL, 0)
-    result, error = _score(seating, list(event.final.vps), ed, None if o is None else o.reason)
+    result, error, _ = _score(seating, list(event.final.vps), ed, None if o is None else o.reason)
     winner = None
     if result is not None and result.scored:
         for p, seat in zip(seating, result.seats):

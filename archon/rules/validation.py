@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Optional, Union
 
-from archon.rules.celltext import CONTROL_CHARACTER, described
+from archon.rules.celltext import CONTROL_CHARACTER, character_named, described, refused_in_name
 from archon.rules.editions import LEVELS, TABLE_SIZES
 from archon.rules.model import FINAL, Event, name_key
 from archon.rules.scoring import PENDING
@@ -26,7 +26,7 @@ from archon.rules.standings import (
 from archon.words.message import PLAIN_TEXT, Message, act, as_message, say
 from archon.words.render import PLAIN
 
-__all__ = ["Where", "Problem", "EventText", "event_texts", "check_event", "ERROR", "WARNING", "NOTE"]
+__all__ = ["Where", "Problem", "EventText", "event_texts", "check_event", "ERROR", "WARNING", "NOTE", "NAME_FIELDS"]
 
 ERROR = "error"
 WARNING = "warning"
@@ -174,6 +174,28 @@ def _control_characters(event: Event) -> list[Problem]:
     ]
 
 
+#: The texts of a player's row that are their name.
+NAME_FIELDS = ("first_name", "last_name")
+
+
+def _invisible_in_names(event: Event) -> list[Problem]:
+    """Names typed into the workbook with a character that cannot be seen or
+    turns the text around (:func:`archon.rules.celltext.refused_in_name`):
+    the file is the organizer's, so they are told, not refused."""
+    out = []
+    for t in event_texts(event):
+        found = refused_in_name(t.text) if t.where.kind == "player" and t.where.field in NAME_FIELDS else []
+        if found:
+            out.append(Problem(
+                say("check.invisible_character", what=t.what, value=repr(t.text),
+                    characters=[character_named(c) for c in found]),
+                t.where,
+                say("check.invisible_character.advice", convert=act("convert")),
+                severity=WARNING,
+            ))
+    return out
+
+
 def _name(event: Event, number: int) -> str:
     try:
         return str(event.player(number))
@@ -217,6 +239,7 @@ def check_event(event: Event, standings: Optional[Standings] = None, chart_round
     return [
         *_event_details(event),
         *_control_characters(event),
+        *_invisible_in_names(event),
         *_registration(event),
         *_rounds(event, st),
         *_results_missing(event, st, set(chart_rounds)),
@@ -392,7 +415,7 @@ def _table_problems(event: Event, known: dict, round_number: int, t_st, table,
         ))
     elif t_st.status == "invalid" and table.size in TABLE_SIZES:
         add(Problem(
-            say("check.impossible_result", round=round_number, table=k, reason=t_st.reason),
+            say("check.impossible_result", round=round_number, table=k, reason=t_st.said),
             Where("table", round=round_number, table=k, field="vp"),
             say("check.impossible_result.advice"),
         ))
@@ -478,7 +501,7 @@ def _final_table(event: Event, st: Standings) -> list[Problem]:
         add(Problem(say("check.final_seated_twice"), Where("final"), say("check.final_seated_twice.advice")))
     if st.final is not None and st.final.result is not None and st.final.result.status == "invalid":
         add(Problem(
-            say("check.final_impossible", reason=st.final.result.reason),
+            say("check.final_impossible", reason=st.final.result.said),
             Where("table", round=FINAL, field="vp"),
             say("check.final_impossible.advice"),
         ))

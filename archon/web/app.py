@@ -443,8 +443,8 @@ async def api_twd(request: Request) -> Response:
 
 async def download(request: Request) -> Response:
     """``report.xlsx``, ``round-N.xlsx`` or ``report.html``, made by ``archon report``'s twin.
-    The page's links carry its language (``?lang=xx``): a refusal is said in
-    it; the reports themselves are English until the report twin takes a language."""
+    The page's links carry its language (``?lang=xx``): the report is made
+    in it, and a refusal is said in it."""
     name = request.path_params["name"]
     book: ServedWorkbook = request.app.state.book
     stem = book.path.stem
@@ -461,7 +461,7 @@ async def download(request: Request) -> Response:
     tmp = tempfile.TemporaryDirectory(prefix="archon-console-")
     out = Path(tmp.name) / kwargs.pop("xlsx" if "xlsx" in kwargs else "html")
     key = "xlsx" if out.suffix == ".xlsx" else "html"
-    _, err = await _twin(request, api.report, book.path, **{key: out}, **kwargs)
+    _, err = await _twin(request, api.report, book.path, **{key: out}, **kwargs, lang=request_language(request))
     if err is not None:
         tmp.cleanup()
         return _for_a_link(request, err)

@@ -183,7 +183,7 @@ def shown_dict(obj: Any, renderer: Optional[Renderer] = None) -> dict:
                 isinstance(held, (list, tuple)) and any(isinstance(v, Message) for v in held)):
             data[key] = shown(held, renderer)
     # a check's problem keeps its English texts and, beside them, its messages
-    for key, said in (("message", "said"), ("advice", "advice_said")):
+    for key, said in (("message", "said"), ("advice", "advice_said"), ("reason", "said")):
         held = getattr(obj, said, None)
         if key in data and isinstance(held, Message):
             data[key] = shown(held, renderer)

@@ -17,7 +17,7 @@ from archon.web.words import console
 from archon.words import act, say
 from archon.words.catalogue import TEXTS, text_of
 from archon.words.choose import UnknownLanguage, choose_language, from_accept_language
-from archon.words.extract import AREAS
+from archon.words.extract import ENGLISH_ONLY
 from archon.words.languages import LANGUAGES, and_list, ngettext, plural_index, supported
 from archon.words.render import PLAIN, Renderer
 
@@ -170,8 +170,9 @@ def test_actions_read_as_the_pages_controls_in_the_pages_language():
 
 
 def test_a_message_the_language_lacks_reads_in_english():
-    untranslated = [id for id in TEXTS if id.split(".")[0] not in AREAS]
-    assert untranslated, "every area translated: pick another message"
+    # the commands' contracts (their --help) are left in English on purpose
+    untranslated = [id for id in TEXTS if id.startswith(ENGLISH_ONLY)]
+    assert len(untranslated) > 20, "the contracts went to the translators: pick another message"
     for lang in EIGHT:
         for id in untranslated:
             assert Renderer(lang).text(id) == text_of(id)

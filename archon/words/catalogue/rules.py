@@ -6,6 +6,11 @@ TEXTS: dict = {
     # archon.rules.validation: what 'check' finds (the shell adds where: sheet and cell), and what to do
     "check.control_character": "{what} {value} holds {characters}",
     "check.control_character.advice": "type the text again ({convert} drops such characters)",
+    "check.invisible_character": ("{what} {value} holds {characters}: {characters:plural:a character|characters} "
+                                  "that cannot be seen or that {characters:plural:turns|turn} the text around; "
+                                  "the name looks like another one, or like none, in every list"),
+    "check.invisible_character.advice": ("type the name again in its cell, with letters, spaces and punctuation "
+                                         "only ({convert} drops such characters from names)"),
     "check.no_name": "player #{player} has no name",
     "check.no_name.advice": "type the player's first and last name, or clear the row if nobody plays under that number",
     "check.same_name": "two players have the same name ({players:join:, })",
@@ -75,4 +80,22 @@ TEXTS: dict = {
     "vp.table_size": "a table has {sizes:join: or } players, not {players}",
     "vp.not_half_point": "seat {seat}: {value} VP is not a whole or half point",
     "vp.out_of_range": "seat {seat}: {value} VP is outside 0 to {players} (a {players}-player table)",
+    "vp.game_hands_out": ("1 VP for each player ousted, and \u00bd to each player still in the game at the "
+                          "time limit (1 to the last one left)"),
+    "vp.no_vp": "no VP at all, but a finished {size}-player game hands out {hands_out}",
+    "vp.missing": ("VPs missing: a finished {size}-player game hands out {hands_out}, so its VPs, "
+                   "each \u00bd counted as 1, add up to {size}; these add up to {total}"),
+    "vp.too_many": ("{typed:join: + } add up to {total}, more than a game hands out: 1 VP for each player ousted "
+                    "and 1 to the last one left, {size} at most at a {size}-player table"),
+    "vp.too_many_halves": ("{typed:join: + } add up to {total}, more than a game hands out: a half VP (as in "
+                           "{halves}) goes only to a player who was not ousted (still in the game at the time "
+                           "limit, or withdrawn), so with {kept:count:half VP|half VPs} at most "
+                           "{ousted:count:player was|players were} ousted (1 VP each) and this {size}-player "
+                           "table hands out at most {ousted} + {kept} \u00d7 \u00bd = {limit} VPs"),
+    "vp.seat_cannot": "{seats:plural:seat|seats} {seats} cannot score {values} VP at a {size}-player table",
+    "vp.seats_cannot_together": ("{seats:plural:seat|seats} {seats} cannot score {values} VP in the same game: "
+                                 "no order of ousts (each gives the ousted player's predator 1 VP), withdrawals "
+                                 "and end of game gives that result"),
+    "vp.no_course": "no course of the game gives this result",
+    "vp.accepted_by_judge": "accepted by a judge",
 }
