@@ -8,6 +8,7 @@ import sys
 import click
 
 from archon.api import across as twins
+from archon.api.json_output import versioned
 from archon.cli.conversion import one_output
 from archon.cli.options import command, json_option
 from archon.cli.output import as_printed, number, say, say_json
@@ -98,7 +99,7 @@ def rating(paths, as_of, category, country, system, players, as_json, as_csv, xl
         result = twins.rating(paths, as_of=as_of, category=category, country=country, system=system,
                               players=players, xlsx=xlsx_out, force=force, processes=processes, progress=bar)
     if as_json:
-        say_json(result.as_dict(), ensure_ascii=False, indent=1)
+        say_json(versioned("rating", result.as_dict()), ensure_ascii=False, indent=1)
     else:
         _print_ranking(result, as_csv)
     if result.written is not None:
@@ -172,7 +173,7 @@ def league(paths, best, points, start, end, name, as_json, as_csv, xlsx_out, for
     d = result.definition
     totals = ("points",) if d.points == "rating" else ("gw", "vp", "tp")
     if as_json:
-        say_json(result.as_dict(), ensure_ascii=False, indent=1)
+        say_json(versioned("league", result.as_dict()), ensure_ascii=False, indent=1)
     elif as_csv:
         _print_frame(result.standings, True, ("rank", "tied", "vekn", "name", "city", *totals, "counted", "played"), ())
     else:

@@ -11,6 +11,7 @@ import click
 
 from archon.api.conversion import convert as convert_twin
 from archon.api.conversion import is_folder_of_events
+from archon.api.json_output import versioned
 from archon.cli.errors import UsageRefused
 from archon.cli.options import command, dry_run_option, edition_option, json_option
 from archon.cli.output import as_printed, say, say_json, say_lines
@@ -79,7 +80,7 @@ def _print_folder_conversion(folder, as_json: bool, as_csv: bool) -> None:
         say_lines(folder.lines())
         return
     if as_json:
-        say_json(folder.as_dict(), ensure_ascii=False, indent=1)
+        say_json(versioned("convert", folder.as_dict()), ensure_ascii=False, indent=1)
     else:
         out = csv.writer(sys.stdout, lineterminator="\n")
         out.writerow(folder.COLUMNS)

@@ -2,7 +2,8 @@
 exit status (:mod:`archon.exits`): one line on standard error, never a
 traceback; with ``--json``, also one JSON object on standard output::
 
-    {"ok": false, "error": {"id": ..., "fields": {...}, "text": "..."}, "exit_status": N}
+    {"schema": "archon.<command>/1", "ok": false,
+     "error": {"id": ..., "fields": {...}, "text": "..."}, "exit_status": N}
 
 An error that carries ``exit_status`` exits with it and says its message
 (:func:`archon.words.message_of`); a full disk or a read-only folder is
@@ -19,6 +20,7 @@ from typing import NoReturn, Optional, TypeGuard
 
 import click
 
+from archon.api.json_output import versioned
 from archon.cli.output import as_printed, in_english, typed_workbook, workbook_changed
 from archon.exits import ExitStatus, status_of
 from archon.words.errors import WordedError
@@ -80,11 +82,19 @@ def remember_json(ctx, param, value):
     return value
 
 
-def error_object(message: Message, text: str, status: int) -> dict:
-    """The JSON a command given ``--json`` prints when it fails."""
+def error_object(message: Message, text: str, status: int, command: Optional[str] = None) -> dict:
+    """The JSON a command given ``--json`` prints when it fails: its
+    ``schema`` is the command's (``"archon.error/1"`` when the command line
+    named no command archon has)."""
     said = message.as_dict()
-    return {"ok": False, "error": {"id": said["id"], "fields": said["fields"], "text": text},
-            "exit_status": int(status)}
+    return versioned(command or "error", {"ok": False, "error": {"id": said["id"], "fields": said["fields"],
+                                                                  "text": text}, "exit_status": int(status)})
+
+
+def _command_of(ctx: click.Context) -> Optional[str]:
+    """The command the group ``ctx`` runs, once its name is known."""
+    name = ctx.invoked_subcommand
+    return name if name in getattr(ctx.command, "lazy", {}) else None
 
 
 def _internal(exc: BaseException) -> Message:
@@ -123,7 +133,7 @@ def fail(ctx: click.Context, exc: BaseException) -> NoReturn:
         text += " " + as_printed(say("cli.dry_run_refused"))
         english += " " + in_english(say("cli.dry_run_refused"))
     if ctx.meta.get("archon.json"):  # the same in every language: a program reads it
-        click.echo(json.dumps(error_object(message, english, status), ensure_ascii=False))
+        click.echo(json.dumps(error_object(message, english, status, _command_of(ctx)), ensure_ascii=False))
     click.echo(as_printed(say("cli.error", error=text)), err=True)
     ctx.exit(status)
 
@@ -139,7 +149,8 @@ def say_failed_usage(ctx: click.Context, exc: click.ClickException, args) -> Non
     if not (ctx.meta.get("archon.json") or "--json" in args):
         return
     message = say("cli.usage", text=exc.format_message())
-    click.echo(json.dumps(error_object(message, exc.format_message(), exc.exit_code), ensure_ascii=False))
+    click.echo(json.dumps(error_object(message, exc.format_message(), exc.exit_code, _command_of(ctx)),
+                          ensure_ascii=False))
 
 
 def debugging() -> bool:

@@ -10,9 +10,10 @@ import click
 
 from archon import eventday
 from archon.api import eventday as twins
+from archon.api.json_output import change_json, finals_json
 from archon.cli.errors import UsageRefused
-from archon.cli.options import DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command
-from archon.cli.output import as_printed, number, renderer, say
+from archon.cli.options import CHANGE_KEYS, DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command, json_option
+from archon.cli.output import as_printed, number, renderer, say, say_json
 from archon.cli.progress import changing
 from archon.cli.writing import say_done, writes
 from archon.exits import ExitStatus
@@ -40,9 +41,12 @@ def _seating_list(text: str) -> list[int]:
               help="Record the final table: player numbers in seat order (seat 1 plays first).")
 @click.option("--none", "no_final", is_flag=True,
               help="Close the event without a final (rules 3.1.6: fewer than 8 players).")
+@json_option('Print one JSON object: the finalists (seed, number, names, VEKN, city and the ranking figures), '
+             '"choosing_order", "ties", "unfinished", "ready", "waiting_for_toss" and the "final" table; with '
+             '--seating or --none: ' + CHANGE_KEYS + ".")
 @DRY_RUN_OPTION
 @writes
-def finals(file, seating, no_final, dry_run):
+def finals(file, seating, no_final, as_json, dry_run):
     """\b
     Examples:
       archon finals event.xlsx
@@ -53,15 +57,20 @@ def finals(file, seating, no_final, dry_run):
         raise UsageRefused(message("cli.finals.seating_or_none"))
     if seating is not None:
         numbers = _seating_list(seating)
-        say_done(changing(file, lambda: twins.seat_final(file, numbers, dry_run=dry_run)))
+        rep = changing(file, lambda: twins.seat_final(file, numbers, dry_run=dry_run))
+        say_done(rep, change_json("finals", rep) if as_json else None)
         return
     if no_final:
-        say_done(changing(file, lambda: twins.close_without_final(file, dry_run=dry_run)))
+        rep = changing(file, lambda: twins.close_without_final(file, dry_run=dry_run))
+        say_done(rep, change_json("finals", rep) if as_json else None)
         return
     if dry_run:
         raise UsageRefused(message("cli.finals.dry_run_alone"))
     v = changing(file, lambda: twins.finals(file))
-    _print_finals(v)
+    if as_json:
+        say_json(finals_json(v), ensure_ascii=False)
+    else:
+        _print_finals(v)
     if v.waiting_for_toss:
         sys.exit(ExitStatus.PROBLEMS)
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import click
 
+from archon.api.json_output import report_json
 from archon.api.reports import archondata, report_standings, twd
 from archon.api.reports import report as make_report
 from archon.cli.errors import UsageRefused
-from archon.cli.options import EDITION_OPTION, WORKBOOK_ARGUMENT, command, dry_run_option
+from archon.cli.options import EDITION_OPTION, WORKBOOK_ARGUMENT, command, dry_run_option, json_option
+from archon.cli.output import say_json
 from archon.cli.output import chosen_language
 from archon.cli.output import say as printed
 from archon.cli.writing import writes
@@ -33,10 +35,12 @@ __all__ = ["report"]
               "With --xlsx/--html/--csv: replace an earlier report of the same kind (never another file). "
               "Not both in one command.")
 @dry_run_option("With --xlsx/--html/--csv: make every file but write none; say what would be written.")
+@json_option('Print one JSON object: "vekn_report", "archondata", "twd" (each text printed, else null), '
+             '"files" ([{"path", "what"}, ...]: written, or with --dry-run would be), "notes", "dry_run".')
 @EDITION_OPTION
 @writes
 def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file, force,
-           dry_run, edition):
+           dry_run, as_json, edition):
     """\b
     Examples:
       archon report event.xlsx
@@ -49,7 +53,8 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     _check_options(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file,
                    force, files)
     if not files and not as_archondata and not as_twd:
-        click.echo(vekn_report_text(report_standings(file, edition)))
+        text = vekn_report_text(report_standings(file, edition))
+        say_json(report_json(vekn_report=text), ensure_ascii=False) if as_json else click.echo(text)
         return
     texts = []  # printed once every output is made: never an upload from a command that failed
     if as_archondata:
@@ -60,6 +65,11 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     if files:
         result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition,
                              csv=csv_dir, dry_run=dry_run, force=force, lang=chosen_language())
+    if as_json:
+        said = report_json(archondata=texts[0] if as_archondata else None, twd=texts[-1] if as_twd else None,
+                           result=result, dry_run=dry_run)
+        say_json(said, ensure_ascii=False)
+        return
     for text in texts:
         click.echo(text)
     if result is None:

@@ -7,6 +7,7 @@ import click
 
 from archon.api import seating as twins
 from archon.api.errors import InputError
+from archon.api.json_output import versioned
 from archon.cli.errors import UsageRefused, failed
 from archon.cli.options import DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command, json_option
 from archon.cli.output import as_printed, chosen_language, renderer, say, say_json, say_lines
@@ -33,7 +34,7 @@ __all__ = ["seat", "plan", "proof_lines"]
               help="Also write the round's seat list, to print and post (OUT.xlsx; it replaces a seat list archon wrote, never another file).")
 @click.option("--show", is_flag=True,
               help="Seat nothing: print the round as seated (with --print, write its seat list again).")
-@json_option('Print only {"round", "seed", "tables": [[{"number", "name"}, ...], ...], '
+@json_option('Print only {"schema", "round", "seed", "tables": [[{"number", "name"}, ...], ...], '
              '"score", "bounds", "optimal", "gaps"} (the keys of plan --json).')
 @DRY_RUN_OPTION
 @writes
@@ -62,7 +63,7 @@ def seat(file, round_number, seed, force, time_budget, print_to, show, as_json, 
         progress.close()
     say_backups_removed(rep)
     if as_json:
-        say_json(rep.seating.as_dict())
+        say_json(versioned("seat", rep.seating.as_dict()))
         return
     say_lines(rep.lines if show else rep.said())
     _print_seating(rep.seating)
@@ -102,7 +103,7 @@ def _say_seed(rep, round_number, force, time_budget, print_to, dry_run) -> None:
               help="Rounds to plan (1 to 5).")
 @click.option("--seed", type=int, default=None,
               help="Seed of the random draw: the same N, rounds and seed give the same plan.")
-@json_option('Print {"players": N, "rounds": [[[p, ...], ...], ...], "score": {"R1": ..., "R9": ...}, '
+@json_option('Print {"schema": "archon.plan/1", "players": N, "rounds": [[[p, ...], ...], ...], "score": {"R1": ..., "R9": ...}, '
              '"bounds": {...}, "optimal": {"R1": true, ...}, "gaps": {"R1": 0, ...}}: per criterion the '
              'lower bound no plan can beat, whether the plan reaches it, and the gap.')
 @click.option("--archon", "as_archon", is_flag=True,
@@ -137,7 +138,7 @@ def plan(players, rounds, seed, as_json, as_archon, time_budget, sit_out, games,
     finally:
         bar.close()
     if as_json:
-        say_json(result.as_dict())
+        say_json(versioned("plan", result.as_dict()))
     elif as_archon:
         _print_for_the_archon(result)
     else:

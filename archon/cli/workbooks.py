@@ -9,9 +9,11 @@ import sys
 import click
 
 from archon.api import workbooks as twins
+from archon.api.json_output import check_json, undo_json, versioned, write_json
 from archon.api.problems import problem_message, problem_record
 from archon.api.undoing import undo as undo_last
 from archon.cli.options import DRY_RUN_OPTION, EDITION_OPTION, WORKBOOK_ARGUMENT, command, edition_option, json_option
+from archon.cli.options import players_list
 from archon.cli.output import as_printed, number, renderer, say, say_json
 from archon.cli.progress import changing
 from archon.cli.writing import say_done, writes
@@ -58,7 +60,7 @@ def standings(file, as_json, as_csv, edition):
 
 def _print_standings(file, data, as_json, as_csv) -> None:
     if as_json:
-        say_json(data, ensure_ascii=False, indent=1)
+        say_json(versioned("standings", data), ensure_ascii=False, indent=1)
         return
     rows = standings_rows(data)
     if as_csv:
@@ -95,12 +97,13 @@ _SEVERITIES = {"error": "cli.check.error", "warning": "cli.check.warning", "note
 
 @command("check")
 @WORKBOOK_ARGUMENT
-@json_option("Print the problems as a JSON list.")
+@json_option('Print {"problems": [{"where", "severity", "message", "advice", "id", "fields"}, ...], '
+             '"errors", "warnings", "notes"} (how many problems of each severity).')
 @EDITION_OPTION
 def check(file, as_json, edition):
     problems = twins.check(file, edition)
     if as_json:
-        say_json([problem_record(p, as_printed) for p in problems], ensure_ascii=False, indent=1)
+        say_json(check_json([problem_record(p, as_printed) for p in problems]), ensure_ascii=False, indent=1)
     elif not problems:
         say("cli.check.none", file=file)
     else:
@@ -128,21 +131,29 @@ def check(file, as_json, edition):
 @click.option("--organizer", default=None, help="Organizer's name.")
 @click.option("--level", default=None, help="Level, e.g. 'Standard Constructed', 'National Championship'.")
 @click.option("--format", "event_format", default="3R+F", show_default=True, help="2R+F or 3R+F.")
-@click.option("--players", type=click.Path(dir_okay=False), default=None, help="Players CSV (first/last name, VEKN, city).")
+@click.option("--players", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="Players CSV (first/last name, VEKN, city); '-' reads it from standard input.")
 @click.option("--deck-format", default=None, metavar="|".join(DECK_FORMATS),
               help="The deck format (Tournament Info, Format); the reports show it.")
 @click.option("--template", type=click.Path(dir_okay=False, exists=True), default=None, help="An official Archon workbook to copy instead of archon's own template.")
 @edition_option("Rule edition recorded in the new workbook (default: current; see 'archon editions').")
+@json_option('Print one JSON object: "file", "dry_run", "changed", "written", "backup", "kind", "edition", '
+             '"edition_was", "level", "deck_format", "players" (how many registered), "cells_changed", "messages" '
+             'and "backups_removed".')
 @DRY_RUN_OPTION
 @writes
-def new(file, name, date, city, organizer, level, event_format, players, deck_format, template, edition, dry_run):
+def new(file, name, date, city, organizer, level, event_format, players, deck_format, template, edition, as_json,
+        dry_run):
     """\b
     Example:
       archon new event.xlsx --name "Winter Cup" --date 2026-12-05 --city Lyon --players players.csv
     """
     rep = twins.new(file, name=name, date=date, city=city, organizer=organizer, level=level,
-                    format=event_format, players=players, template=template, edition=edition,
-                    deck_format=deck_format, dry_run=dry_run)
+                    format=event_format, players=players_list(players),
+                    template=template, edition=edition, deck_format=deck_format, dry_run=dry_run)
+    if as_json:
+        say_json(write_json("new", rep), ensure_ascii=False)
+        return
     say("cli.new.would_create" if dry_run else "cli.new.created", file=str(rep.path), kind=rep.kind,
         edition=rep.edition or message("cli.new.current"), level=rep.level,
         deck=message("cli.new.deck", format=rep.deck_format) if deck_format and rep.deck_format else "")
@@ -159,10 +170,14 @@ def new(file, name, date, city, organizer, level, event_format, players, deck_fo
 @WORKBOOK_ARGUMENT
 @edition_option("Rule edition to record in the workbook: every command on it ranks by it from then on "
                 "(default: keep the one it records; see 'archon editions').")
+@json_option('Print one JSON object, as new --json does.')
 @DRY_RUN_OPTION
 @writes
-def update(file, edition, dry_run):
+def update(file, edition, as_json, dry_run):
     rep = changing(file, lambda: twins.update(file, edition, dry_run=dry_run))
+    if as_json:
+        say_done(rep, write_json("update", rep))
+        return
     if rep.edition_was is not None:
         back = renderer().action(act("update", edition=rep.edition_was))
         say("cli.update.edition_dry_run" if dry_run else "cli.update.edition", was=rep.edition_was, now=rep.edition,
@@ -173,12 +188,15 @@ def update(file, edition, dry_run):
 @command("undo")
 @WORKBOOK_ARGUMENT
 @click.option("--force", is_flag=True, help="Restore even though the workbook was changed since (that change is lost).")
+@json_option('Print one JSON object: "file", "dry_run", "written", "undone" ({"command", "time"}), '
+             '"restored_from", "backup", "forced", "damaged", "messages" and "backups_removed".')
 @DRY_RUN_OPTION
 @writes
-def undo(file, force, dry_run):
+def undo(file, force, as_json, dry_run):
     """\b
     Examples:
       archon undo event.xlsx --dry-run
       archon undo event.xlsx
     """
-    say_done(undo_last(file, force=force, dry_run=dry_run))
+    rep = undo_last(file, force=force, dry_run=dry_run)
+    say_done(rep, undo_json(rep) if as_json else None)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Optional
 
 import click
 
-from archon.cli.output import report_lines, say, say_lines
+from archon.cli.output import report_lines, say, say_json, say_lines
 from archon.formats.workbook.safety import settings
 
 __all__ = ["writes", "say_backups_removed", "say_done"]
@@ -43,7 +43,11 @@ def say_backups_removed(rep) -> None:
         keep=keep, names=names)
 
 
-def say_done(rep) -> None:
-    """What the change ``rep`` did, a line each, and the backups it removed."""
-    say_lines(report_lines(rep))
+def say_done(rep, as_json: Optional[dict] = None) -> None:
+    """What the change ``rep`` did, a line each (``as_json``: that object,
+    printed instead: ``--json``), and the backups it removed."""
+    if as_json is not None:
+        say_json(as_json, ensure_ascii=False)
+    else:
+        say_lines(report_lines(rep))
     say_backups_removed(rep)
