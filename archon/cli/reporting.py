@@ -66,7 +66,7 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     for note in result.notes:
         click.echo(f"note: {as_printed(note)}", err=True)
     for path, what in result.written:
-        click.echo(f"{'would write' if dry_run else 'wrote'} {path} ({what})")
+        click.echo(f"{'would write' if dry_run else 'wrote'} {path} ({as_printed(what)})")
     if dry_run:
         click.echo("dry run: nothing written")
 

@@ -182,6 +182,11 @@ TEXTS: dict = {
     "toss.coin": "{player} coin {coin}",
     "toss.drawn": "places {first} to {last} ({stake}; tied on {stats:join:, }): {winner} won the toss — {coins:join:, }",
     "toss.ranked": "{player} is {place}",
+    # a place as an ordinal, by the English suffix (the toss's {place})
+    "toss.ordinal.st": "{rank}st",
+    "toss.ordinal.nd": "{rank}nd",
+    "toss.ordinal.rd": "{rank}rd",
+    "toss.ordinal.th": "{rank}th",
     "toss.reach_final": "{players} {players:plural:reaches|reach} the final; {below:join:; }",
 
     # the final (archon.eventday.finals, archon.eventday.refusals)
@@ -205,6 +210,13 @@ TEXTS: dict = {
     "final.closed_without": ("this event closes without a final (rules 3.1.6): the preliminary standings are the "
                              "final standings"),
     "final.winner": "winner: {player}",
+    # the finals view (archon.eventday.finals.FinalsView)
+    "finals.finalists": "Finalists",
+    "finals.current_leaders": "Current leaders (the preliminary rounds are not over)",
+    "finals.no_final": "This event closes without a final (rules 3.1.6): the preliminary standings are final.",
+    "finals.seat_choice": "Seat choice (rules 3.1.3): the lowest qualifier places first",
+    "finals.seat_choice_how": ("Each places their card at either end of the row or between two cards; the row, read "
+                               "left to right, is the seat order; the judge then draws who plays first (seat 1)."),
     "final.seeded": "{player} (seed {seed})",
     "final.seat": "seat {seat} {player} (seed {seed})",
     "final.table": "final table: {seats:join:; }",
