@@ -138,10 +138,12 @@ def warning_said(row: dict) -> Message:
     """``#7 Anna Kowalski, round 2: slow play`` for a row of :func:`warning_rows`,
     as a message (the round in the reader's language; the reason as typed)."""
     who = f"#{row['player']}" + (f" {row['name']}" if row.get("name") else "")
-    when = JudgeWarning(row["player"], row["reason"], row.get("round")).round_said
-    if when is None:
+    round = row.get("round")
+    if round is None:
         return say("warning.line_no_round", player=who, reason=row["reason"])
-    return say("warning.line", player=who, when=when, reason=row["reason"])
+    if str(round).upper() == FINAL:
+        return say("warning.line_final", player=who, reason=row["reason"])
+    return say("warning.line", player=who, round=round, reason=row["reason"])
 
 
 def warning_line(row: dict) -> str:

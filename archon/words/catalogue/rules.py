@@ -68,7 +68,8 @@ TEXTS: dict = {
     # the round of a judge's warning (rules.model.JudgeWarning.round_said)
     "warning.round": "round {round}",
     "warning.final": "the final",
-    "warning.line": "{player}, {when}: {reason}",
+    "warning.line": "{player}, round {round}: {reason}",
+    "warning.line_final": "{player}, the final: {reason}",
     "warning.line_no_round": "{player}: {reason}",
     # a table's status as a word of a sentence (rules.scoring.status_said)
     "table.status.complete": "complete",
