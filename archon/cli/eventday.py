@@ -11,7 +11,7 @@ from archon.cli.options import DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command
 from archon.cli.output import renderer, say
 from archon.cli.progress import changing
 from archon.cli.writing import say_done, writes
-from archon.eventday.judging import warning_line
+from archon.eventday.judging import warning_said
 from archon.words.message import act
 
 __all__ = ["register", "warn", "warnings_command", "unregister", "drop", "result", "toss"]
@@ -70,7 +70,7 @@ def warnings_command(file):
 
 def _print_warnings(file) -> None:
     rows = twins.warnings(file)
-    click.echo("\n".join(warning_line(r) for r in rows) if rows else "no warnings recorded")
+    click.echo("\n".join(renderer().render(warning_said(r)) for r in rows) if rows else "no warnings recorded")
 
 
 @command("unregister")

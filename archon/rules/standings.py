@@ -35,7 +35,7 @@ from archon.rules.editions import FINAL_SIZE, RuleEdition, get_edition
 from archon.rules.model import FINAL, Event, Player
 from archon.rules.scoring import TableResult, VPError, score_table
 from archon.words.message import Message, say
-from archon.words.render import PLAIN
+
 
 __all__ = [
     "PlayerStanding",
@@ -168,8 +168,10 @@ class Tie:
             names.append(f"#{n}")
         return say("check.tie", players=names, first=self.first, last=self.last, stake=self.stake(event))
 
-    def describe(self, event: Optional[Event] = None) -> str:
-        return PLAIN.render(self.said(event))
+    def describe(self, event: Optional[Event] = None) -> Message:
+        """:meth:`said`: what a shell renders in its language (``PLAIN.render``
+        of it is the English)."""
+        return self.said(event)
 
 
 @dataclass
