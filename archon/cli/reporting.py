@@ -10,6 +10,7 @@ from archon.api.reports import report as make_report
 from archon.cli.errors import UsageRefused
 from archon.cli.options import EDITION_OPTION, WORKBOOK_ARGUMENT, command, dry_run_option
 from archon.cli.output import as_printed, quoted
+from archon.cli.output import renderer
 from archon.cli.writing import writes
 from archon.formats.vekn import vekn_report_text
 from archon.words.message import option, say
@@ -48,7 +49,7 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     _check_options(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file,
                    force, files)
     if not files and not as_archondata and not as_twd:
-        click.echo(vekn_report_text(report_standings(file, edition)))
+        click.echo(vekn_report_text(report_standings(file, edition), renderer()))
         return
     texts = []  # printed once every output is made: never an upload from a command that failed
     if as_archondata:

@@ -39,14 +39,15 @@ PLAYERS = [
     ("Ines", "Navarro"), ("Jakub", "Novak"), ("Kaito", "Tanaka"), ("Lena", "Schmidt"),
 ]
 #: What the organizer types as it is (names, a city, reasons): never a word to translate.
-TYPED = ["slow play", "marked cards", "Cup", "Lyon", "VP"] + [w for name in PLAYERS for w in name]
+TYPED = ["slow play", "marked cards", "Cup", "Lyon", "VP", "The Archon"] + [w for name in PLAYERS for w in name]
 
-#: English words no German or Polish sentence holds (none of them is a German or Polish word).
+#: English words no German or Polish sentence holds (none of them is a German or Polish word:
+#: "Finalist", "Name", "optimal" are, and are left out).
 ENGLISH = {
     "the", "round", "rounds", "table", "tables", "player", "players", "seat", "seats", "seated", "seating",
     "wrote", "written", "write", "kept", "previous", "version", "restored", "would", "nothing", "pending",
     "invalid", "complete", "result", "results", "warning", "warnings", "withdrew", "disqualified", "leaders",
-    "finalists", "finalist", "winner", "choice", "places", "place", "toss", "coin", "seed", "share", "prey",
+    "finalists", "winner", "choice", "places", "place", "toss", "coin", "seed", "share", "prey",
     "predator", "opponents", "same", "than", "once", "more", "cells", "workbook", "report", "problems",
     "errors", "notes", "note", "and", "with", "not", "yet", "has", "have", "is", "are", "of", "for",
     "from", "this", "that", "its", "their", "which", "who", "what", "one", "last",
