@@ -71,7 +71,7 @@ def register(
             done.lines[len(rows):len(rows)] = split_lines(rows, source)
             return done
     else:
-        typed = eventday.typed_text(name, "player's name")
+        typed = eventday.typed_text(name, say("field.player_name"))
         first, last = split_name(typed)
         said = split_said(typed)
 

@@ -80,10 +80,11 @@ def _by_name(event: Event, raw: str, locate: Optional[Locate]) -> Player:
     raise AmbiguousPlayer(say("player.ambiguous", typed=raw, count=len(found), players=listed), found)
 
 
-def typed_text(text: object, field: str, where: "Message | str" = "") -> str:
+def typed_text(text: object, field: "Message | str", where: "Message | str" = "") -> str:
     """``text`` as a cell will hold it: runs of spaces, tabs and line breaks
     become one space. Text with a control character, or longer than a cell
     holds (:data:`archon.rules.model.MAX_CELL_TEXT`), is refused naming ``field``
+    (a message: ``field.first_name``...)
     (:class:`WrongInput`), before anything is written. ``where``: where it
     was typed, said first ("players.csv, line 3: ", a message of id
     ``where.line``)."""

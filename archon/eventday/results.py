@@ -165,7 +165,7 @@ def _judge_result(ev: Event, spot: _Spot, values: list[Optional[float]], overrid
         return result, _legal_lines(ev, spot, override, existing), None
     if override is None:
         _refuse_impossible(spot, result, existing)
-    reason = typed_text(override, "judge's reason", say("where.at", at=spot.label))
+    reason = typed_text(override, say("field.judges_reason"), say("where.at", at=spot.label))
     if not reason:
         raise WrongInput(say("result.override_reason_needed", at=spot.label, override=option("override")))
     ev.overrides = [o for o in ev.overrides if o is not existing and not _same_table(o, spot.key, spot.table)]
