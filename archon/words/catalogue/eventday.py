@@ -43,14 +43,10 @@ TEXTS: dict = {
 
     # text typed for a cell
     # what a typed text is, as a refusal names it ("the {field}")
-    "field.player_name": "player's name",
     "field.first_name": "first name",
     "field.last_name": "last name",
     "field.city": "city",
     "field.judges_reason": "judge's reason",
-    "field.event_name": "event name",
-    "field.event_city": "event city",
-    "field.event_organizer": "event organizer",
     "text.control_character": ("{where}the {field} {text!r} holds a control character (U+{code}), which a "
                                "workbook cannot hold: type it again with letters, digits and punctuation only"),
     "text.too_long": ("{where}the {field} is {length:,} characters long: a workbook cell holds at most {most:,}; "
