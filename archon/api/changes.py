@@ -61,7 +61,7 @@ class EventDayReport:
         elif self.dry_run:
             out.insert(0, self.DRY_RUN_HEAD)
         elif self.written is not None:
-            out.append(self.written.describe())
+            out.extend(self.written.lines)
         return out
 
     def describe(self, renderer: Renderer = PLAIN) -> str:

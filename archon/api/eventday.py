@@ -72,7 +72,7 @@ def register(
             done.lines[len(rows):len(rows)] = split_lines(rows, source)
             return done
     else:
-        typed = eventday.typed_text(name, "player's name", name=True)
+        typed = eventday.typed_text(name, say("field.player_name"), name=True)
         first, last = split_name(typed)
         said = split_said(typed)
 

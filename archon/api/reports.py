@@ -29,7 +29,8 @@ __all__ = ["ReportResult", "report", "report_standings", "vekn_report", "archond
 
 
 class ReportResult:
-    """What :func:`report` did: ``written`` = [(path, what)], ``notes``: what
+    """What :func:`report` did: ``written`` = [(path, what)] (what: a message,
+    "report workbook" in the reader's language), ``notes``: what
     a written file cannot hold (the CSV set), as messages. ``problems`` is
     always empty: a workbook read only in part is refused
     (:func:`report_standings`), no report is made of it."""
@@ -117,15 +118,15 @@ def report(
     if xlsx is not None:
         if round is not None:
             written.append((write_posting_sheet(data, round, xlsx, force=force, lang=lang),
-                            f"round {round} seat list"))
+                            say("report.kind.round_seat_list", round=round)))
         else:
-            written.append((write_xlsx_report(data, xlsx, force=force, lang=lang), "report workbook"))
+            written.append((write_xlsx_report(data, xlsx, force=force, lang=lang), REPORT_WORKBOOK.said))
     if html is not None:
-        written.append((write_html_report(data, html, force=force, lang=lang), "HTML report"))
+        written.append((write_html_report(data, html, force=force, lang=lang), HTML_REPORT.said))
     if csv is None:
         return ReportResult(written, [])
     done = write_csv_set(st, csv)  # checked above (check_target)
-    written.extend((p, "Archon-compatible CSV") for p in done.files)
+    written.extend((p, say("report.kind.csv_file")) for p in done.files)
     notes = list(done.not_held) + [say("api.stale_csv", file=str(p)) for p in done.stale]
     return ReportResult(written, [], notes)
 

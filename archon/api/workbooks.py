@@ -136,12 +136,17 @@ def _new_event(*, name, date, city, organizer, level, format, edition, deck_form
                  preliminary_rounds=prelim, edition=ed, deck_format=deck_format)
 
 
+#: The event's texts as a refusal names them.
+_EVENT_FIELDS = {"name": say("field.event_name"), "city": say("field.event_city"),
+                 "organizer": say("field.event_organizer")}
+
+
 def typed_texts(**texts: Optional[str]) -> list[Optional[str]]:
     """The event's texts as typed (``name``, ``city``, ``organizer``), each
     refused (:class:`InputError`, naming it) with a control character or
     longer than a cell holds (:func:`archon.eventday.typed_text`)."""
     try:
-        return [eventday.typed_text(v, "event " + k) if v else v for k, v in texts.items()]
+        return [eventday.typed_text(v, _EVENT_FIELDS.get(k, k)) if v else v for k, v in texts.items()]
     except eventday.EventDayError as exc:
         raise _input_error(exc) from None
 

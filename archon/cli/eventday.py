@@ -12,7 +12,7 @@ from archon.cli.options import CHANGE_JSON, DRY_RUN_OPTION, WORKBOOK_ARGUMENT, c
 from archon.cli.output import as_printed, renderer, say, say_json
 from archon.cli.progress import changing
 from archon.cli.writing import say_done, writes
-from archon.eventday.judging import warning_line
+from archon.eventday.judging import warning_said
 from archon.words.message import act
 from archon.words.message import say as message
 
@@ -87,7 +87,7 @@ def _print_warnings(file, json_of=None) -> None:
     if json_of is not None:
         say_json(warnings_json(json_of, rows), ensure_ascii=False)
         return
-    click.echo("\n".join(warning_line(r) for r in rows) if rows else as_printed("cli.warnings.none"))
+    click.echo("\n".join(renderer().render(warning_said(r)) for r in rows) if rows else as_printed("cli.warnings.none"))
 
 
 @command("unregister")

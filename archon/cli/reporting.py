@@ -10,8 +10,7 @@ from archon.api.reports import archondata, report_standings, twd
 from archon.api.reports import report as make_report
 from archon.cli.errors import UsageRefused
 from archon.cli.options import EDITION_OPTION, WORKBOOK_ARGUMENT, command, dry_run_option, json_option
-from archon.cli.output import say_json
-from archon.cli.output import chosen_language
+from archon.cli.output import chosen_language, renderer, say_json
 from archon.cli.output import say as printed
 from archon.cli.writing import writes
 from archon.formats.vekn import vekn_report_text
@@ -53,8 +52,11 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     _check_options(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file,
                    force, files)
     if not files and not as_archondata and not as_twd:
-        text = vekn_report_text(report_standings(file, edition))
-        say_json(report_json(vekn_report=text), ensure_ascii=False) if as_json else click.echo(text)
+        st = report_standings(file, edition)
+        if as_json:  # the same in every language: a program reads it
+            say_json(report_json(vekn_report=vekn_report_text(st)), ensure_ascii=False)
+        else:
+            click.echo(vekn_report_text(st, renderer()))
         return
     texts = []  # printed once every output is made: never an upload from a command that failed
     if as_archondata:

@@ -20,6 +20,7 @@ from archon.cli.writing import say_done, writes
 from archon.formats.csvcells import csv_cell
 from archon.formats.serialize import STANDINGS_COLUMNS, standings_rows, standings_to_dict
 from archon.formats.workbook import read_event
+from archon.formats.workbook.writer import kind_said
 from archon.rules.model import DECK_FORMATS
 from archon.rules.standings import compute
 from archon.words.message import act
@@ -154,7 +155,7 @@ def new(file, name, date, city, organizer, level, event_format, players, deck_fo
     if as_json:
         say_json(write_json("new", rep), ensure_ascii=False)
         return
-    say("cli.new.would_create" if dry_run else "cli.new.created", file=str(rep.path), kind=rep.kind,
+    say("cli.new.would_create" if dry_run else "cli.new.created", file=str(rep.path), kind=kind_said(rep.kind),
         edition=rep.edition or message("cli.new.current"), level=rep.level,
         deck=message("cli.new.deck", format=rep.deck_format) if deck_format and rep.deck_format else "")
     if players is not None:

@@ -55,9 +55,10 @@ def who(event: Event, number: int) -> str:
         return f"#{number}"
 
 
-def vp_text(x: Optional[float]) -> str:
-    """VPs as a message shows them: "2.5", "0", and "-" for none."""
-    return "-" if x is None else f"{float(x):g}"
+def vp_text(x: Optional[float]) -> "float | str":
+    """VPs as a message's field: a number the renderer writes in its language
+    ("2.5", "2,5", "0"), and "-" for none."""
+    return "-" if x is None else float(x)
 
 
 def copied(event: Event) -> Event:

@@ -45,7 +45,7 @@ def toss(event: Event, seed: int) -> Change:
         lines += _toss_group(ev, st, st.ties[0], keys, rng)
     st = compute(ev)
     if st.ties:  # pragma: no cover - the coins above make every order total
-        raise EventDayError(say("toss.unresolved", ties=[t.describe(ev) for t in st.ties]))
+        raise EventDayError(say("toss.unresolved", ties=[t.said(ev) for t in st.ties]))
     final_guard(event, ev, say("guard.this_draw"))
     if ev.has_final:
         lines += [_cut_line(ev, st, tie) for tie in first_ties if tie.at_cut]
@@ -61,11 +61,13 @@ def _cut_line(ev: Event, st: Standings, tie: Tie) -> Message:
     return say("toss.reach_final", players=[who(ev, n) for n in ins], below=below)
 
 
-def _ordinal(n: int) -> str:
-    """"1st", "2nd", "11th", "23rd"."""
+def _ordinal(n: int) -> Message:
+    """A place as an ordinal: "1st", "2nd", "11th", "23rd" in English (a
+    message by the English suffix; a language says its own: "6.", "6e")."""
     if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return str(n) + {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return say("toss.ordinal.th", rank=n)
+    return {1: say("toss.ordinal.st", rank=n), 2: say("toss.ordinal.nd", rank=n),
+            3: say("toss.ordinal.rd", rank=n)}.get(n % 10, say("toss.ordinal.th", rank=n))
 
 
 def _stats(s: PlayerStanding, keys: Sequence[str]) -> list[Message]:

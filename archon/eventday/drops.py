@@ -10,7 +10,7 @@ from archon.eventday.change import Change, Locate, copied, place, who
 from archon.eventday.errors import EventDayError, WrongInput
 from archon.eventday.players import find_player
 from archon.eventday.refusals import final_guard, unfinished
-from archon.rules.model import OUT_REASONS, Event, Player
+from archon.rules.model import OUT_REASONS, OUT_REASONS_SAID, Event, Player
 from archon.rules.standings import Standings, compute
 from archon.rules.validation import Where
 from archon.words.message import Message, act, option, say
@@ -40,13 +40,13 @@ def drop(
     p = find_player(ev, player, locate)
     code = str(reason or "").strip().upper()
     if code not in OUT_REASONS:
-        codes = [say("drop.code", code=k, meaning=v) for k, v in OUT_REASONS.items()]
+        codes = [say("drop.code", code=k, meaning=OUT_REASONS_SAID[k]) for k in OUT_REASONS]
         raise WrongInput(say("drop.unknown_reason", reason=reason, codes=codes))
     _refuse_dropping(ev, p, locate)
     before = compute(ev)
     p.out = code
     after = compute(ev)
-    lines = [say("drop.out", player=str(p), code=code, meaning=OUT_REASONS[code])]
+    lines = [say("drop.out", player=str(p), code=code, meaning=OUT_REASONS_SAID[code])]
     lines += _still_seated_lines(after, p.number, set(proposed))
     # Who reaches the final, and a tie for its last place, are known once
     # the preliminary rounds are over (as the finals view says): not before.
@@ -73,7 +73,7 @@ def _final_place_lines(ev: Event, before: Standings, after: Standings) -> list[M
     if came:
         lines.append(say("drop.replaced_in_final", players=[who(ev, n) for n in came]))
     if after.cut_tie is not None:
-        lines.append(say("toss.needed", ties=[after.cut_tie.describe(ev)], toss=act("toss")))
+        lines.append(say("toss.needed", ties=[after.cut_tie.said(ev)], toss=act("toss")))
     return lines
 
 

@@ -29,10 +29,9 @@ __all__ = [
 
 #: What the finals view says of the final: an event without one, the order
 #: of the seat choice and how it goes (rules 3.1.3).
-NO_FINAL_SAID = "This event closes without a final (rules 3.1.6): the preliminary standings are final."
-SEAT_CHOICE = "Seat choice (rules 3.1.3): the lowest qualifier places first"
-SEAT_CHOICE_HOW = ("Each places their card at either end of the row or between two cards; the row, read "
-                   "left to right, is the seat order; the judge then draws who plays first (seat 1).")
+NO_FINAL_SAID = say("finals.no_final")
+SEAT_CHOICE = say("finals.seat_choice")
+SEAT_CHOICE_HOW = say("finals.seat_choice_how")
 
 
 @dataclass
@@ -75,10 +74,10 @@ class FinalsView:
     refused: dict = field(default_factory=dict)
 
     @property
-    def title(self) -> str:
+    def title(self) -> Message:
         """What the list of finalists is: the finalists once the preliminary
         rounds are over, the current leaders before."""
-        return "Finalists" if not self.unfinished else "Current leaders (the preliminary rounds are not over)"
+        return say("finals.finalists") if not self.unfinished else say("finals.current_leaders")
 
     @property
     def ready(self) -> bool:
@@ -177,5 +176,5 @@ def close_without_final(event: Event) -> Change:
     if preliminaries_finished(ev, st) and st.winner is not None and not st.ties:
         lines.append(say("final.winner", player=who(ev, st.winner)))
     elif st.ties and preliminaries_finished(ev, st):
-        lines.append(say("toss.needed", ties=[t.describe(ev) for t in st.ties], toss=act("toss")))
+        lines.append(say("toss.needed", ties=[t.said(ev) for t in st.ties], toss=act("toss")))
     return Change(ev, lines)

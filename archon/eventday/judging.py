@@ -19,8 +19,9 @@ from archon.rules.model import FINAL, Event, JudgeWarning, Player
 from archon.rules.standings import planned_rounds
 from archon.rules.typed import is_whole_number_text
 from archon.words.message import Message, act, option, say
+from archon.words.render import PLAIN
 
-__all__ = ["MAX_REASON", "warn", "checked_warning", "warning_rows", "warning_line", "parse_round"]
+__all__ = ["MAX_REASON", "warn", "checked_warning", "warning_rows", "warning_said", "warning_line", "parse_round"]
 
 #: Longest reason kept: Excel keeps at most 255 characters in a document
 #: property, and the player and round take some of them.
@@ -89,7 +90,7 @@ def warn(event: Event, player: "str | int", reason: str, *, round: Union[int, st
 
 def _in_round(w: JudgeWarning) -> "Message | str":
     """" in round 2" for a warning given in a round ("" else)."""
-    return say("warn.in_round", round=w.round_text) if w.round_text else ""
+    return say("warn.in_round", round=w.round_said) if w.round_said is not None else ""
 
 
 def checked_warning(event: Event, p: Player, reason: object, round: Union[int, str, None] = None,
@@ -134,8 +135,18 @@ def warning_rows(event: Event) -> list[dict]:
     ]
 
 
-def warning_line(row: dict) -> str:
-    """``#7 Anna Kowalski, round 2: slow play`` for a row of :func:`warning_rows`."""
+def warning_said(row: dict) -> Message:
+    """``#7 Anna Kowalski, round 2: slow play`` for a row of :func:`warning_rows`,
+    as a message (the round in the reader's language; the reason as typed)."""
     who = f"#{row['player']}" + (f" {row['name']}" if row.get("name") else "")
-    when = JudgeWarning(row["player"], row["reason"], row.get("round")).round_text
-    return f"{who}{', ' + when if when else ''}: {row['reason']}"
+    round = row.get("round")
+    if round is None:
+        return say("warning.line_no_round", player=who, reason=row["reason"])
+    if str(round).upper() == FINAL:
+        return say("warning.line_final", player=who, reason=row["reason"])
+    return say("warning.line", player=who, round=round, reason=row["reason"])
+
+
+def warning_line(row: dict) -> str:
+    """:func:`warning_said` in plain English."""
+    return PLAIN.render(warning_said(row))

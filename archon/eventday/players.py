@@ -80,12 +80,13 @@ def _by_name(event: Event, raw: str, locate: Optional[Locate]) -> Player:
     raise AmbiguousPlayer(say("player.ambiguous", typed=raw, count=len(found), players=listed), found)
 
 
-def typed_text(text: object, field: str, where: "Message | str" = "", *, name: bool = False) -> str:
+def typed_text(text: object, field: "Message | str", where: "Message | str" = "", *, name: bool = False) -> str:
     """``text`` as a cell will hold it: in Unicode's composed form (NFC,
     :func:`archon.rules.celltext.nfc`), runs of spaces, tabs and line breaks
     as one space. Text with a control character, or longer than a cell
     holds (:data:`archon.rules.model.MAX_CELL_TEXT`), is refused naming ``field``
-    (:class:`WrongInput`), before anything is written; so is a ``name``
+    (a message: ``field.first_name``...) (:class:`WrongInput`), before
+    anything is written; so is a ``name``
     (a player's) with a character that cannot be seen or turns the text
     around (:func:`archon.rules.celltext.refused_in_name`). ``where``: where it
     was typed, said first ("players.csv, line 3: ", a message of id

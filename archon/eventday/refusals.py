@@ -109,7 +109,7 @@ def final_seating_refused(event: Event, st: Optional[Standings] = None) -> Optio
     if refused is not None:
         return refused
     if st.ties:
-        return Refusal(say("final.toss_first", ties=[t.describe(event) for t in st.ties], toss=act("toss")),
+        return Refusal(say("final.toss_first", ties=[t.said(event) for t in st.ties], toss=act("toss")),
                        say("final.once_tossed"))
     if any(v is not None for v in event.final.vps):
         return said(say("final.has_result"))

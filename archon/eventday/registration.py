@@ -131,8 +131,8 @@ def _players_to_register(ev: Event, rows: Sequence[object], source: str, locate:
     for row in rows:
         first, last, vekn, city, line = _row_fields(row)
         where = say("where.line", source=source, line=line) if source and line else ""
-        first = typed_text(first, "first name", where, name=True)
-        last = typed_text(last, "last name", where, name=True)
+        first = typed_text(first, say("field.first_name"), where, name=True)
+        last = typed_text(last, say("field.last_name"), where, name=True)
         full = " ".join(x for x in (first, last) if x)
         if not full:
             raise WrongInput(say("register.name_needed", where=where))
@@ -140,7 +140,7 @@ def _players_to_register(ev: Event, rows: Sequence[object], source: str, locate:
         seen.check(full, v, where)
         seen.add(full, v, line)
         number += 1
-        city_text = typed_text(city, "city", where) if city else None
+        city_text = typed_text(city, say("field.city"), where) if city else None
         added.append(Player(number, first, last, city=city_text or None, vekn=v))
     if not added:
         raise EventDayError(say("register.nobody", source=source or say("register.the_players_list")))

@@ -12,7 +12,7 @@ from archon.eventday.errors import EventDayError, WrongInput
 from archon.eventday.players import typed_text
 from archon.eventday.refusals import final_guard
 from archon.rules.model import FINAL, Event, Final, Override, Round
-from archon.rules.scoring import COMPLETE, PENDING, VPError, score_table
+from archon.rules.scoring import COMPLETE, PENDING, VPError, score_table, status_said
 from archon.rules.standings import compute, planned_rounds
 from archon.rules.validation import Where
 from archon.words.message import Message, act, message_of, option, say
@@ -165,7 +165,7 @@ def _judge_result(ev: Event, spot: _Spot, values: list[Optional[float]], overrid
         return result, _legal_lines(ev, spot, override, existing), None
     if override is None:
         _refuse_impossible(spot, result, existing)
-    reason = typed_text(override, "judge's reason", say("where.at", at=spot.label))
+    reason = typed_text(override, say("field.judges_reason"), say("where.at", at=spot.label))
     if not reason:
         raise WrongInput(say("result.override_reason_needed", at=spot.label, override=option("override")))
     ev.overrides = [o for o in ev.overrides if o is not existing and not _same_table(o, spot.key, spot.table)]
@@ -189,7 +189,7 @@ def _refuse_impossible(spot: _Spot, result, existing: Optional[Override]) -> Non
     """Refuse a result no game ends with (pending or invalid), saying what a judge may do."""
     check = say("result.check_pending" if result.status == PENDING else "result.check_vps")
     kept = say("result.has_override", reason=existing.reason, override=option("override")) if existing else ""
-    raise EventDayError(say("result.impossible", at=spot.label, status=result.status, reason=result.said,
+    raise EventDayError(say("result.impossible", at=spot.label, status=status_said(result.status), reason=result.said,
                             check=check, override=option("override"), kept=kept))
 
 

@@ -134,7 +134,7 @@ def _shown(cells: list[str], limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 5] + "...]"
 
 
-def _name_cell(text: str, field: str, source: str, line: int) -> str:
+def _name_cell(text: str, field: Message, source: str, line: int) -> str:
     """A name cell as registering keeps it (:func:`archon.eventday.typed_text`),
     refused naming ``source``'s ``line`` before its spaces are joined (a line
     separator, U+2028, is refused, not read as a space)."""
@@ -179,9 +179,10 @@ def parse_players_csv(text: str, source: str = "players list") -> list[PlayerRow
 
         said = None
         if first is not None and last is not None:
-            fn, ln = _name_cell(cell(first), "first name", source, n), _name_cell(cell(last), "last name", source, n)
+            fn = _name_cell(cell(first), say("field.first_name"), source, n)
+            ln = _name_cell(cell(last), say("field.last_name"), source, n)
         else:
-            full = _name_cell(cell(name), "player's name", source, n)
+            full = _name_cell(cell(name), say("field.player_name"), source, n)
             fn, ln = split_name(full)
             said = split_said(full)
         if not fn and not ln:

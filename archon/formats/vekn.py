@@ -47,6 +47,7 @@ from typing import Optional
 
 from archon.words.errors import WordedError
 from archon.words.message import act, say
+from archon.words.render import PLAIN, Renderer
 from archon.exits import ExitStatus
 from archon.formats import layout as L
 from archon.rules.standings import PlayerStanding, Standings, final_game_win
@@ -151,29 +152,32 @@ def _num(x: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def vekn_report_text(st: Standings) -> str:
-    """The VEKN report as a text table, with the event's title line."""
+def vekn_report_text(st: Standings, renderer: Renderer = PLAIN) -> str:
+    """The VEKN report as a text table, with the event's title line; its
+    words (title, headings) said by ``renderer`` (its language), the names
+    and numbers as they are."""
     ev = st.event
     rows = vekn_report(st)
-    title = f"{ev.name} — VEKN report" if ev.name else "VEKN report"
-    state = "" if report_complete(st) else " (incomplete: " + (
-        "the final has no result yet)" if ev.has_final else "the preliminary rounds are not over)"
-    )
-    lines = [f"{title}{state}"]
-    header = f"{'#':>3}  {'VEKN':<8} {'name':<28} {'played':>6} {'won':>3} {'VPs':>5} {'rank':>4}"
+    said = renderer.render
+    title = say("vekn.report_title", name=ev.name) if ev.name else say("vekn.report_title_unnamed")
+    state = "" if report_complete(st) else said(
+        say("vekn.report_incomplete_final") if ev.has_final else say("vekn.report_incomplete_rounds"))
+    lines = [said(title) + state]
+    header = (f"{'#':>3}  {'VEKN':<8} {said(say('vekn.column.name')):<28} {said(say('vekn.column.played')):>6} "
+              f"{said(say('vekn.column.won')):>3} {said(say('vekn.column.vps')):>5} {said(say('vekn.column.rank')):>4}")
     lines.append(header)
     lines.append("-" * len(header))
     def line(r: VeknRow) -> str:
         rank = str(r.rank) if r.rank is not None else (r.out or "")
         return (
             f"{r.number:>3}  {(r.vekn or '-'):<8} {r.name[:28]:<28} {r.games_played:>6} {r.games_won:>3} "
-            f"{_num(r.total_vp):>5} {rank:>4}"
+            f"{renderer.field(float(_num(r.total_vp))):>5} {rank:>4}"
         )
 
     lines.extend(line(r) for r in rows if r.out is None)
     out = [r for r in rows if r.out is not None]
     if out:
-        lines.append("players flagged out (The Archon's VEKN Report sheet leaves them out):")
+        lines.append(said(say("vekn.report_flagged_out")))
         lines.extend(line(r) for r in out)
     return "\n".join(lines)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
 from archon.reports.data import ReportError
-from archon.words.message import message_of, option, say
+from archon.words.message import Message, message_of, option, say
 
 __all__ = [
     "Output", "REPORT_WORKBOOK", "SEAT_LIST", "HTML_REPORT", "RATING_WORKBOOK", "LEAGUE_WORKBOOK", "CSV_SET",
@@ -45,6 +45,16 @@ class Output(NamedTuple):
         """'a report workbook', 'an HTML report'."""
         return f"{'an' if self.what[:1] in 'aeiouH' else 'a'} {self.what}"
 
+    @property
+    def said(self) -> Message:
+        """:attr:`what` as the words of a sentence, in the reader's language."""
+        return say(_SAID[self.what][0])
+
+    @property
+    def a_said(self) -> Message:
+        """:attr:`a` as the words of a sentence, in the reader's language."""
+        return say(_SAID[self.what][1])
+
 
 REPORT_WORKBOOK = Output("report workbook", ".xlsx")
 SEAT_LIST = Output("round seat list", ".xlsx")
@@ -52,6 +62,17 @@ HTML_REPORT = Output("HTML report", ".html")
 RATING_WORKBOOK = Output("rating workbook", ".xlsx")
 LEAGUE_WORKBOOK = Output("league workbook", ".xlsx")
 CSV_SET = Output("CSV set", "")
+
+#: Each kind's :attr:`Output.what` and :attr:`Output.a` as message ids (what
+#: stays English: it is the mark a report workbook carries).
+_SAID = {
+    "report workbook": ("report.kind.report_workbook", "report.kind.a_report_workbook"),
+    "round seat list": ("report.kind.seat_list", "report.kind.a_seat_list"),
+    "HTML report": ("report.kind.html_report", "report.kind.an_html_report"),
+    "rating workbook": ("report.kind.rating_workbook", "report.kind.a_rating_workbook"),
+    "league workbook": ("report.kind.league_workbook", "report.kind.a_league_workbook"),
+    "CSV set": ("report.kind.csv_set", "report.kind.a_csv_set"),
+}
 
 #: The document property a report workbook carries: its kind (``Output.what``).
 #: A file is an earlier output of a kind only if it says so: an .xlsx file
@@ -125,12 +146,12 @@ def check_target(path: "str | os.PathLike[str]", kind: Output, *, force: bool = 
     of a set."""
     target = Path(path)
     if kind.suffix and target.suffix.lower() != kind.suffix:
-        raise ReportError(say("report.wrong_suffix", file=target.name, what=kind.what, suffix=kind.suffix))
+        raise ReportError(say("report.wrong_suffix", file=target.name, what=kind.said, suffix=kind.suffix))
     backups = _backups_folder_of(target)
     if backups is not None:
         where = "is" if target.resolve() == backups.resolve() else "is in"
         raise ReportError(say("report.in_backups" if where == "is in" else "report.is_backups", file=str(target),
-                              folder=str(backups), what=kind.what))
+                              folder=str(backups), what=kind.said))
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise ReportError(say("report.no_folder", file=str(target), folder=str(folder)))
@@ -146,9 +167,9 @@ def check_target(path: "str | os.PathLike[str]", kind: Output, *, force: bool = 
         raise ReportError(say("report.event_workbook", file=str(target)))
     if target.exists() or target.is_symlink():
         if not target.is_file() or not _is_earlier(target, kind):
-            raise ReportError(say("report.not_ours", file=str(target), what=kind.a))
+            raise ReportError(say("report.not_ours", file=str(target), what=kind.a_said))
         if not force:
-            raise ReportError(say("report.earlier_output", file=str(target), what=kind.what, force=option("force")))
+            raise ReportError(say("report.earlier_output", file=str(target), what=kind.said, force=option("force")))
     return target
 
 

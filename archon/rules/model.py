@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from archon.rules.celltext import visible_name
+from archon.words.message import Message, say
 
 __all__ = [
     "Player",
@@ -64,6 +65,20 @@ OUT_REASONS = {
     "UC": "disqualified (unsporting conduct)",
     "C": "disqualified (cheating)",
     "N": "no-show",
+}
+
+#: :data:`OUT_REASONS`' meanings as messages (a sentence says them in the reader's language).
+OUT_REASONS_SAID = {
+    "WD": say("out_reason.wd"),
+    "DQ": say("out_reason.dq"),
+    "DP": say("out_reason.dp"),
+    "PE": say("out_reason.pe"),
+    "CD": say("out_reason.cd"),
+    "MC": say("out_reason.mc"),
+    "SP": say("out_reason.sp"),
+    "UC": say("out_reason.uc"),
+    "C": say("out_reason.c"),
+    "N": say("out_reason.n"),
 }
 
 #: The DQ flag of a player who never came (Methuselahs G, "N"): with no
@@ -228,6 +243,14 @@ class JudgeWarning:
         if self.round is None:
             return ""
         return "the final" if str(self.round).upper() == FINAL else f"round {self.round}"
+
+    @property
+    def round_said(self) -> "Message | None":
+        """:attr:`round_text` as a message ("round 2", "the final" in the
+        reader's language); None for a warning given in no round."""
+        if self.round is None:
+            return None
+        return say("warning.final") if str(self.round).upper() == FINAL else say("warning.round", round=self.round)
 
 
 @dataclass

@@ -45,12 +45,24 @@ __all__ = [
     "score_table",
     "table_points",
     "VPError",
+    "status_said",
 ]
 
 COMPLETE = "complete"
 PENDING = "pending"
 INVALID = "invalid"
 OVERRIDDEN = "overridden"
+
+#: A table's status as a word of a sentence (a status is data in JSON, words in a sentence).
+_STATUS_SAID = {COMPLETE: "table.status.complete", PENDING: "table.status.pending",
+                INVALID: "table.status.invalid", OVERRIDDEN: "table.status.overridden"}
+
+
+def status_said(status: str) -> Message:
+    """``status`` ("pending", "invalid"...) as a message: the word a sentence
+    says it with, in the reader's language."""
+    id = _STATUS_SAID.get(status)
+    return say(id) if id is not None else say("text", text=status)
 
 
 class VPError(WordedError, ValueError):

@@ -35,7 +35,7 @@ from archon.rules.editions import FINAL_SIZE, RuleEdition, get_edition
 from archon.rules.model import FINAL, Event, Player
 from archon.rules.scoring import TableResult, VPError, score_table
 from archon.words.message import Message, say
-from archon.words.render import PLAIN
+
 
 __all__ = [
     "PlayerStanding",
@@ -142,17 +142,17 @@ class Tie:
     #: Places in the final (5, or fewer players left).
     final_size: int = FINAL_SIZE
 
-    def stake(self, event: Optional[Event] = None) -> str:
-        """What the coin toss decides, in words: "the last place in the
-        final", "the last 4 places in the final" (the places of the final
-        the tied players share), "their seeds in the final"; what
+    def stake(self, event: Optional[Event] = None) -> Message:
+        """What the coin toss decides, as words of a sentence: "the last place
+        in the final", "the last 4 places in the final" (the places of the
+        final the tied players share), "their seeds in the final"; what
         ``archon finals`` and ``archon toss`` both say."""
         if event is not None and not event.has_final:
-            return "their places in the top five"  # rules 3.1.6: no final, the ranks are final
+            return say("tie.stake.top_five")  # rules 3.1.6: no final, the ranks are final
         if not self.at_cut:
-            return "their seeds in the final"
+            return say("tie.stake.seeds")
         places = self.final_size - self.first + 1
-        return "the last place in the final" if places == 1 else f"the last {places} places in the final"
+        return say("tie.stake.last_place") if places == 1 else say("tie.stake.last_places", places=places)
 
     def said(self, event: Optional[Event] = None) -> Message:
         """The tie as a message (``check.tie``): the players (named when
@@ -168,8 +168,10 @@ class Tie:
             names.append(f"#{n}")
         return say("check.tie", players=names, first=self.first, last=self.last, stake=self.stake(event))
 
-    def describe(self, event: Optional[Event] = None) -> str:
-        return PLAIN.render(self.said(event))
+    def describe(self, event: Optional[Event] = None) -> Message:
+        """:meth:`said`: what a shell renders in its language (``PLAIN.render``
+        of it is the English)."""
+        return self.said(event)
 
 
 @dataclass
@@ -422,15 +424,15 @@ def planned_rounds(event: Event) -> int:
     return rounds
 
 
-def unfinished_preliminaries(event: Event, st: Standings) -> list[str]:
-    """What keeps the preliminary rounds from being over, in words (empty when over):
-    a planned round not seated, or a table not scored yet."""
+def unfinished_preliminaries(event: Event, st: Standings) -> list[Message]:
+    """What keeps the preliminary rounds from being over, as messages (empty
+    when over): a planned round not seated, or a table not scored yet."""
     out = []
     unscored = tables_without_result(st)
     for k in range(1, planned_rounds(event) + 1):
         if k not in unscored:
-            out.append(f"round {k} is not seated")
-        out += [f"round {k}, table {t} has no complete result" for t in unscored.get(k, [])]
+            out.append(say("standings.round_not_seated", round=k))
+        out += [say("standings.no_complete_result", round=k, table=t) for t in unscored.get(k, [])]
     return out
 
 

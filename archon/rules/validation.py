@@ -122,26 +122,31 @@ class Problem:
         return text
 
 
-#: The texts of the event's details and of each player's row: (attribute, in words).
+#: The texts of the event's details and of each player's row: (attribute, in words, as a message id).
 _EVENT_TEXTS = (
-    ("name", "the event name"), ("organizer", "the organizer"), ("organizer_vekn", "the organizer's VEKN number"),
-    ("city", "the event city"), ("deck_format", "the deck format"), ("level", "the event level"),
+    ("name", "the event name", "check.text.name"), ("organizer", "the organizer", "check.text.organizer"),
+    ("organizer_vekn", "the organizer's VEKN number", "check.text.organizer_vekn"),
+    ("city", "the event city", "check.text.city"), ("deck_format", "the deck format", "check.text.deck_format"),
+    ("level", "the event level", "check.text.level"),
 )
 _PLAYER_TEXTS = (
-    ("first_name", "first name"), ("last_name", "last name"), ("city", "city"), ("vekn", "VEKN number"),
-    ("out", "DQ flag"),
+    ("first_name", "first name", "check.text.first_name"), ("last_name", "last name", "check.text.last_name"),
+    ("city", "city", "check.text.player_city"), ("vekn", "VEKN number", "check.text.vekn"),
+    ("out", "DQ flag", "check.text.out"),
 )
 
 
 @dataclass(frozen=True)
 class EventText:
     """One text typed into an event: ``where``, ``what`` it is in words
-    (``player #3's first name``), and the ``holder`` whose ``attribute`` it is."""
+    (``player #3's first name``; ``said``: the same as a message, in the
+    reader's language), and the ``holder`` whose ``attribute`` it is."""
 
     where: Where
     what: str
     holder: object
     attribute: str
+    said: Optional[Message] = None
 
     @property
     def text(self) -> str:
@@ -152,14 +157,17 @@ class EventText:
 def event_texts(event: Event) -> list[EventText]:
     """Every text of ``event``: its details, the players' rows, the overrides'
     reasons and the judges' warnings."""
-    out = [EventText(Where("event", field=a), what, event, a) for a, what in _EVENT_TEXTS]
+    out = [EventText(Where("event", field=a), what, event, a, say(id)) for a, what, id in _EVENT_TEXTS]
     for p in event.players:
-        out += [EventText(Where("player", player=p.number, field=a), f"player #{p.number}'s {what}", p, a)
-                for a, what in _PLAYER_TEXTS]
-    out += [EventText(Where("override", index=i, field="reason"), f"override #{i + 1}'s reason", o, "reason")
+        out += [EventText(Where("player", player=p.number, field=a), f"player #{p.number}'s {what}", p, a,
+                          say("check.text.player", player=p.number, what=say(id)))
+                for a, what, id in _PLAYER_TEXTS]
+    out += [EventText(Where("override", index=i, field="reason"), f"override #{i + 1}'s reason", o, "reason",
+                      say("check.text.override", index=i + 1))
             for i, o in enumerate(event.overrides)]
     out += [EventText(Where("warning", player=w.player, index=i), f"judge's warning #{i + 1} (player #{w.player})",
-                      w, "reason") for i, w in enumerate(event.warnings)]
+                      w, "reason", say("check.text.warning", index=i + 1, player=w.player))
+            for i, w in enumerate(event.warnings)]
     return out
 
 
@@ -168,7 +176,7 @@ def _control_characters(event: Event) -> list[Problem]:
     ``_x0001_`` (:mod:`archon.rules.celltext`)."""
     return [
         Problem(
-            say("check.control_character", what=t.what, value=repr(t.text), characters=described(t.text)),
+            say("check.control_character", what=t.said or t.what, value=repr(t.text), characters=described(t.text)),
             t.where,
             say("check.control_character.advice", convert=act("convert")),
             severity=WARNING,
@@ -529,7 +537,7 @@ def _seating_criteria(event: Event) -> list[Problem]:
     the round has no result yet (it can be reseated), a note once played.
     R2-R7 are notes on the seating's quality.
     """
-    from archon.seating import RULE_TITLES, PairIssue
+    from archon.seating.criteria import RULE_SAID, PairIssue
 
     rounds = [r for r in sorted(event.rounds, key=lambda r: r.number) if r.tables]
     if len(rounds) < 2:
@@ -557,7 +565,7 @@ def _seating_criteria(event: Event) -> list[Problem]:
             # (no result typed yet); once played it is history, a note.
             fixable = rule == "R1" and not last.has_results()
             out.append(Problem(
-                say("check.seating_rule", rule=rule, title=RULE_TITLES[rule], issue=str(issue),
+                say("check.seating_rule", rule=rule, title=RULE_SAID[rule], issue=issue.said,
                     players=[_name(event, n) for n in who], round=last.number),
                 Where("seat", round=last.number, table=place[0], seat=place[1], player=who[0], field="player"),
                 say("check.seating_rule.advice", round=last.number, reseat=act("seat", round=last.number))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional, Sequence
 
-from archon.words.message import say
+from archon.words.message import Message, say
 from archon.seating.tables import MAX_TABLE, MIN_TABLE, TABLE_SIZES, SeatingError
 
 #: A plan: rounds of tables of player numbers in seat order.
@@ -35,6 +35,27 @@ RULE_TITLES: dict[str, str] = {
     "R7": "same seat more than once",
     "R8": "starting transfers per round, standard deviation",
     "R9": "same position group repeated",
+}
+
+#: :data:`RULE_TITLES` as messages (said in the reader's language).
+RULE_SAID: dict[str, Message] = {
+    "R1": say("seating.rule.r1"),
+    "R2": say("seating.rule.r2"),
+    "R3": say("seating.rule.r3"),
+    "R4": say("seating.rule.r4"),
+    "R5": say("seating.rule.r5"),
+    "R6": say("seating.rule.r6"),
+    "R7": say("seating.rule.r7"),
+    "R8": say("seating.rule.r8"),
+    "R9": say("seating.rule.r9"),
+}
+
+#: What a player is to another at a table, as a message id of :attr:`PairIssue.said`.
+_RELATION_SAID = {
+    "prey": "seating.issue.prey", "grand-prey": "seating.issue.grand_prey",
+    "grand-predator": "seating.issue.grand_predator", "predator": "seating.issue.predator",
+    "cross-table": "seating.issue.cross_table", "adjacent": "seating.issue.adjacent",
+    "non-adjacent": "seating.issue.non_adjacent",
 }
 
 #: First-turn transfers by seat (1-based): seats 4 and 5 both start with 4.
@@ -81,6 +102,17 @@ class PairIssue:
             return f"players {self.player} and {self.other} sit cross-table in {when}"
         return f"player {self.other} is player {self.player}'s {self.relation} in {when}"
 
+    @property
+    def said(self) -> Message:
+        """:meth:`__str__` as a message (in the reader's language)."""
+        when = rounds_said(self.rounds)
+        if self.relation is None:
+            return say("seating.issue.share_table", player=self.player, other=self.other, when=when)
+        id = _RELATION_SAID.get(self.relation)
+        if id is None:
+            return say("text", text=str(self))
+        return say(id, player=self.player, other=self.other, when=when)
+
 
 @dataclass(frozen=True)
 class SeatIssue:
@@ -93,6 +125,11 @@ class SeatIssue:
 
     def __str__(self) -> str:
         return f"player {self.player} sits in seat {self.seat} in {_rounds_text(self.rounds)}"
+
+    @property
+    def said(self) -> Message:
+        """:meth:`__str__` as a message (in the reader's language)."""
+        return say("seating.issue.seat", player=self.player, seat=self.seat, when=rounds_said(self.rounds))
 
 
 @dataclass(frozen=True)
@@ -115,6 +152,20 @@ class SpreadIssue:
             f"player {self.player} has {mine} VPs available per round played against a mean of {mean} "
             f"({size}-player tables in {_rounds_text(self.rounds)})"
         )
+
+    @property
+    def said(self) -> Message:
+        """:meth:`__str__` as a message (in the reader's language)."""
+        size = MIN_TABLE if self.available < self.mean else MAX_TABLE
+        return say("seating.issue.spread", player=self.player, available=round(float(self.available), 2),
+                   mean=round(float(self.mean), 2), size=size, when=rounds_said(self.rounds))
+
+
+def rounds_said(rounds: Sequence[int]) -> Message:
+    """"round 2", "rounds 1, 2 and 3" as a message (in the reader's language)."""
+    if len(rounds) == 1:
+        return say("seating.rounds.one", round=rounds[0])
+    return say("seating.rounds.many", rounds=list(rounds))
 
 
 def _rounds_text(rounds: Sequence[int]) -> str:

@@ -7,7 +7,7 @@ from archon.cli.words import CliRenderer
 from archon.rules.model import Event, Player, Round, Table
 from archon.rules.validation import WARNING, Problem, Where, check_event
 from archon.words import act
-from archon.words.render import PLAIN
+from archon.words.render import PLAIN, Renderer
 
 CLI = CliRenderer("cup.xlsx")
 
@@ -57,6 +57,7 @@ def test_a_problem_from_a_plain_text_reads_as_before():
 def test_a_control_character_is_a_warning_naming_convert():
     ev = Event(name="Cup\x01", level="Standard Constructed", players=[Player(1, "A", "B")])
     p = next(p for p in check_event(ev) if p.id == "check.control_character")
-    assert p.fields["what"] == "the event name" and p.fields["value"] == repr("Cup\x01")
+    assert PLAIN.render(p.fields["what"]) == "the event name" and p.fields["value"] == repr("Cup\x01")
+    assert "event" not in Renderer("de").render(p.fields["what"])  # said in German, not left in English
     assert CLI.render(p.advice_said) == "type the text again (archon convert drops such characters)"
     assert PLAIN.render(p.advice_said) == "type the text again (convert() drops such characters)"

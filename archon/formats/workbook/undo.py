@@ -82,6 +82,10 @@ class UndoResult:
             out.append(say("undo.replaced_kept", backup=f"{self.backup.parent.name}/{self.backup.name}"))
         return out
 
+    def said(self) -> list[Message]:
+        """:attr:`lines`: what a shell renders in its language."""
+        return self.lines
+
     def describe(self) -> str:
         """:attr:`lines` in plain English, one a line."""
         return "\n".join(PLAIN.render(line) for line in self.lines)

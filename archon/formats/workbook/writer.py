@@ -114,9 +114,9 @@ class WriteReport:
         if not self.changed:
             return [say("writing.up_to_date", file=name)]
         if self.cells_changed:
-            what = say("writing.cells", cells=self.cells_changed, kind=self.kind)
+            what = say("writing.cells", cells=self.cells_changed, kind=kind_said(self.kind))
         else:
-            what = say("writing.properties", edition=self.edition, kind=self.kind)
+            what = say("writing.properties", edition=self.edition, kind=kind_said(self.kind))
         if self.dry_run:
             return [say("writing.would_write", file=name, what=what)]
         if self.backup is not None:  # in NAME-backups/, not beside it
@@ -124,9 +124,19 @@ class WriteReport:
                         backup=f"{self.backup.parent.name}/{self.backup.name}")]
         return [say("writing.wrote", file=name, what=what)]
 
+    def said(self) -> list[Message]:
+        """:attr:`lines`: what a shell renders in its language."""
+        return self.lines
+
     def describe(self) -> str:
         """:attr:`lines` in plain English: one line for the command line."""
         return "\n".join(PLAIN.render(line) for line in self.lines)
+
+
+def kind_said(kind: str) -> Message:
+    """A workbook's kind (``"official"``, ``"builtin"``) as the words of a
+    sentence ("builtin" in English, the language's own word in another)."""
+    return say("writing.kind.builtin") if kind == BUILTIN else say("writing.kind.official")
 
 
 # ---------------------------------------------------------------------------

@@ -7,6 +7,11 @@ the command line's ``--help`` and the twin's docstring.
 """
 
 TEXTS: dict = {
+    # what a typed text is, as a refusal of the twins names it ("the {field}": archon.api.eventday, .workbooks)
+    "field.player_name": "player's name",
+    "field.event_name": "event name",
+    "field.event_city": "event city",
+    "field.event_organizer": "event organizer",
     # -- a problem of a workbook, where it is (archon.api.problems)
     "api.problem": "{where}: {what}",
     "api.problem_nowhere": "{what}",

@@ -42,6 +42,11 @@ TEXTS: dict = {
                                  "out (a new member gets one from the organizer's Prince)"),
 
     # text typed for a cell
+    # what a typed text is, as a refusal names it ("the {field}")
+    "field.first_name": "first name",
+    "field.last_name": "last name",
+    "field.city": "city",
+    "field.judges_reason": "judge's reason",
     "text.control_character": ("{where}the {field} {text!r} holds a control character (U+{code}), which a "
                                "workbook cannot hold: type it again with letters, digits and punctuation only"),
     "text.invisible_character": ("{where}the {field} {text!r} holds {characters}: "
@@ -186,6 +191,11 @@ TEXTS: dict = {
     "toss.coin": "{player} coin {coin}",
     "toss.drawn": "places {first} to {last} ({stake}; tied on {stats:join:, }): {winner} won the toss — {coins:join:, }",
     "toss.ranked": "{player} is {place}",
+    # a place as an ordinal, by the English suffix (the toss's {place})
+    "toss.ordinal.st": "{rank}st",
+    "toss.ordinal.nd": "{rank}nd",
+    "toss.ordinal.rd": "{rank}rd",
+    "toss.ordinal.th": "{rank}th",
     "toss.reach_final": "{players} {players:plural:reaches|reach} the final; {below:join:; }",
 
     # the final (archon.eventday.finals, archon.eventday.refusals)
@@ -209,6 +219,13 @@ TEXTS: dict = {
     "final.closed_without": ("this event closes without a final (rules 3.1.6): the preliminary standings are the "
                              "final standings"),
     "final.winner": "winner: {player}",
+    # the finals view (archon.eventday.finals.FinalsView)
+    "finals.finalists": "Finalists",
+    "finals.current_leaders": "Current leaders (the preliminary rounds are not over)",
+    "finals.no_final": "This event closes without a final (rules 3.1.6): the preliminary standings are final.",
+    "finals.seat_choice": "Seat choice (rules 3.1.3): the lowest qualifier places first",
+    "finals.seat_choice_how": ("Each places their card at either end of the row or between two cards; the row, read "
+                               "left to right, is the seat order; the judge then draws who plays first (seat 1)."),
     "final.seeded": "{player} (seed {seed})",
     "final.seat": "seat {seat} {player} (seed {seed})",
     "final.table": "final table: {seats:join:; }",

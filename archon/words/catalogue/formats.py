@@ -49,6 +49,17 @@ TEXTS: dict = {
     "csvset.not_held.no_final": "the event was closed without a final: the CSV set cannot say so",
     "csvset.not_registered": "players seated but not registered: {players}; '{check}' lists their seats",
     # the VEKN's outputs (archondata, the TWD): why they cannot be made yet
+    # the VEKN report as a text table (formats.vekn.vekn_report_text): its title, headings
+    "vekn.report_title": "{name} — VEKN report",
+    "vekn.report_title_unnamed": "VEKN report",
+    "vekn.report_incomplete_final": " (incomplete: the final has no result yet)",
+    "vekn.report_incomplete_rounds": " (incomplete: the preliminary rounds are not over)",
+    "vekn.column.name": "name",
+    "vekn.column.played": "played",
+    "vekn.column.won": "won",
+    "vekn.column.vps": "VPs",
+    "vekn.column.rank": "rank",
+    "vekn.report_flagged_out": "players flagged out (The Archon's VEKN Report sheet leaves them out):",
     "vekn.final_pending": "the event is not finished: the final has no result yet ({record})",
     "vekn.rounds_pending": "the event is not finished: the preliminary rounds are not over",
     "vekn.ties": {"": "{ties:join:; }: toss ({toss})", "cli": "{ties:join:; }: run '{toss}'"},

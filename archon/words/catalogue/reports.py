@@ -17,6 +17,22 @@ TEXTS: dict = {
                           "journal: write the {what} elsewhere"),
     "report.no_folder": "cannot write {file}: folder {folder} does not exist",
     "report.event_workbook": "{file} is an Archon event workbook: a report is never written over it; give another name",
+    # the kinds of file archon writes as a report (reports.output.Output.said, .a_said;
+    # api.reports.ReportResult.written)
+    "report.kind.report_workbook": "report workbook",
+    "report.kind.a_report_workbook": "a report workbook",
+    "report.kind.seat_list": "round seat list",
+    "report.kind.a_seat_list": "a round seat list",
+    "report.kind.round_seat_list": "round {round} seat list",
+    "report.kind.html_report": "HTML report",
+    "report.kind.an_html_report": "an HTML report",
+    "report.kind.rating_workbook": "rating workbook",
+    "report.kind.a_rating_workbook": "a rating workbook",
+    "report.kind.league_workbook": "league workbook",
+    "report.kind.a_league_workbook": "a league workbook",
+    "report.kind.csv_set": "CSV set",
+    "report.kind.a_csv_set": "a CSV set",
+    "report.kind.csv_file": "Archon-compatible CSV",
     "report.not_ours": "{file} exists and is not {what} archon wrote: it is never written over; give another name",
     # The reports' own words (archon.reports.labels): sheet titles, column
     # headers, charts, footers, as the report workbook and the seat list print them.

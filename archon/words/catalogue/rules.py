@@ -5,6 +5,21 @@ TEXTS: dict = {
     "text": "{text}",
     # archon.rules.validation: what 'check' finds (the shell adds where: sheet and cell), and what to do
     "check.control_character": "{what} {value} holds {characters}",
+    # what a text of the event is (rules.validation.EventText.said): check.control_character's {what}
+    "check.text.name": "the event name",
+    "check.text.organizer": "the organizer",
+    "check.text.organizer_vekn": "the organizer's VEKN number",
+    "check.text.city": "the event city",
+    "check.text.deck_format": "the deck format",
+    "check.text.level": "the event level",
+    "check.text.player": "player #{player}'s {what}",
+    "check.text.first_name": "first name",
+    "check.text.last_name": "last name",
+    "check.text.player_city": "city",
+    "check.text.vekn": "VEKN number",
+    "check.text.out": "DQ flag",
+    "check.text.override": "override #{index}'s reason",
+    "check.text.warning": "judge's warning #{index} (player #{player})",
     "check.control_character.advice": "type the text again ({convert} drops such characters)",
     "check.invisible_character": ("{what} {value} holds {characters}: {characters:plural:a character that cannot "
                                   "be seen or that turns|characters that cannot be seen or that turn} the text around; "
@@ -44,6 +59,36 @@ TEXTS: dict = {
     "check.override_final_not_seated.advice": "remove the override or seat the final",
     "check.override_no_table": "an override names round {round}, table {table}, which does not exist",
     "check.override_no_table.advice": "correct the round and table numbers on the Override sheet",
+    # the meanings of the DQ flag's codes (rules.model.OUT_REASONS_SAID)
+    "out_reason.wd": "withdrew from the event",
+    "out_reason.dq": "disqualified",
+    "out_reason.dp": "disqualified (deck problem)",
+    "out_reason.pe": "disqualified (procedural error)",
+    "out_reason.cd": "disqualified (conduct)",
+    "out_reason.mc": "disqualified (marked cards)",
+    "out_reason.sp": "disqualified (slow play)",
+    "out_reason.uc": "disqualified (unsporting conduct)",
+    "out_reason.c": "disqualified (cheating)",
+    "out_reason.n": "no-show",
+    # the round of a judge's warning (rules.model.JudgeWarning.round_said)
+    "warning.round": "round {round}",
+    "warning.final": "the final",
+    "warning.line": "{player}, round {round}: {reason}",
+    "warning.line_final": "{player}, the final: {reason}",
+    "warning.line_no_round": "{player}: {reason}",
+    # a table's status as a word of a sentence (rules.scoring.status_said)
+    "table.status.complete": "complete",
+    "table.status.pending": "pending",
+    "table.status.invalid": "invalid",
+    "table.status.overridden": "overridden",
+    # what keeps the preliminary rounds from being over (rules.standings.unfinished_preliminaries)
+    "standings.round_not_seated": "round {round} is not seated",
+    "standings.no_complete_result": "round {round}, table {table} has no complete result",
+    # what a coin toss decides (Tie.stake): a field of check.tie, toss.drawn, guard.new_tie
+    "tie.stake.top_five": "their places in the top five",
+    "tie.stake.seeds": "their seeds in the final",
+    "tie.stake.last_place": "the last place in the final",
+    "tie.stake.last_places": "the last {places} {places:plural:place|places} in the final",
     "check.tie": ("players {players:join:, } are tied for places {first} to {last}; "
                   "a coin toss (coin ranking) must decide {stake}"),
     "check.tie.advice": {

@@ -24,4 +24,28 @@ TEXTS: dict = {
     "seating.played_more": "{played} rounds already played: more than the {rounds} planned",
     "seating.one_round": ("{players} players cannot sit at tables of {min} and {max} in one round: plan {rounds} "
                           "rounds where each plays 2"),
+    # the nine criteria's titles (seating.criteria.RULE_SAID), as printed next to their figures
+    "seating.rule.r1": "predator-prey relationship repeated (mandatory)",
+    "seating.rule.r2": "opponents at the same table in every round",
+    "seating.rule.r3": "available VPs per round, standard deviation",
+    "seating.rule.r4": "opponents at the same table more than once",
+    "seating.rule.r5": "fifth seat more than once",
+    "seating.rule.r6": "same relative position repeated",
+    "seating.rule.r7": "same seat more than once",
+    "seating.rule.r8": "starting transfers per round, standard deviation",
+    "seating.rule.r9": "same position group repeated",
+    # the players behind a criterion's violation (seating.criteria PairIssue, SeatIssue, SpreadIssue .said)
+    "seating.rounds.one": "round {round}",
+    "seating.rounds.many": "rounds {rounds}",
+    "seating.issue.share_table": "players {player} and {other} share a table in {when}",
+    "seating.issue.adjacent": "players {player} and {other} sit adjacent in {when}",
+    "seating.issue.non_adjacent": "players {player} and {other} sit non-adjacent in {when}",
+    "seating.issue.cross_table": "players {player} and {other} sit cross-table in {when}",
+    "seating.issue.prey": "player {other} is player {player}'s prey in {when}",
+    "seating.issue.grand_prey": "player {other} is player {player}'s grand-prey in {when}",
+    "seating.issue.grand_predator": "player {other} is player {player}'s grand-predator in {when}",
+    "seating.issue.predator": "player {other} is player {player}'s predator in {when}",
+    "seating.issue.seat": "player {player} sits in seat {seat} in {when}",
+    "seating.issue.spread": ("player {player} has {available} VPs available per round played against a mean of {mean} "
+                             "({size}-player tables in {when})"),
 }

@@ -54,6 +54,8 @@ TEXTS: dict = {
     "writing.up_to_date": "{file}: already up to date, nothing written",
     "writing.cells": "{cells:count:cell|cells} ({kind} workbook)",
     "writing.properties": "archon's document properties (rule edition '{edition}', judges' warnings; {kind} workbook)",
+    "writing.kind.official": "official",
+    "writing.kind.builtin": "builtin",
     "writing.wrote": "{file}: wrote {what}",
     "writing.wrote_kept": "{file}: wrote {what}; previous version kept as {backup}",
     "writing.would_write": "{file}: would write {what}; dry run: nothing written",
