@@ -32,11 +32,13 @@ __all__ = ["report"]
 @click.option("--force", is_flag=True, help="With --archondata: print it even when 'archon check' finds errors. "
               "With --xlsx/--html/--csv: replace an earlier report of the same kind (never another file). "
               "Not both in one command.")
+@click.option("--judges-notes", is_flag=True, help="With --xlsx/--html: the judges' own copy, with their warnings "
+              "and the reasons of their decisions (by default a report is one to post, without them).")
 @dry_run_option("With --xlsx/--html/--csv: make every file but write none; say what would be written.")
 @EDITION_OPTION
 @writes
 def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file, force,
-           dry_run, edition):
+           judges_notes, dry_run, edition):
     """\b
     Examples:
       archon report event.xlsx
@@ -44,7 +46,11 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
       archon report event.xlsx --twd --url https://www.vekn.net/event-calendar/event/12345
       archon report event.xlsx --xlsx report.xlsx --html report.html --csv archon-csv
       archon report event.xlsx --round 2 --xlsx round2-seating.xlsx
+      archon report event.xlsx --html judges.html --judges-notes
     """
+    if judges_notes and xlsx_out is None and html_out is None:
+        raise UsageRefused(say("report.judges_notes_alone", judges_notes=option("judges_notes"),
+                               xlsx=option("xlsx"), html=option("html")))
     files = xlsx_out is not None or html_out is not None or csv_dir is not None
     _check_options(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file,
                    force, files)
@@ -59,7 +65,8 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     result = None
     if files:
         result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition,
-                             csv=csv_dir, dry_run=dry_run, force=force, lang=chosen_language())
+                             csv=csv_dir, dry_run=dry_run, force=force, lang=chosen_language(),
+                             judges_notes=judges_notes)
     for text in texts:
         click.echo(text)
     if result is None:

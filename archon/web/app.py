@@ -444,20 +444,24 @@ async def api_twd(request: Request) -> Response:
 async def download(request: Request) -> Response:
     """``report.xlsx``, ``round-N.xlsx`` or ``report.html``, made by ``archon report``'s twin.
     The page's links carry its language (``?lang=xx``): the report is made
-    in it, and a refusal is said in it."""
+    in it, and a refusal is said in it. A report is the one to post (no
+    judge's warning, no reason of a judge's decision); ``?judges_notes=1``
+    makes the judges' copy, with both (``...-report-judges.xlsx``)."""
     name = request.path_params["name"]
     book: ServedWorkbook = request.app.state.book
     stem = book.path.stem
+    notes = request.query_params.get("judges_notes", "") not in ("", "0", "false")
+    copy = "-judges" if notes else ""
     kwargs: dict[str, Any]
     if name == "report.xlsx":
-        kwargs, filename = {"xlsx": "x.xlsx"}, f"{stem}-report.xlsx"
+        kwargs, filename = {"xlsx": "x.xlsx", "judges_notes": notes}, f"{stem}-report{copy}.xlsx"
     elif name == "report.html":
-        kwargs, filename = {"html": "x.html"}, f"{stem}-report.html"
+        kwargs, filename = {"html": "x.html", "judges_notes": notes}, f"{stem}-report{copy}.html"
     elif name.startswith("round-") and name.endswith(".xlsx") and is_whole_number_text(name[6:-5]):
         kwargs, filename = {"xlsx": "x.xlsx", "round": int(name[6:-5])}, f"{stem}-{name}"
     else:
         raise HTTPException(404)
-    if "round" not in kwargs and not _authorized(request):  # the reports list the judges' warnings
+    if "round" not in kwargs and not _authorized(request):  # the organizer's (the judges' copy: their warnings)
         return _for_a_link(request, _token_needed(request))
     tmp = tempfile.TemporaryDirectory(prefix="archon-console-")
     out = Path(tmp.name) / kwargs.pop("xlsx" if "xlsx" in kwargs else "html")
