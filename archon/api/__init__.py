@@ -20,7 +20,10 @@ One module an idea:
   seat list ``seat`` prints);
 * :mod:`.reports`: :func:`report`, :func:`vekn_report`, :func:`archondata`, :func:`twd`;
 * :mod:`.conversion`: :func:`convert`; :mod:`.undoing`: :func:`undo`;
-* :mod:`.across`: :func:`results_frame`, :func:`rating`, :func:`league`.
+* :mod:`.across`: :func:`results_frame`, :func:`rating`, :func:`league`;
+* :mod:`.json_output`: what a command prints with ``--json``, each object
+  naming its schema (``"schema": "archon.<command>/1"``); :mod:`.schemas`:
+  those JSON Schemas, :func:`archon.api.schemas.schema_of`.
 
 Each name is imported from its module the first time it is used, so that
 a command that needs one twin (``archon score``) loads none of the others'
@@ -36,7 +39,7 @@ from archon.compat import names_on_first_use
 #: The public names, by the module that defines them.
 _MODULES = {
     "errors": ("InputError",),
-    "scoring": ("score", "score_lines", "parse_vps"),
+    "scoring": ("score", "score_lines", "each_line_scored", "parse_vps"),
     "reports": ("report", "ReportResult", "report_standings", "vekn_report", "archondata", "twd"),
     "workbooks": ("standings", "check", "new", "update"),
     "changes": ("EventDayReport",),
@@ -73,7 +76,7 @@ if TYPE_CHECKING:  # what type checkers and readers see; the names load on first
     from archon.api.eventday import (close_without_final, drop, finals, register, result, seat_final, toss,
                                      unregister, warn, warnings)
     from archon.api.reports import ReportResult, archondata, report, report_standings, twd, vekn_report
-    from archon.api.scoring import parse_vps, score, score_lines
+    from archon.api.scoring import each_line_scored, parse_vps, score, score_lines
     from archon.api.seating import (MAX_PLAN_PLAYERS, PLAN_ROUNDS, PlanResult, RoundSeating, check_time_budget,
                                     plan, seat)
     from archon.api.undoing import undo

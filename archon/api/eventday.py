@@ -8,7 +8,6 @@ these twins read the workbook, call them, and write the new event back
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional, Sequence
 
 from archon import eventday
@@ -17,7 +16,8 @@ from archon.api.contracts import twin_of
 from archon.api.errors import InputError
 from archon.api.scoring import parse_vps
 from archon.eventday import judging
-from archon.formats.players_csv import PlayersCSVError, read_players_csv, split_lines, split_name, split_said
+from archon.api.players_input import players_source, read_players
+from archon.formats.players_csv import PlayersCSVError, split_lines, split_name, split_said
 from archon.formats.workbook import read_event
 from archon.rules.model import FINAL
 from archon.seating.seeds import new_seed
@@ -29,7 +29,7 @@ __all__ = ["EventDayReport", "register", "unregister", "drop", "warn", "warnings
 
 def _players_of(players) -> list:
     try:
-        return read_players_csv(players)
+        return read_players(players)
     except PlayersCSVError as exc:
         raise InputError(message_of(exc)) from None
 
@@ -45,7 +45,8 @@ def register(
     dry_run: bool = False,
 ) -> EventDayReport:
     """Twin of ``archon register FILE "First Last" [--vekn N] [--city C]`` and
-    ``archon register FILE --from players.csv``.
+    ``archon register FILE --from players.csv`` (``players``: a path, or an
+    open file read to its end: ``--from -`` is standard input).
 
     Players get the next numbers (1..N); a player registered once a round has
     results is a late arrival and joins from the next round (rules 3.3.1). A
@@ -64,7 +65,7 @@ def register(
         if vekn is not None or city is not None:
             raise InputError(say("api.one_player_options", vekn=option("vekn"), city=option("city")))
         rows = _players_of(players)
-        source = Path(str(players)).name
+        source = players_source(players)
 
         def change(ev, proposed, locate):
             done = eventday.register_many(ev, rows, source=source, proposed=proposed, locate=locate)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Iterator, Optional, Sequence
 
 from archon.api.contracts import twin_of
 from archon.api.errors import InputError
@@ -12,7 +12,7 @@ from archon.rules.scoring import COMPLETE, PENDING, TableResult, VPError, score_
 from archon.rules.typed import number_from_text
 from archon.words.message import Message, say
 
-__all__ = ["score", "score_lines", "parse_vps", "no_vp_typed"]
+__all__ = ["score", "score_lines", "each_line_scored", "parse_vps", "no_vp_typed"]
 
 
 def parse_vps(tokens: Sequence[str]) -> list[float]:
@@ -62,8 +62,14 @@ def score_lines(lines: Iterable[str], edition: "str | RuleEdition | None" = None
     "reason": ..., "seats": []}``; a line that is not numbers raises
     :class:`InputError` naming the line.
     """
+    return list(each_line_scored(lines, edition))
+
+
+def each_line_scored(lines: Iterable[str], edition: "str | RuleEdition | None" = None) -> Iterator[dict]:
+    """:func:`score_lines` one line at a time: each result is given as soon
+    as its line is read (``archon score -`` answers a line typed or piped
+    before standard input ends)."""
     ed = get_edition(edition)
-    results = []
     for n, line in enumerate(lines, start=1):
         tokens = line.replace(";", " ").split()
         if not tokens:
@@ -73,7 +79,6 @@ def score_lines(lines: Iterable[str], edition: "str | RuleEdition | None" = None
         except InputError as exc:
             raise InputError(say("api.on_line", line=n, error=exc.message)) from None
         try:
-            results.append(score_table(vps, ed).as_dict())
+            yield score_table(vps, ed).as_dict()
         except VPError as exc:
-            results.append({"legal": False, "status": "invalid", "reason": str(exc), "seats": []})
-    return results
+            yield {"legal": False, "status": "invalid", "reason": str(exc), "seats": []}

@@ -11,7 +11,8 @@ from archon import eventday
 from archon.api.changes import read_for_event_day
 from archon.api.contracts import twin_of
 from archon.api.errors import InputError
-from archon.formats.players_csv import PlayersCSVError, read_players_csv, split_lines
+from archon.api.players_input import players_source, read_players
+from archon.formats.players_csv import PlayersCSVError, split_lines
 from archon.formats.serialize import standings_to_dict
 from archon.formats.workbook import load_event, new_event, write_event
 from archon.formats.workbook.grid import refuse_special_file
@@ -87,7 +88,8 @@ def new(
     Standard Constructed (The Archon needs a level to compute rating points;
     the returned report's ``level`` says which). ``deck_format``:
     Constructed or Limited (Tournament Info, "Format"; the reports show it). ``players`` is a
-    players CSV path (see :mod:`archon.formats.players_csv`); players are numbered
+    players CSV path, or an open file read to its end (``--players -``: standard
+    input; see :mod:`archon.formats.players_csv`); players are numbered
     1..N in file order. ``template`` is an official Archon workbook to copy
     instead of archon's built-in template. Returns the
     :class:`archon.formats.workbook.WriteReport` (``.players``: how many were
@@ -100,16 +102,16 @@ def new(
     rows = None
     if players is not None:
         try:
-            rows = read_players_csv(players)
+            rows = read_players(players)
         except PlayersCSVError as exc:
             raise _input_error(exc) from None
         try:  # the same checks as registering them (names, VEKN numbers, duplicates)
-            event = eventday.register_many(event, rows, source=Path(str(players)).name).event
+            event = eventday.register_many(event, rows, source=players_source(players)).event
         except eventday.EventDayError as exc:
             raise _input_error(exc) from None
     written = new_event(path, event, template=template, dry_run=dry_run)
     if rows is not None:
-        written.notes = split_lines(rows, Path(str(players)).name)
+        written.notes = split_lines(rows, players_source(players))
     return written
 
 

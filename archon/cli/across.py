@@ -8,13 +8,14 @@ import sys
 import click
 
 from archon.api import across as twins
+from archon.api.json_output import versioned
 from archon.cli.conversion import one_output
 from archon.cli.options import command, json_option
-from archon.cli.output import as_printed, say_json
+from archon.cli.output import as_printed, number, say, say_json
 from archon.cli.progress import FilesProgress
 from archon.cli.writing import writes
 from archon.formats.csvcells import csv_cell
-from archon.words.wording import count
+from archon.words.message import say as message
 
 __all__ = ["rating", "league"]
 
@@ -31,16 +32,31 @@ def _print_frame(frame, as_csv: bool, columns, widths) -> None:
                 frame[c] = col.map(csv_cell)
         frame.to_csv(sys.stdout, index=False, lineterminator="\n", date_format="%Y-%m-%d")
         return
-    header = " ".join(f"{c:>{w}}" if w > 0 else f"{c:<{-w}}" for c, w in zip(columns, widths))
+    headers = [_header(c) for c in columns]
+    # a longer word (a header in another language) widens its column
+    widths = [max(w, len(h)) if w > 0 else min(w, -len(h)) for h, w in zip(headers, widths)]
+    header = " ".join(f"{c:>{w}}" if w > 0 else f"{c:<{-w}}" for c, w in zip(headers, widths))
     click.echo(header)
     click.echo("-" * len(header))
     for row in frame[list(columns)].itertuples(index=False):
         cells = []
         for v, w in zip(row, widths):
-            text = "" if v is None or v != v else (f"{v:.2f}" if isinstance(v, float) and not float(v).is_integer()
-                                                   else (f"{v:g}" if isinstance(v, float) else str(v)))
+            text = "" if v is None or v != v else (
+                number(float(v), 2) if isinstance(v, float) and not float(v).is_integer()
+                else number(float(v)) if isinstance(v, float) else str(v))
             cells.append(f"{text[:abs(w)]:>{w}}" if w > 0 else f"{text[:-w]:<{-w}}")
         click.echo(" ".join(cells))
+
+
+#: The words of the columns' headers, by column (abbreviations stay as they are).
+_HEADERS = {"rank": "cli.column.rank", "name": "cli.column.name", "city": "cli.column.city",
+            "rating": "cli.column.rating", "counted": "cli.column.counted", "played": "cli.column.played",
+            "games": "cli.column.games", "date": "cli.column.date", "event": "cli.column.event",
+            "points": "cli.column.points"}
+
+
+def _header(column: str) -> str:
+    return as_printed(_HEADERS[column]) if column in _HEADERS else column
 
 
 def _files_report(archive) -> None:
@@ -79,39 +95,41 @@ def rating(paths, as_of, category, country, system, players, as_json, as_csv, xl
       archon rating 2001-2002/ --system elo2001
     """
     one_output(as_json, as_csv)
-    with FilesProgress("reading") as bar:
+    with FilesProgress(as_printed("cli.progress.reading")) as bar:
         result = twins.rating(paths, as_of=as_of, category=category, country=country, system=system,
                               players=players, xlsx=xlsx_out, force=force, processes=processes, progress=bar)
     if as_json:
-        say_json(result.as_dict(), ensure_ascii=False, indent=1)
+        say_json(versioned("rating", result.as_dict()), ensure_ascii=False, indent=1)
     else:
         _print_ranking(result, as_csv)
     if result.written is not None:
-        click.echo(f"wrote {result.written}", err=True)
+        say("cli.wrote", err=True, file=str(result.written))
     note = result.left_out()
     if note:
-        click.echo(f"note: {as_printed(note)}", err=True)
+        say("cli.note", err=True, note=note)
     groups = result.unrated.groupby(["source", "reason"]).size()
     for k, ((source, reason), n) in enumerate(groups.items()):
         if k == 10:
-            click.echo(f"unrated: {count(len(groups) - 10, 'more file')}: see --json", err=True)
+            say("cli.rating.unrated_more", err=True, files=len(groups) - 10)
             break
-        click.echo(f"unrated: {source}: {count(n, 'result')}: {reason}", err=True)
+        say("cli.rating.unrated", err=True, source=str(source), results=int(n), reason=str(reason))
     _files_report(result.archive)
 
 
 def _print_ranking(result, as_csv: bool) -> None:
     if not as_csv:
-        what = "rating points, best 8 events in 18 months" if result.system == "rtp" else "Elo, 2001 rules"
-        click.echo(f"Ranking on {result.as_of.isoformat()}, {result.category} ({what}): "
-                   f"{len(result.ranking)} players")
+        system = message("cli.rating.rtp") if result.system == "rtp" else message("cli.rating.elo2001")
+        category = {"constructed": message("cli.rating.constructed"),
+                    "limited": message("cli.rating.limited")}.get(result.category, result.category)
+        say("cli.rating.title", date=result.as_of, category=category, system=system, players=len(result.ranking))
     _print_frame(result.ranking, as_csv, ("rank", "vekn", "name", "city", "rating", "counted", "played",
                                           "games", "gw", "vp"), (4, -8, -26, -14, 8, 7, 6, 5, 3, 5))
     if as_csv:
         return
     for vekn, events in result.players.items():
-        click.echo(f"\n{vekn}: events in the window "
-                   f"({'counted: yes = one of the best 8' if 'counted' in events else 'by date'})")
+        click.echo("")
+        say("cli.rating.player_events", vekn=vekn,
+            how=message("cli.rating.counted") if "counted" in events else message("cli.rating.by_date"))
         shown = events.assign(date=events["date"].dt.strftime("%Y-%m-%d"))
         cols = [c for c in ("date", "event", "games", "gw", "vp", "rating_points", "counted") if c in shown]
         _print_frame(shown, False, cols, [-10, -28, 5, 3, 5, 13, 7][:len(cols)])
@@ -149,23 +167,24 @@ def league(paths, best, points, start, end, name, as_json, as_csv, xlsx_out, for
       archon league winter-league.toml --xlsx winter.xlsx
     """
     one_output(as_json, as_csv)
-    with FilesProgress("reading") as bar:
+    with FilesProgress(as_printed("cli.progress.reading")) as bar:
         result = twins.league(paths, best=best, points=points, start=start, end=end, name=name, xlsx=xlsx_out,
                               force=force, processes=processes, progress=bar)
     d = result.definition
     totals = ("points",) if d.points == "rating" else ("gw", "vp", "tp")
     if as_json:
-        say_json(result.as_dict(), ensure_ascii=False, indent=1)
+        say_json(versioned("league", result.as_dict()), ensure_ascii=False, indent=1)
     elif as_csv:
         _print_frame(result.standings, True, ("rank", "tied", "vekn", "name", "city", *totals, "counted", "played"), ())
     else:
         table = result.standings.assign(rank=[f"{r}=" if t else str(r) for r, t in
                                               zip(result.standings["rank"], result.standings["tied"])])
-        click.echo(f"{d.name or 'League'}: best {count(d.best, 'result')} by "
-                   f"{'rating points' if d.points == 'rating' else 'GW, then VP, then TP'}"
-                   f"{', from ' + d.start.isoformat() if d.start else ''}{', to ' + d.end.isoformat() if d.end else ''}")
+        window = ([message("cli.league.from", date=d.start)] if d.start else []) + (
+            [message("cli.league.to", date=d.end)] if d.end else [])
+        say("cli.league.title", name=d.name or message("cli.league.default_name"), best=d.best, window=window,
+            points=message("cli.league.by_rating") if d.points == "rating" else message("cli.league.by_gw_vp"))
         _print_frame(table, False, ("rank", "vekn", "name", "city", *totals, "counted", "played"),
                      (5, -8, -26, -14, *([8] if d.points == "rating" else [3, 5, 5]), 7, 6))
     if result.written is not None:
-        click.echo(f"wrote {result.written}", err=True)
+        say("cli.wrote", err=True, file=str(result.written))
     _files_report(result.archive)

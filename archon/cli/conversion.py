@@ -11,20 +11,23 @@ import click
 
 from archon.api.conversion import convert as convert_twin
 from archon.api.conversion import is_folder_of_events
+from archon.api.json_output import versioned
 from archon.cli.errors import UsageRefused
 from archon.cli.options import command, dry_run_option, edition_option, json_option
-from archon.cli.output import as_printed, say_json, say_lines
+from archon.cli.output import as_printed, say, say_json, say_lines
 from archon.cli.progress import FilesProgress
 from archon.cli.writing import writes
 from archon.formats.convert import ConversionStopped
 from archon.formats.csvcells import csv_row
+from archon.words.message import act, option
+from archon.words.message import say as message
 
 __all__ = ["convert", "one_output"]
 
 
 def one_output(as_json: bool, as_csv: bool) -> None:
     if as_json and as_csv:
-        raise UsageRefused("--json and --csv print different things: give one of them")
+        raise UsageRefused(message("cli.json_or_csv"))
 
 
 @command("convert")
@@ -52,20 +55,20 @@ def convert(source, output, edition, template, force, dry_run, as_json, as_csv):
     """
     one_output(as_json, as_csv)
     if is_folder_of_events(source):
-        with FilesProgress("converting") as bar:
+        with FilesProgress(as_printed("cli.progress.converting")) as bar:
             folder = convert_twin(source, output, edition=edition, template=template, force=force,
                                   progress=bar, dry_run=dry_run)
         _print_folder_conversion(folder, as_json, as_csv)
         sys.exit(1 if folder.failed else 0)
     if as_json or as_csv:
-        raise UsageRefused(f"--{'json' if as_json else 'csv'} lists what became of each file of a folder "
-                           f"(archon convert OLD/ NEW/); {Path(source).name} is one event file")
+        raise UsageRefused(message("cli.convert.folder_only", flag=option("json" if as_json else "csv"),
+                                   example=act("convert", source="OLD/", output="NEW/"), name=Path(source).name))
     try:
         result = convert_twin(source, output, edition=edition, template=template, force=force, dry_run=dry_run,
                               progress=lambda said: click.echo(as_printed(said), err=True))
     except ConversionStopped as exc:
         say_lines(exc.result.lines())
-        click.echo(f"stopped: {as_printed(getattr(exc, 'message', str(exc)))}", err=True)
+        say("cli.convert.stopped", err=True, reason=getattr(exc, "message", str(exc)))
         sys.exit(1)
     say_lines(result.lines())
 
@@ -77,7 +80,7 @@ def _print_folder_conversion(folder, as_json: bool, as_csv: bool) -> None:
         say_lines(folder.lines())
         return
     if as_json:
-        say_json(folder.as_dict(), ensure_ascii=False, indent=1)
+        say_json(versioned("convert", folder.as_dict()), ensure_ascii=False, indent=1)
     else:
         out = csv.writer(sys.stdout, lineterminator="\n")
         out.writerow(folder.COLUMNS)

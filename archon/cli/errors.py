@@ -2,7 +2,8 @@
 exit status (:mod:`archon.exits`): one line on standard error, never a
 traceback; with ``--json``, also one JSON object on standard output::
 
-    {"ok": false, "error": {"id": ..., "fields": {...}, "text": "..."}, "exit_status": N}
+    {"schema": "archon.<command>/1", "ok": false,
+     "error": {"id": ..., "fields": {...}, "text": "..."}, "exit_status": N}
 
 An error that carries ``exit_status`` exits with it and says its message
 (:func:`archon.words.message_of`); a full disk or a read-only folder is
@@ -19,17 +20,20 @@ from typing import NoReturn, Optional, TypeGuard
 
 import click
 
-from archon.cli.output import as_printed, typed_workbook, workbook_changed
+from archon.api.json_output import versioned
+from archon.cli.output import as_printed, in_english, typed_workbook, workbook_changed
 from archon.exits import ExitStatus, status_of
 from archon.words.errors import WordedError
 from archon.words.message import Message, act, message_of, say
+from archon.words.render import PLAIN
 
 __all__ = ["Refused", "UsageRefused", "failed", "fail", "NOT_WRITTEN_ERRNOS", "DRY_RUN_REFUSED",
            "remember_dry_run", "remember_json", "error_object", "say_failed_usage", "say_not_written", "debugging"]
 
 #: Said after the error of a command given --dry-run: it was refused as the
-#: command itself would be (the same message and exit status).
-DRY_RUN_REFUSED = "(dry run: the command itself would stop here the same way; nothing was written)"
+#: command itself would be (the same message and exit status); in English,
+#: the command line says it in its language (message ``cli.dry_run_refused``).
+DRY_RUN_REFUSED = PLAIN.render(say("cli.dry_run_refused"))
 
 
 def _not_written_errnos() -> frozenset:
@@ -78,11 +82,19 @@ def remember_json(ctx, param, value):
     return value
 
 
-def error_object(message: Message, text: str, status: int) -> dict:
-    """The JSON a command given ``--json`` prints when it fails."""
+def error_object(message: Message, text: str, status: int, command: Optional[str] = None) -> dict:
+    """The JSON a command given ``--json`` prints when it fails: its
+    ``schema`` is the command's (``"archon.error/1"`` when the command line
+    named no command archon has)."""
     said = message.as_dict()
-    return {"ok": False, "error": {"id": said["id"], "fields": said["fields"], "text": text},
-            "exit_status": int(status)}
+    return versioned(command or "error", {"ok": False, "error": {"id": said["id"], "fields": said["fields"],
+                                                                  "text": text}, "exit_status": int(status)})
+
+
+def _command_of(ctx: click.Context) -> Optional[str]:
+    """The command the group ``ctx`` runs, once its name is known."""
+    name = ctx.invoked_subcommand
+    return name if name in getattr(ctx.command, "lazy", {}) else None
 
 
 def _internal(exc: BaseException) -> Message:
@@ -93,7 +105,8 @@ def _internal(exc: BaseException) -> Message:
 
 
 def _not_written(exc: OSError) -> Message:
-    return say("cli.not_written", file=str(exc.filename or "the output"), error=exc.strerror or str(exc))
+    return say("cli.not_written", file=str(exc.filename) if exc.filename else say("cli.the_output"),
+               error=exc.strerror or str(exc))
 
 
 def _system_refused(exc: BaseException) -> TypeGuard[OSError]:
@@ -115,18 +128,19 @@ def _said_and_status(exc: BaseException) -> "tuple[Message, ExitStatus]":
 def fail(ctx: click.Context, exc: BaseException) -> NoReturn:
     """Say ``exc`` (and with ``--json``, its JSON object) and exit with its status."""
     message, status = _said_and_status(exc)
-    text = as_printed(message)
+    text, english = as_printed(message), in_english(message)
     if ctx.meta.get("archon.dry_run") and status != ExitStatus.INTERNAL and not _system_refused(exc):
-        text += " " + DRY_RUN_REFUSED
-    if ctx.meta.get("archon.json"):
-        click.echo(json.dumps(error_object(message, text, status), ensure_ascii=False))
-    click.echo(f"Error: {text}", err=True)
+        text += " " + as_printed(say("cli.dry_run_refused"))
+        english += " " + in_english(say("cli.dry_run_refused"))
+    if ctx.meta.get("archon.json"):  # the same in every language: a program reads it
+        click.echo(json.dumps(error_object(message, english, status, _command_of(ctx)), ensure_ascii=False))
+    click.echo(as_printed(say("cli.error", error=text)), err=True)
     ctx.exit(status)
 
 
 def say_not_written(exc: OSError) -> None:
     """Standard output itself could not be written (``archon --help > /dev/full``)."""
-    click.echo(f"Error: {as_printed(_not_written(exc))}", err=True)
+    click.echo(as_printed(say("cli.error", error=_not_written(exc))), err=True)
 
 
 def say_failed_usage(ctx: click.Context, exc: click.ClickException, args) -> None:
@@ -135,7 +149,8 @@ def say_failed_usage(ctx: click.Context, exc: click.ClickException, args) -> Non
     if not (ctx.meta.get("archon.json") or "--json" in args):
         return
     message = say("cli.usage", text=exc.format_message())
-    click.echo(json.dumps(error_object(message, exc.format_message(), exc.exit_code), ensure_ascii=False))
+    click.echo(json.dumps(error_object(message, exc.format_message(), exc.exit_code, _command_of(ctx)),
+                          ensure_ascii=False))
 
 
 def debugging() -> bool:

@@ -10,13 +10,15 @@ import click
 
 from archon import eventday
 from archon.api import eventday as twins
+from archon.api.json_output import change_json, finals_json
 from archon.cli.errors import UsageRefused
-from archon.cli.options import DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command
-from archon.cli.output import as_printed, renderer, say
+from archon.cli.options import CHANGE_KEYS, DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command, json_option
+from archon.cli.output import as_printed, number, renderer, say, say_json
 from archon.cli.progress import changing
 from archon.cli.writing import say_done, writes
 from archon.exits import ExitStatus
 from archon.words.message import act
+from archon.words.message import say as message
 
 __all__ = ["finals"]
 
@@ -29,8 +31,7 @@ def _seating_list(text: str) -> list[int]:
         try:
             out.append(int(part.strip().lstrip("#")))
         except ValueError:
-            raise UsageRefused(f"--seating: {part.strip()!r} is not a player number "
-                               f"(e.g. --seating 17,4,9,1,12)") from None
+            raise UsageRefused(message("cli.finals.not_a_number", part=repr(part.strip()))) from None
     return out
 
 
@@ -40,9 +41,12 @@ def _seating_list(text: str) -> list[int]:
               help="Record the final table: player numbers in seat order (seat 1 plays first).")
 @click.option("--none", "no_final", is_flag=True,
               help="Close the event without a final (rules 3.1.6: fewer than 8 players).")
+@json_option('Print one JSON object: the finalists (seed, number, names, VEKN, city and the ranking figures), '
+             '"choosing_order", "ties", "unfinished", "ready", "waiting_for_toss" and the "final" table; with '
+             '--seating or --none: ' + CHANGE_KEYS + ".")
 @DRY_RUN_OPTION
 @writes
-def finals(file, seating, no_final, dry_run):
+def finals(file, seating, no_final, as_json, dry_run):
     """\b
     Examples:
       archon finals event.xlsx
@@ -50,18 +54,23 @@ def finals(file, seating, no_final, dry_run):
       archon finals event.xlsx --none
     """
     if seating is not None and no_final:
-        raise UsageRefused("give --seating or --none, not both")
+        raise UsageRefused(message("cli.finals.seating_or_none"))
     if seating is not None:
         numbers = _seating_list(seating)
-        say_done(changing(file, lambda: twins.seat_final(file, numbers, dry_run=dry_run)))
+        rep = changing(file, lambda: twins.seat_final(file, numbers, dry_run=dry_run))
+        say_done(rep, change_json("finals", rep) if as_json else None)
         return
     if no_final:
-        say_done(changing(file, lambda: twins.close_without_final(file, dry_run=dry_run)))
+        rep = changing(file, lambda: twins.close_without_final(file, dry_run=dry_run))
+        say_done(rep, change_json("finals", rep) if as_json else None)
         return
     if dry_run:
-        raise UsageRefused("--dry-run goes with --seating or --none")
+        raise UsageRefused(message("cli.finals.dry_run_alone"))
     v = changing(file, lambda: twins.finals(file))
-    _print_finals(v)
+    if as_json:
+        say_json(finals_json(v), ensure_ascii=False)
+    else:
+        _print_finals(v)
     if v.waiting_for_toss:
         sys.exit(ExitStatus.PROBLEMS)
 
@@ -70,44 +79,51 @@ def _print_finals(v) -> None:
     if not v.has_final:
         say(eventday.NO_FINAL_SAID)
         return
-    say(f"{as_printed(v.title)}:")
+    say("cli.heading", title=v.title)
     keys = v.standings.edition.ranking_keys
-    click.echo(f"{'seed':>4} {'#':>3}  {'player':<28} " + " ".join(f"{k.upper():>5}" for k in keys))
+    seed = as_printed("cli.column.seed")
+    width = max(4, len(seed))  # a longer word widens its column
+    click.echo(f"{seed:>{width}} {'#':>3}  {as_printed('cli.column.player'):<28} "
+               + " ".join(f"{k.upper():>5}" for k in keys))
     for f in v.finalists:
         s = f.standing
-        stats = " ".join(f"{float(getattr(s, k)):>5g}" for k in keys)
-        click.echo(f"{(f.seed or '-'):>4} {f.number:>3}  {f.player.name[:28]:<28} {stats}")
+        stats = " ".join(f"{number(float(getattr(s, k))):>5}" for k in keys)
+        click.echo(f"{(f.seed or '-'):>{width}} {f.number:>3}  {f.player.name[:28]:<28} {stats}")
     _print_ties(v)
     if v.seating:
         _print_final_table(v)
         return
     if v.choosing_order:
-        click.echo(f"\n{as_printed(eventday.SEAT_CHOICE)}:")
+        click.echo("")
+        say("cli.heading", title=eventday.SEAT_CHOICE)
         for i, f in enumerate(v.choosing_order, start=1):
-            click.echo(f"  {i}. seed {f.seed}: {f.player}")
+            say("cli.finals.choice", place=i, seed=f.seed, player=str(f.player))
         click.echo(textwrap.fill(as_printed(eventday.SEAT_CHOICE_HOW), 86))
     if v.ready:
         record = renderer().action(act("finals", seating=",".join("N" for _ in v.finalists)))
-        say(f"Once seated, record the table (seat 1 plays first): {record}")
+        say("cli.finals.record", record=record)
 
 
 def _print_ties(v) -> None:
     ev = v.standings.event
     toss = renderer().action(act("toss"))
     for t in v.ties:
-        when = "once the preliminary rounds are over, " if v.unfinished else ""
-        say(f"tie: {as_printed(t.describe(ev))}: {when}run '{toss}'")
+        say("cli.finals.tie_later" if v.unfinished else "cli.finals.tie", tie=t.describe(ev), toss=toss)
     for what in v.unfinished[:5]:
-        say(f"not yet: {as_printed(what)}")
+        say("cli.finals.not_yet", what=what)
 
 
 def _print_final_table(v) -> None:
     ev = v.standings.event
-    click.echo("\nFinal table (seat order):")
+    click.echo("")
+    say("cli.finals.final_table")
     for i, (n, seed) in enumerate(zip(v.seating, v.seeds), start=1):
         vp = v.vps[i - 1] if i - 1 < len(v.vps) else None
         name = ev.player(n).name if n in ev.players_by_number() else "?"
-        vp_text = f"  {vp:g} VP" if vp is not None else ""
-        click.echo(f"  seat {i}: #{n} {name} (seed {seed if seed is not None else '-'}){vp_text}")
+        seed = seed if seed is not None else "-"
+        if vp is None:
+            say("cli.finals.seat", seat=i, number=n, name=name, seed=seed)
+        else:
+            say("cli.finals.seat_vp", seat=i, number=n, name=name, seed=seed, vp=float(vp))
     if v.winner is not None:
-        click.echo(f"winner: {ev.player(v.winner)}")
+        say("cli.winner", player=str(ev.player(v.winner)))

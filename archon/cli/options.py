@@ -16,7 +16,7 @@ from archon.cli.words import CliRenderer
 from archon.rules.editions import EDITIONS
 
 __all__ = ["command", "help_of", "WORKBOOK_ARGUMENT", "EDITION_OPTION", "edition_option", "DRY_RUN_OPTION",
-           "dry_run_option", "json_option", "Setting", "LANG_OPTION"]
+           "dry_run_option", "json_option", "CHANGE_KEYS", "CHANGE_JSON", "players_list", "Setting", "LANG_OPTION"]
 
 #: Where a command's own help (its docstring) shows its examples: after the contract's exit statuses.
 _EXAMPLES = ("\b\nExamples:", "\b\nExample:")
@@ -79,6 +79,21 @@ def json_option(help: str) -> Callable:
     """``--json``: the output as JSON; a failure then prints its JSON object too
     (:func:`archon.cli.errors.error_object`)."""
     return click.option("--json", "as_json", is_flag=True, callback=remember_json, help=help)
+
+
+#: The keys of the JSON a command that changes the workbook prints
+#: (:func:`archon.api.json_output.change_json`).
+CHANGE_KEYS = ('"file", "dry_run", "changed", "written", "backup", "seed", "player", "messages" (each "id", '
+               '"fields", "text") and "backups_removed"')
+#: The help of --json on a command that changes the workbook.
+CHANGE_JSON = f"Print one JSON object: {CHANGE_KEYS}."
+
+
+def players_list(value):
+    """A players CSV option's value (``register --from``, ``new --players``):
+    ``-`` is standard input (bytes: the reader finds UTF-8 or Windows-1252),
+    else the path as given."""
+    return click.open_file("-", "rb") if value == "-" else value
 
 
 class Setting(click.ParamType):

@@ -18,10 +18,13 @@ import click
 from archon.cli.words import CliRenderer
 from archon.words.choose import UnknownLanguage, choose_language
 from archon.words.message import Action, Message, Option
+from archon.words import languages
+from archon.words.catalogue import TEXTS
 from archon.words.render import PLAIN
 
 __all__ = ["printable_streams", "typed_workbook", "renderer", "as_printed", "say", "say_lines", "say_json", "plain_json",
-           "message_from_dict", "remember_workbook", "workbook_changed", "quoted", "report_lines"]
+           "message_from_dict", "remember_workbook", "workbook_changed", "quoted", "report_lines", "number",
+           "in_english"]
 
 
 def printable_streams(environ=None) -> None:
@@ -121,14 +124,47 @@ def renderer() -> CliRenderer:
     return CliRenderer(typed_workbook(), chosen_language())
 
 
-def as_printed(said: Any) -> str:
-    """A message (or a text) as the command line prints it."""
+def _message(said: Any, fields: dict) -> Any:
+    """``said`` as a message: a message as it is, a catalogue's id with
+    ``fields`` as that message; any other text as it is."""
+    if isinstance(said, str) and said in TEXTS:
+        return Message(said, fields)
+    if fields:
+        raise TypeError(f"{said!r} is no message id: fields {sorted(fields)} say nothing")
+    return said
+
+
+def as_printed(said: Any, **fields: Any) -> str:
+    """A message (or a catalogue's id and its fields: ``as_printed("cli.wrote",
+    file=path)``, or a text) as the command line prints it, in the command's
+    language."""
+    said = _message(said, fields)
     return renderer().render(said) if isinstance(said, Message) else str(said)
 
 
-def say(said: Any, err: bool = False) -> None:
-    """Print a message or a text (on standard error with ``err``)."""
-    click.echo(as_printed(said), err=err)
+def say(said: Any, err: bool = False, **fields: Any) -> None:
+    """Print a message, a catalogue's id with its fields (``say("cli.wrote",
+    file=path)``) or a text (on standard error with ``err``), in the
+    command's language."""
+    click.echo(as_printed(said, **fields), err=err)
+
+
+def number(value: Any, decimals: Optional[int] = None) -> str:
+    """A number a person reads in a table (a VP, a TP, rating points) in the
+    command's language: "2.5" in English, "2,5" in French; with ``decimals``,
+    that many always ("12.50")."""
+    if value is None:
+        return ""
+    if not isinstance(value, float) or isinstance(value, bool):
+        return str(value)
+    language = chosen_language()
+    if decimals is None:
+        return languages.decimal(value, language)
+    if language == languages.SOURCE:
+        return f"{value:.{decimals}f}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format="0." + "0" * decimals if decimals else "0", locale=language)
 
 
 def say_lines(lines, err: bool = False) -> None:
@@ -167,14 +203,21 @@ def _made_again(value: Any) -> Any:
     return value
 
 
+def in_english(said: Any) -> str:
+    """A message (or a text) as the command line prints it in English: what
+    a JSON output says, the same in every language (a program reads it)."""
+    return CliRenderer(typed_workbook()).render(said) if isinstance(said, Message) else str(said)
+
+
 def plain_json(data: Any) -> Any:
-    """``data`` with every message in it as the command line says it: a
-    :class:`Message` becomes its sentence, and a record that carries a
-    message as data (``{"id", "fields", ...}``: a file ``convert`` could not
-    read, a problem) gets the text that says it in plain English said by the
+    """``data`` with every message in it as the command line says it in
+    English (JSON is the same in every language): a :class:`Message`
+    becomes its sentence, and a record that carries a message as data
+    (``{"id", "fields", ...}``: a file ``convert`` could not read, a
+    problem) gets the text that says it in plain English said by the
     command line instead."""
     if isinstance(data, Message):
-        return as_printed(data)
+        return in_english(data)
     if isinstance(data, dict):
         out = {k: plain_json(v) for k, v in data.items()}
         if isinstance(data.get("id"), str) and isinstance(data.get("fields"), dict):
@@ -182,7 +225,7 @@ def plain_json(data: Any) -> Any:
             plain = PLAIN.render(said)
             for key, value in data.items():
                 if value == plain and key != "id":
-                    out[key] = as_printed(said)
+                    out[key] = in_english(said)
         return out
     if isinstance(data, (list, tuple)):
         return [plain_json(v) for v in data]

@@ -11,6 +11,8 @@ from typing import Optional
 
 import click
 
+from archon.cli.output import as_printed
+
 __all__ = ["SIGN_OF_LIFE_AFTER", "SignOfLife", "LazyProgress", "FilesProgress", "changing"]
 
 #: Seconds after which a command still at work says so on standard error.
@@ -35,7 +37,7 @@ class SignOfLife:
 
 def changing(file, work):
     """Run ``work`` (an event-day twin on ``file``) with a sign of life after a second."""
-    with SignOfLife(f"working on {file}..."):
+    with SignOfLife(as_printed("cli.progress.working", file=str(file))):
         return work()
 
 

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import click
 
+from archon.api.json_output import report_json
 from archon.api.reports import archondata, report_standings, twd
 from archon.api.reports import report as make_report
 from archon.cli.errors import UsageRefused
-from archon.cli.options import EDITION_OPTION, WORKBOOK_ARGUMENT, command, dry_run_option
-from archon.cli.output import as_printed, quoted
+from archon.cli.options import EDITION_OPTION, WORKBOOK_ARGUMENT, command, dry_run_option, json_option
+from archon.cli.output import say_json
 from archon.cli.output import chosen_language
+from archon.cli.output import say as printed
 from archon.cli.writing import writes
 from archon.formats.vekn import vekn_report_text
-from archon.words.message import option, say
+from archon.words.message import act, option, say
 
 __all__ = ["report"]
 
@@ -35,10 +37,16 @@ __all__ = ["report"]
 @click.option("--judges-notes", is_flag=True, help="With --xlsx/--html: the judges' own copy, with their warnings "
               "and the reasons of their decisions (by default a report is one to post, without them).")
 @dry_run_option("With --xlsx/--html/--csv: make every file but write none; say what would be written.")
+@json_option('Print one JSON object: "vekn_report", "archondata", "twd" (each text printed, else null), '
+             '"files" ([{"path", "what"}, ...]: written, or with --dry-run would be), "notes", "dry_run".')
 @EDITION_OPTION
 @writes
 def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file, force,
+<<<<<<< HEAD
            judges_notes, dry_run, edition):
+=======
+           dry_run, as_json, edition):
+>>>>>>> main
     """\b
     Examples:
       archon report event.xlsx
@@ -55,7 +63,8 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     _check_options(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file,
                    force, files)
     if not files and not as_archondata and not as_twd:
-        click.echo(vekn_report_text(report_standings(file, edition)))
+        text = vekn_report_text(report_standings(file, edition))
+        say_json(report_json(vekn_report=text), ensure_ascii=False) if as_json else click.echo(text)
         return
     texts = []  # printed once every output is made: never an upload from a command that failed
     if as_archondata:
@@ -65,43 +74,49 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     result = None
     if files:
         result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition,
+<<<<<<< HEAD
                              csv=csv_dir, dry_run=dry_run, force=force, lang=chosen_language(),
                              judges_notes=judges_notes)
+=======
+                             csv=csv_dir, dry_run=dry_run, force=force, lang=chosen_language())
+    if as_json:
+        said = report_json(archondata=texts[0] if as_archondata else None, twd=texts[-1] if as_twd else None,
+                           result=result, dry_run=dry_run)
+        say_json(said, ensure_ascii=False)
+        return
+>>>>>>> main
     for text in texts:
         click.echo(text)
     if result is None:
         return
     for note in result.notes:
-        click.echo(f"note: {as_printed(note)}", err=True)
+        printed("cli.note", err=True, note=note)
     for path, what in result.written:
-        click.echo(f"{'would write' if dry_run else 'wrote'} {path} ({what})")
+        printed("cli.report.would_write" if dry_run else "cli.report.wrote", file=str(path), what=what)
     if dry_run:
-        click.echo("dry run: nothing written")
+        printed("cli.dry_run.nothing_written")
 
 
 def _check_options(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file,
                    force, files: bool) -> None:
     """:class:`UsageRefused` for options that do not go together."""
     if (url or country or deck_file) and not as_twd:
-        raise UsageRefused("--url, --country and --deck go with --twd")
+        raise UsageRefused(say("cli.report.twd_options"))
     if force and not as_archondata and not files:
-        raise UsageRefused("--force goes with --archondata, --xlsx, --html or --csv")
+        raise UsageRefused(say("cli.report.force_alone"))
     if force and as_archondata and files:
-        raise UsageRefused(_force_one_at_a_time(file, xlsx_out, html_out, round_number, csv_dir))
+        raise UsageRefused(_force_one_at_a_time(xlsx_out, html_out, round_number, csv_dir))
     if round_number is not None and not (files or as_archondata or as_twd):
         raise UsageRefused(say("api.round_needs_xlsx", round=option("round"), xlsx=option("xlsx")))
 
 
-def _force_one_at_a_time(file, xlsx_out, html_out, round_number, csv_dir) -> str:
+def _force_one_at_a_time(xlsx_out, html_out, round_number, csv_dir):
     """Why ``report --archondata --force`` with a file output is refused, and
     the two commands to type instead: one --force would both replace a report
-    and print an upload 'archon check' refused."""
-    given = [(name, value) for name, value in (("--xlsx", xlsx_out), ("--html", html_out), ("--csv", csv_dir))
-             if value is not None]
-    again = (["--round", str(round_number)] if round_number is not None else []) + [
-        word for name, value in given for word in (name, str(value))]
-    workbook = quoted(str(file))
-    return (f"--force with --archondata prints the upload even when 'archon check' finds errors; with "
-            f"{' and '.join(name for name, _ in given)} it replaces an earlier report: one --force cannot mean both. "
-            f"Give it to one at a time: 'archon report {workbook} --archondata --force', then "
-            f"'archon report {workbook} {' '.join(quoted(w) for w in again)} --force'")
+    and print an upload the check refused."""
+    given = {name: value for name, value in (("xlsx", xlsx_out), ("html", html_out), ("csv", csv_dir))
+             if value is not None}
+    files = act("report", **({"round": round_number} if round_number is not None else {}),
+                **{name: str(value) for name, value in given.items()}, force=True)
+    return say("cli.report.force_one_at_a_time", check=act("check", file=False), given=[option(n) for n in given],
+               upload=act("report", archondata=True, force=True), files=files)

@@ -6,9 +6,10 @@ import sys
 
 import click
 
-from archon.api.scoring import parse_vps, score_lines
+from archon.api.json_output import editions_json, versioned
+from archon.api.scoring import each_line_scored, parse_vps
 from archon.cli.options import command, edition_option, json_option
-from archon.cli.output import as_printed, say_json
+from archon.cli.output import as_printed, number, say, say_json
 from archon.rules.editions import EDITIONS, get_edition
 from archon.rules.scoring import score_table
 
@@ -18,7 +19,11 @@ __all__ = ["score", "editions"]
 def _fmt(x) -> str:
     if x is None:
         return "-"
-    return f"{x:g}" if isinstance(x, float) else str(x)
+    return number(x)
+
+
+#: What a result that is not legal is, by its status.
+_NOT_LEGAL = {"pending": "cli.score.pending", "invalid": "cli.score.invalid"}
 
 
 @command("score")
@@ -28,7 +33,7 @@ def _fmt(x) -> str:
 def score(vps, as_json, edition):
     """Prints each seat's VP, GW and TP and whether the result is legal. With
     '-' reads one table per line from standard input and prints one JSON
-    object per line.
+    object per line, as soon as the line is read.
 
     \b
     Examples:
@@ -37,25 +42,32 @@ def score(vps, as_json, edition):
     """
     ed = get_edition(edition)
     if list(vps) == ["-"]:
-        results = score_lines(sys.stdin, ed)
-        for r in results:
-            say_json(r)
-        sys.exit(0 if all(r["legal"] for r in results) else 1)
+        legal = True
+        for r in each_line_scored(iter(sys.stdin.readline, ""), ed):  # each answered before the next is read
+            say_json(versioned("score", r))
+            legal = legal and r["legal"]
+        sys.exit(0 if legal else 1)
     result = score_table(parse_vps(vps), ed)
     if as_json:
-        say_json(result.as_dict())
+        say_json(versioned("score", result.as_dict()))
     else:
         click.echo(f"{'seat':>4}  {'VP':>4}  {'GW':>2}  {'TP':>4}")
         for s in result.seats:
             click.echo(f"{s.seat:>4}  {_fmt(s.vp):>4}  {s.gw:>2}  {_fmt(s.tp):>4}")
         if result.legal:
-            click.echo("legal: a game can end this way")
+            say("cli.score.legal")
+        elif result.status in _NOT_LEGAL:
+            say(_NOT_LEGAL[result.status], reason=result.reason)
         else:
-            click.echo(f"{result.status}: {as_printed(result.said)}")
+            say(f"{result.status}: {as_printed(result.said)}")
     sys.exit(0 if result.legal else 1)
 
 
 @command("editions")
-def editions():
+@json_option("Print the editions (name, title) and the current one as JSON.")
+def editions(as_json):
+    if as_json:
+        say_json(editions_json(EDITIONS, get_edition(None).name))
+        return
     for e in EDITIONS.values():
         click.echo(f"{e.name:8} {e.title}")

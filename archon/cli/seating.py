@@ -7,16 +7,17 @@ import click
 
 from archon.api import seating as twins
 from archon.api.errors import InputError
+from archon.api.json_output import versioned
 from archon.cli.errors import UsageRefused, failed
 from archon.cli.options import DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command, json_option
-from archon.cli.output import renderer, say, say_json, say_lines
-from archon.cli.output import chosen_language
+from archon.cli.output import as_printed, chosen_language, renderer, say, say_json, say_lines
 from archon.cli.progress import LazyProgress
 from archon.cli.writing import say_backups_removed, writes
 from archon.exits import ExitStatus
-from archon.seating import RULE_TITLES, SeatingError
+from archon.seating import SeatingError
 from archon.words.message import act
-from archon.words.wording import figure
+from archon.words.message import say as message
+from archon.words.wording import FIGURE_DECIMALS
 
 __all__ = ["seat", "plan", "proof_lines"]
 
@@ -33,7 +34,7 @@ __all__ = ["seat", "plan", "proof_lines"]
               help="Also write the round's seat list, to print and post (OUT.xlsx; it replaces a seat list archon wrote, never another file).")
 @click.option("--show", is_flag=True,
               help="Seat nothing: print the round as seated (with --print, write its seat list again).")
-@json_option('Print only {"round", "seed", "tables": [[{"number", "name"}, ...], ...], '
+@json_option('Print only {"schema", "round", "seed", "tables": [[{"number", "name"}, ...], ...], '
              '"score", "bounds", "optimal", "gaps"} (the keys of plan --json).')
 @DRY_RUN_OPTION
 @writes
@@ -53,7 +54,7 @@ def seat(file, round_number, seed, force, time_budget, print_to, show, as_json, 
       archon seat event.xlsx --round 2 --json
       archon seat event.xlsx --round 2 --show --print round2.xlsx
     """
-    progress = LazyProgress(f"seating round {round_number}")  # shown once it takes over a second
+    progress = LazyProgress(as_printed("cli.seat.progress", round=round_number))  # shown once it takes over a second
     try:
         rep = twins.seat(file, round_number, seed=seed, force=force, dry_run=dry_run,
                          time_budget=time_budget, progress=progress, print_to=print_to, show=show,
@@ -62,38 +63,38 @@ def seat(file, round_number, seed, force, time_budget, print_to, show, as_json, 
         progress.close()
     say_backups_removed(rep)
     if as_json:
-        say_json(rep.seating.as_dict())
+        say_json(versioned("seat", rep.seating.as_dict()))
         return
     say_lines(rep.lines if show else rep.said())
     _print_seating(rep.seating)
     if rep.changed:
         _say_seed(rep, round_number, force, time_budget, print_to, dry_run)
     if rep.printed is not None:
-        click.echo(f"wrote {rep.printed} (round {round_number} seat list)")
+        say("cli.seat.wrote_seat_list", file=str(rep.printed), round=round_number)
     elif print_to and dry_run:
-        click.echo(f"dry run: {print_to} not written")
+        say("cli.dry_run.not_written", file=print_to)
 
 
 def _print_seating(seating) -> None:
     for k, table in enumerate(seating.tables, start=1):
-        click.echo(f"table {k}: " + ", ".join(f"{p} {name}".strip() for p, name in table))
-    click.echo(seating.score_line())
+        say("cli.seat.table", table=k, players=[f"{p} {name}".strip() for p, name in table])
+    say("cli.seat.score", figures=[message("cli.seat.figure", rule=rule, value=_figure(value))
+                                   for rule, value in seating.score.as_dict().items()])
     for line in proof_lines(seating.proof):
         click.echo(line)
     for issue in seating.score.issues.get("R1", [])[:10]:
-        click.echo(f"warning: R1 (predator-prey repeated): {issue}")
+        say("cli.seat.r1_repeated", issue=str(issue))
 
 
 def _say_seed(rep, round_number, force, time_budget, print_to, dry_run) -> None:
     """The command that gives this seating again (a dry run's: that writes it)."""
     if not dry_run:
         again = renderer().action(act("seat", round=round_number, seed=rep.seed))
-        say(f"to repeat this seating: {again}")
+        say("cli.seat.to_repeat", again=again)
         return
     again = renderer().action(act("seat", round=round_number, seed=rep.seed, force=force,
                                   time_budget=time_budget, print=print_to))
-    say(f"to write this seating: {again}"
-        + (" (a --time-budget search may stop elsewhere: check the tables)" if time_budget else ""))
+    say("cli.seat.to_write_budget" if time_budget else "cli.seat.to_write", again=again)
 
 
 @command("plan")
@@ -102,7 +103,7 @@ def _say_seed(rep, round_number, force, time_budget, print_to, dry_run) -> None:
               help="Rounds to plan (1 to 5).")
 @click.option("--seed", type=int, default=None,
               help="Seed of the random draw: the same N, rounds and seed give the same plan.")
-@json_option('Print {"players": N, "rounds": [[[p, ...], ...], ...], "score": {"R1": ..., "R9": ...}, '
+@json_option('Print {"schema": "archon.plan/1", "players": N, "rounds": [[[p, ...], ...], ...], "score": {"R1": ..., "R9": ...}, '
              '"bounds": {...}, "optimal": {"R1": true, ...}, "gaps": {"R1": 0, ...}}: per criterion the '
              'lower bound no plan can beat, whether the plan reaches it, and the gap.')
 @click.option("--archon", "as_archon", is_flag=True,
@@ -127,8 +128,8 @@ def plan(players, rounds, seed, as_json, as_archon, time_budget, sit_out, games,
       archon plan 40 -r 2 --seed 7 --archon
     """
     if as_json and as_archon:
-        raise UsageRefused("--json and --archon print different things: give one of them")
-    bar = LazyProgress(f"seating {players} players")
+        raise UsageRefused(message("cli.plan.json_or_archon"))
+    bar = LazyProgress(as_printed("cli.plan.progress", players=players))
     try:
         result = twins.plan(players, rounds, seed=seed, time_budget=time_budget,
                             sit_out=True if sit_out else None, games=games, progress=bar, effort=effort)
@@ -137,7 +138,7 @@ def plan(players, rounds, seed, as_json, as_archon, time_budget, sit_out, games,
     finally:
         bar.close()
     if as_json:
-        say_json(result.as_dict())
+        say_json(versioned("plan", result.as_dict()))
     elif as_archon:
         _print_for_the_archon(result)
     else:
@@ -152,15 +153,13 @@ def _print_for_the_archon(result) -> None:
         click.echo("\t".join(cells))
     for r, out in enumerate(result.sitting_out, start=1):
         if out:
-            click.echo(f"round {r}: sitting out {', '.join(map(str, out))}", err=True)
+            say("cli.plan.sitting_out_in_round", err=True, round=r, players=out)
 
 
 def _print_plan(result, players: int, rounds: int) -> None:
-    click.echo(f"{players} players, {len(result.rounds)} rounds, seed {result.seed} "
-               f"(--seed {result.seed} gives this plan again)")
+    say("cli.plan.summary", players=players, rounds=len(result.rounds), seed=result.seed)
     if len(result.rounds) != rounds:
-        click.echo(f"{players} players cannot all sit in each of {rounds} rounds: {len(result.rounds)} rounds "
-                   f"of which each plays {rounds}, as The Archon's {rounds}R+F chart seats them")
+        say("cli.plan.cannot_all_sit", players=players, rounds=rounds, planned=len(result.rounds))
     if result.staggered:
         per_player = {p: 0 for p in range(1, players + 1)}
         for rnd in result.rounds:
@@ -168,35 +167,50 @@ def _print_plan(result, players: int, rounds: int) -> None:
                 for p in table:
                     per_player[p] += 1
         each = sorted(set(per_player.values()))
-        click.echo(f"staggered: some players sit out each round; each plays "
-                   f"{' or '.join(map(str, each))} of the {len(result.rounds)} rounds")
+        say("cli.plan.staggered", each=each, rounds=len(result.rounds))
     width = len(str(players))
     for r, rnd in enumerate(result.rounds, start=1):
         click.echo("")
-        click.echo(f"Round {r}")
+        say("cli.plan.round", round=r)
         for t, table in enumerate(rnd, start=1):
             seats = "  ".join(f"{p:>{width}}" for p in table)
-            click.echo(f"  table {t:>{len(str(len(rnd)))}}:  {seats}")
+            say("cli.plan.table", table=f"{t:>{len(str(len(rnd)))}}", numbers=seats)
         if result.sitting_out[r - 1]:
-            click.echo(f"  sitting out: {', '.join(map(str, result.sitting_out[r - 1]))}")
+            say("cli.plan.sitting_out", players=list(result.sitting_out[r - 1]))
     click.echo("")
-    click.echo("Criteria (lower is better; seat 1 plays first, each seat's prey is the next):")
+    say("cli.plan.criteria")
     for line in proof_lines(result.proof):
         click.echo(line)
 
 
+def _figure(value):
+    """A criterion's figure to :data:`FIGURE_DECIMALS` decimals, a number the
+    renderer writes in the command's language ("0.12", "0,12")."""
+    return round(value, FIGURE_DECIMALS) + 0.0 if isinstance(value, float) else value
+
+
+#: Each seating criterion's title, by its rule.
+_RULE_TITLES = {"R1": "cli.rule.R1", "R2": "cli.rule.R2", "R3": "cli.rule.R3", "R4": "cli.rule.R4",
+                "R5": "cli.rule.R5", "R6": "cli.rule.R6", "R7": "cli.rule.R7", "R8": "cli.rule.R8",
+                "R9": "cli.rule.R9"}
+
+
 def proof_lines(proof) -> list[str]:
     """Per criterion its figure, title and "optimal" or the lower bound;
-    then which criteria are proven optimal."""
+    then which criteria are proven optimal (in the command's language)."""
     lines = []
     for rule, p in proof.items():
-        verdict = "optimal" if p.optimal else f"lower bound {figure(p.bound)}, gap {figure(p.gap)}"
-        lines.append(f"  {rule}  {figure(p.value):>7}  {RULE_TITLES[rule]}: {verdict}")
+        verdict = (message("cli.proof.optimal") if p.optimal
+                   else message("cli.proof.bound", bound=_figure(p.bound), gap=_figure(p.gap)))
+        lines.append(as_printed("cli.proof.line", rule=rule, figure=renderer().field(_figure(p.value)).rjust(7),
+                                title=as_printed(_RULE_TITLES[rule]) if rule in _RULE_TITLES else rule,
+                                verdict=verdict))
     proven = [rule for rule, p in proof.items() if p.optimal]
+    others = [r for r in proof if r not in proven]
     if len(proven) == len(proof):
-        lines.append("proven optimal on every criterion: no plan is better, rule by rule")
+        lines.append(as_printed("cli.proof.all"))
+    elif proven:
+        lines.append(as_printed("cli.proof.some", proven=proven, others=others))
     else:
-        lines.append(f"proven optimal on {', '.join(proven) or 'no criterion'}; "
-                     f"{', '.join(r for r in proof if r not in proven)} may be improvable by at most "
-                     f"the gap shown")
+        lines.append(as_printed("cli.proof.none", others=others))
     return lines

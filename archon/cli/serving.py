@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from archon.cli.options import WORKBOOK_ARGUMENT, command
+from archon.cli.output import say
 from archon.cli.writing import writes
 from archon.web import serve as run
 
@@ -27,12 +28,12 @@ def serve(file, port, lan, no_browser):
     """
 
     def ready(urls):
-        click.echo(f"organizer: {urls.organizer}")
-        click.echo(f"players:   {urls.players}")
-        click.echo("Ctrl-C stops the server.")
+        say("cli.serve.organizer", url=urls.organizer)
+        say("cli.serve.players", url=urls.players)
+        say("cli.serve.how_to_stop")
 
     try:
         run(file, port=port, lan=lan, open_browser=not no_browser, on_ready=ready)
     except KeyboardInterrupt:
         pass
-    click.echo("stopped")
+    say("cli.serve.stopped")

@@ -29,6 +29,7 @@ _POSITIONAL = {
     "warn": ("player", "reason"),
     "register": ("name",),
     "sanction": ("player", "reason"),
+    "convert": ("source", "output"),
 }
 
 #: Arguments typed last, as several words (``archon result FILE --final VP VP ...``).

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Optional
 
 import click
 
-from archon.cli.output import report_lines, say_lines
+from archon.cli.output import report_lines, say, say_json, say_lines
 from archon.formats.workbook.safety import settings
-from archon.words.wording import count
 
 __all__ = ["writes", "say_backups_removed", "say_done"]
 
@@ -40,12 +39,15 @@ def say_backups_removed(rep) -> None:
     if keep is None or not gone:
         return
     names = ", ".join(b.name for b in gone[:3]) + (", ..." if len(gone) > 3 else "")
-    click.echo(f"{Path(rep.path).name}: {count(len(gone), 'older backup')} removed from "
-               f"{gone[0].parent.name}/ (--keep-backups {keep} keeps the backups of the last {keep} "
-               f"changes, and a copy of the version now in the workbook): {names}", err=True)
+    say("cli.backups_removed", err=True, file=Path(rep.path).name, removed=len(gone), folder=gone[0].parent.name,
+        keep=keep, names=names)
 
 
-def say_done(rep) -> None:
-    """What the change ``rep`` did, a line each, and the backups it removed."""
-    say_lines(report_lines(rep))
+def say_done(rep, as_json: Optional[dict] = None) -> None:
+    """What the change ``rep`` did, a line each (``as_json``: that object,
+    printed instead: ``--json``), and the backups it removed."""
+    if as_json is not None:
+        say_json(as_json, ensure_ascii=False)
+    else:
+        say_lines(report_lines(rep))
     say_backups_removed(rep)

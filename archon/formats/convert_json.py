@@ -34,7 +34,7 @@ def _contract_keys() -> dict[str, set[str]]:
     d = standings_to_dict(compute(ev), extras=True)  # deck_format is read back when present
     table = d["rounds"][0]["tables"][0]
     return {
-        "": set(d),
+        "": set(d) | {"schema"},  # "archon.standings/1": what standings --json prints, read as such
         "event": set(d["event"]),
         "players[]": set(d["players"][0]),
         "rounds[]": set(d["rounds"][0]),

@@ -53,7 +53,7 @@ def test_check_flags_a_player_with_no_name(tmp_path, official):
     path = book(tmp_path, ev, official)
     r = run("check", path, "--json")
     assert r.exit_code == ExitStatus.PROBLEMS, r.output
-    found = [p for p in json.loads(r.output) if "no name" in p["message"]]
+    found = [p for p in json.loads(r.output)["problems"] if "no name" in p["message"]]
     assert len(found) == 1
     # player #2 is on Methuselahs row 8 (row 7 is #1); the name is column B
     assert "Methuselahs!B8" in json.dumps(found[0])

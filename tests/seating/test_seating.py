@@ -311,7 +311,7 @@ def test_cli_json_shape():
     res = CliRunner().invoke(main, ["plan", "9", "--rounds", "2", "--seed", "3", "--json"])
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
-    assert list(data) == ["players", "rounds", "score", "bounds", "optimal", "gaps"]
+    assert list(data) == ["schema", "players", "rounds", "score", "bounds", "optimal", "gaps"]
     assert data["players"] == 9
     assert [sorted(q for t in rnd for q in t) for rnd in data["rounds"]] == [list(range(1, 10))] * 2
     assert list(data["score"]) == [f"R{k}" for k in range(1, 10)]

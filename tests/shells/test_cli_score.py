@@ -46,7 +46,7 @@ def test_json_output_contract():
     assert data["seats"][0] == {"seat": 1, "vp": 2.0, "gw": 1, "tp": 60.0}
     assert [s["tp"] for s in data["seats"]] == [60, 18, 48, 18]
     # exactly the keys and types of the contract
-    assert set(data) == {"legal", "status", "reason", "seats"}
+    assert set(data) == {"schema", "legal", "status", "reason", "seats"} and data["schema"] == "archon.score/1"
     for s in data["seats"]:
         assert set(s) == {"seat", "vp", "gw", "tp"}
         assert (type(s["seat"]), type(s["vp"]), type(s["gw"]), type(s["tp"])) == (int, float, int, float)

@@ -145,7 +145,7 @@ def test_check_names_sheet_and_cell_and_exits_1(tmp_path):
     assert "Round 1!E12" in r.output and "seats 1 and 4" in r.output
     assert "Round 2!A11" in r.output and "seated twice" in r.output
     assert "Methuselahs!E9" in r.output and "7 digits" in r.output
-    data = json.loads(run("check", path, "--json").output)
+    data = json.loads(run("check", path, "--json").output)["problems"]
     wheres = {p["where"] for p in data}
     assert "Round 1!E12:E16" in wheres  # the table's VP cells
     assert {"Round 2!A11", "Methuselahs!E9"} <= wheres
@@ -183,7 +183,7 @@ def test_update_refreshes_results_in_the_builtin_template(tmp_path):
 def _checked(path):
     r = run("check", path, "--json")
     assert r.exit_code == 1, r.output
-    return [p for p in json.loads(r.output) if p["severity"] != "note"]
+    return [p for p in json.loads(r.output)["problems"] if p["severity"] != "note"]
 
 
 def _find(problems, where, *words):
@@ -347,7 +347,7 @@ def _conforms(obj, what, exact=True):
 
 
 def _check_contract(data):
-    assert set(data) == {"event", "players", "rounds", "final", "warnings"}
+    assert set(data) == {"schema", "event", "players", "rounds", "final", "warnings"}
     _conforms(data["event"], "event")
     assert data["event"]["format"] in ("2R+F", "3R+F")
     if data["event"]["date"] is not None:

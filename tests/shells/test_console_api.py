@@ -101,8 +101,11 @@ def cli(*args) -> str:
 
 
 def test_standings_and_check_are_the_command_lines(client, cup):
-    assert client.get("/api/standings", headers=AUTH).json() == json.loads(cli("standings", cup, "--json"))
-    assert client.get("/api/check").json() == json.loads(cli("check", cup, "--json") or "[]")
+    # the command line's objects name their schema; the console's API serves the same content
+    printed = json.loads(cli("standings", cup, "--json"))
+    assert printed.pop("schema") == "archon.standings/1"
+    assert client.get("/api/standings", headers=AUTH).json() == printed
+    assert client.get("/api/check").json() == json.loads(cli("check", cup, "--json"))["problems"]
 
 
 def test_the_judges_warnings_are_served_only_with_the_organizers_token(client, cup):
@@ -110,6 +113,7 @@ def test_the_judges_warnings_are_served_only_with_the_organizers_token(client, c
     and their reasons are the head judge's report, not the room's (review 4)."""
     assert CONSOLE.field(api.warn(cup, 6, "marked cards", round=1).lines[0]).endswith("round 1: marked cards")
     standings = json.loads(cli("standings", cup, "--json"))
+    assert standings.pop("schema") == "archon.standings/1"  # the console serves the content, without it
     assert [(w["player"], w["round"], w["reason"]) for w in standings["warnings"]] == [(6, 1, "marked cards")]
     for headers in ({}, {"Authorization": "Bearer wrong"}):
         r = client.get("/api/standings", headers=headers)
@@ -454,7 +458,7 @@ def test_the_organizers_page_lists_archon_checks_problems_with_their_cells(tmp_p
     event.rounds[1].tables[3].vps = [1, 1, 1, 1]  # round 2, table 4: no game ends this way
     path = tmp_path / "cup.xlsx"
     new_event(path, event)
-    printed = json.loads(cli("check", path, "--json"))
+    printed = json.loads(cli("check", path, "--json"))["problems"]
     with TestClient(console_app(path, token=TOKEN, watch=False), base_url=LOCAL) as c:
         page = organizer_fragment(c)
     from markupsafe import escape
@@ -708,7 +712,7 @@ def test_the_checks_advice_is_in_the_consoles_words_on_the_page_and_in_api_check
     event.rounds[0].tables[1].vps = [None] * len(event.rounds[0].tables[1].players)  # round 1, table 2 forgotten
     path = tmp_path / "cup.xlsx"
     new_event(path, event)
-    printed = json.loads(cli("check", path, "--json"))
+    printed = json.loads(cli("check", path, "--json"))["problems"]
     problems = api.check(path)
     forgotten = next(p for p in problems if p.where.startswith("Round 1!") and "table 2 has no result" in str(p))
     advice = CONSOLE.field(forgotten.advice_said)  # the advice says how to record it: on this page

@@ -198,7 +198,7 @@ def test_a_result_missing_in_an_earlier_round_is_warned_by_seat_and_check(cup):
     missing = [line for line in r.output.splitlines() if "has no result" in line]
     assert missing == [line for line in missing if line.startswith("warning: Round 2!")] and len(missing) == 1, r.output
     assert "round 2, table 3 has no result, and round 3 is already seated" in missing[0]
-    data = json.loads(run("check", cup, "--json").output)  # a script gets the command to type too
+    data = json.loads(run("check", cup, "--json").output)["problems"]  # a script gets the command to type too
     advice = [p["advice"] for p in data if "has no result" in p["message"]]
     assert advice and advice[0].startswith(f"record it (archon result {cup} --round 2 --table 3"), advice
 

@@ -45,8 +45,8 @@ TEXTS: dict = {
     "text.control_character": ("{where}the {field} {text!r} holds a control character (U+{code}), which a "
                                "workbook cannot hold: type it again with letters, digits and punctuation only"),
     "text.invisible_character": ("{where}the {field} {text!r} holds {characters}: "
-                                 "{characters:plural:a character|characters} that cannot be seen or that "
-                                 "{characters:plural:turns|turn} the text around, which a name cannot hold: type "
+                                 "{characters:plural:a character that cannot be seen or that turns|characters "
+                                 "that cannot be seen or that turn} the text around, which a name cannot hold: type "
                                  "it again with letters, spaces and punctuation only"),
     "text.too_long": ("{where}the {field} is {length:,} characters long: a workbook cell holds at most {most:,}; "
                       "give the {field} itself"),

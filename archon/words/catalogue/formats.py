@@ -96,8 +96,8 @@ TEXTS: dict = {
     "csvset.report_differs": "#{player}'s {column} is {value} in the file; archon computes {computed}",
     # convert: what the input holds that the layout has no place for, and notes
     "convert.invisible_dropped": ("{what} {text} is now {now}: dropped {characters}, "
-                                  "{characters:plural:a character|characters} that cannot be seen or that "
-                                  "{characters:plural:turns|turn} the text around"),
+                                  "{characters:plural:a character that cannot be seen or that turns|characters "
+                                  "that cannot be seen or that turn} the text around"),
     "convert.date_from_name": "the event's date, {date}, is taken from the name {name}",
     "convert.name_from_name": "the event's name, {event}, is taken from the name {name}",
     "convert.part_differs": "{part}: not read, the layout differs from v1.5l ({reasons:join:; })",

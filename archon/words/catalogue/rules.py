@@ -6,8 +6,8 @@ TEXTS: dict = {
     # archon.rules.validation: what 'check' finds (the shell adds where: sheet and cell), and what to do
     "check.control_character": "{what} {value} holds {characters}",
     "check.control_character.advice": "type the text again ({convert} drops such characters)",
-    "check.invisible_character": ("{what} {value} holds {characters}: {characters:plural:a character|characters} "
-                                  "that cannot be seen or that {characters:plural:turns|turn} the text around; "
+    "check.invisible_character": ("{what} {value} holds {characters}: {characters:plural:a character that cannot "
+                                  "be seen or that turns|characters that cannot be seen or that turn} the text around; "
                                   "the name looks like another one, or like none, in every list"),
     "check.invisible_character.advice": ("type the name again in its cell, with letters, spaces and punctuation "
                                          "only ({convert} drops such characters from names)"),
