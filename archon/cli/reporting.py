@@ -42,11 +42,7 @@ __all__ = ["report"]
 @EDITION_OPTION
 @writes
 def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file, force,
-<<<<<<< HEAD
-           judges_notes, dry_run, edition):
-=======
-           dry_run, as_json, edition):
->>>>>>> main
+           judges_notes, dry_run, as_json, edition):
     """\b
     Examples:
       archon report event.xlsx
@@ -74,17 +70,13 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     result = None
     if files:
         result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition,
-<<<<<<< HEAD
                              csv=csv_dir, dry_run=dry_run, force=force, lang=chosen_language(),
                              judges_notes=judges_notes)
-=======
-                             csv=csv_dir, dry_run=dry_run, force=force, lang=chosen_language())
     if as_json:
         said = report_json(archondata=texts[0] if as_archondata else None, twd=texts[-1] if as_twd else None,
                            result=result, dry_run=dry_run)
         say_json(said, ensure_ascii=False)
         return
->>>>>>> main
     for text in texts:
         click.echo(text)
     if result is None:
