@@ -70,6 +70,7 @@ from archon.web.answers import error_body, http_status, refused
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
 from archon.web.render import render
+from archon.web.view import for_the_room
 from archon.web.words import ConsoleRenderer, console, shown_dict, shown_lines
 from archon.web.workbook import ServedWorkbook
 from archon.words.choose import from_accept_language
@@ -391,6 +392,8 @@ async def api_standings(request: Request) -> Response:
     if err:
         return err
     if not _authorized(request):  # the judges' warnings and their reasons are the organizer's, not the room's
+        # nor is The Archon's chart proposal, which no one seated
+        data = for_the_room(data, (await _state(request)).chart_rounds)
         data.pop("warnings", None)
     return JSONResponse(data)
 

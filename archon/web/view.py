@@ -17,7 +17,7 @@ from archon.web.workbook import State
 from archon.words.languages import SOURCE
 from archon.words.message import Message, act, say
 
-__all__ = ["page_context", "capped", "MAX_SHOWN", "MAX_SENTENCE"]
+__all__ = ["page_context", "for_the_room", "capped", "MAX_SHOWN", "MAX_SENTENCE"]
 
 #: Table statuses that count as finished.
 DONE = ("complete", "overridden")
@@ -43,6 +43,14 @@ def capped(data: Any, limit: int = MAX_SHOWN) -> Any:
     if isinstance(data, (list, tuple)):
         return [capped(v, limit) for v in data]
     return data
+
+
+def for_the_room(data: dict, chart_rounds) -> dict:
+    """The standings contract ``data`` as the players may read it: no round
+    only The Archon's chart proposes (``chart_rounds``: no one seated it),
+    no judge's warning, no reason of a judge's decision
+    (:func:`archon.reports.data.public`)."""
+    return public({**data, "rounds": [r for r in data.get("rounds") or [] if r["round"] not in chart_rounds]})
 
 
 def _round_summary(r: dict) -> dict:
@@ -118,7 +126,7 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
     # The Archon's chart proposes a seating no one has seated: never the players' (nor "the current round")
     chart = state.chart_rounds
     if not organizer:  # and the judges' warnings and reasons are not the room's
-        data = public({**data, "rounds": [r for r in data.get("rounds") or [] if r["round"] not in chart]})
+        data = for_the_room(data, chart)
     results = results_context(data, name)
     results["rounds"] = [{**r, "proposal": r["round"] in chart} for r in results["rounds"]]
     seated = [r for r in results["rounds"] if not r["proposal"]]

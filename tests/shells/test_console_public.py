@@ -65,6 +65,10 @@ def test_the_players_page_shows_no_table_until_the_round_is_seated(fresh):
         assert "not seated yet" in found(page, 1) and "table" not in found(page, 1).lower()
         assert 'id="round"' not in page and "Round 1: table" not in page
         assert "Round 1 is not seated yet" in page
+        # nor does the API a phone reaches; the organizer's is the command line's contract
+        public = client.get("/api/standings").json()
+        assert [r for r in public["rounds"] if r["tables"]] == [] and len(public["players"]) == 25
+        assert [r["round"] for r in client.get("/api/standings", headers=AUTH).json()["rounds"]] == [1, 2, 3]
         fragment = client.get("/fragment/players").text
         assert "Round 1: table" not in fragment and "Round 1 is not seated yet" in fragment
         # the organizer sees the chart's proposal, said to be one, and is offered round 1 to seat
@@ -104,6 +108,10 @@ def test_the_report_downloads_leave_out_the_judges_notes_unless_asked(judged, tm
         xlsx_notes = client.get("/download/report.xlsx?judges_notes=1", headers=AUTH)
         refused = client.get("/download/report.html?judges_notes=1")
         players = client.get("/").text
+        room = client.get("/api/standings").text
+        judges = client.get("/api/standings", headers=AUTH).text
+    assert OVERRIDE_REASON not in room and CHEATING not in room and '"overridden"' in room
+    assert OVERRIDE_REASON in judges and CHEATING in judges
     assert 'href="/download/report.html?lang=en&amp;judges_notes=1"' in organizer
     assert 'href="/download/report.xlsx?lang=en&amp;judges_notes=1"' in organizer
     assert html.status_code == 200 and CHEATING not in html.text and OVERRIDE_REASON not in html.text
