@@ -74,12 +74,22 @@ def report(
     dry_run: bool = False,
     force: bool = False,
     lang: str = "en",
+    judges_notes: bool = False,
 ) -> ReportResult:
-    """Twin of ``archon report FILE [--xlsx OUT.xlsx] [--html OUT.html] [--round N] [--csv DIR] [--force]``.
+    """Twin of ``archon report FILE [--xlsx OUT.xlsx] [--html OUT.html] [--round N] [--csv DIR] [--force]
+    [--judges-notes]``.
 
     ``lang``: the language of the report workbook, the seat list and the
     HTML report (``--lang``: their titles, headers, charts, and figures as
     the language writes them); the CSV set stays as The Archon writes it.
+
+    The report workbook and the HTML report are made to be posted: they
+    leave out the judges' warnings (who was warned, and why) and the reason
+    a judge gave for accepting a table (which still says a judge accepted
+    it). ``judges_notes`` (``--judges-notes``) makes the judges' own copy,
+    with both. The VEKN report, the upload and the TWD carry what the VEKN
+    asks for; the CSV set, what The Archon holds (``Override.csv``: the
+    reasons).
 
     With ``dry_run`` every report is made in a temporary folder (so every
     check runs) and thrown away: ``written`` then lists what would be written
@@ -112,7 +122,8 @@ def report(
     _check_outputs(xlsx, html, csv, round, force)
     st = report_standings(path, edition)
     if dry_run:
-        return _rehearsed(path, xlsx=xlsx, html=html, csv=csv, round=round, edition=edition, lang=lang)
+        return _rehearsed(path, xlsx=xlsx, html=html, csv=csv, round=round, edition=edition, lang=lang,
+                          judges_notes=judges_notes)
     data = standings_to_dict(st, extras=True)  # the reports also show the deck format
     written = []
     if xlsx is not None:
@@ -120,9 +131,11 @@ def report(
             written.append((write_posting_sheet(data, round, xlsx, force=force, lang=lang),
                             say("report.kind.round_seat_list", round=round)))
         else:
-            written.append((write_xlsx_report(data, xlsx, force=force, lang=lang), REPORT_WORKBOOK.said))
+            written.append((write_xlsx_report(data, xlsx, force=force, lang=lang, judges_notes=judges_notes),
+                            REPORT_WORKBOOK.said))
     if html is not None:
-        written.append((write_html_report(data, html, force=force, lang=lang), HTML_REPORT.said))
+        written.append((write_html_report(data, html, force=force, lang=lang, judges_notes=judges_notes),
+                        HTML_REPORT.said))
     if csv is None:
         return ReportResult(written, [])
     done = write_csv_set(st, csv)  # checked above (check_target)
@@ -131,11 +144,11 @@ def report(
     return ReportResult(written, [], notes)
 
 
-def _rehearsed(path, *, xlsx, html, csv, round, edition, lang) -> ReportResult:
+def _rehearsed(path, *, xlsx, html, csv, round, edition, lang, judges_notes) -> ReportResult:
     """:func:`report` made in a temporary folder: what it would write where."""
     with tempfile.TemporaryDirectory(prefix="archon-dry-run-") as tmp:
         rehearsal = report(
-            path, edition=edition, round=round, lang=lang,
+            path, edition=edition, round=round, lang=lang, judges_notes=judges_notes,
             xlsx=Path(tmp) / "report.xlsx" if xlsx is not None else None,
             html=Path(tmp) / "report.html" if html is not None else None,
             csv=Path(tmp) / "csv" if csv is not None else None,

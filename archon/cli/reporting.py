@@ -33,13 +33,15 @@ __all__ = ["report"]
 @click.option("--force", is_flag=True, help="With --archondata: print it even when 'archon check' finds errors. "
               "With --xlsx/--html/--csv: replace an earlier report of the same kind (never another file). "
               "Not both in one command.")
+@click.option("--judges-notes", is_flag=True, help="With --xlsx/--html: the judges' own copy, with their warnings "
+              "and the reasons of their decisions (by default a report is one to post, without them).")
 @dry_run_option("With --xlsx/--html/--csv: make every file but write none; say what would be written.")
 @json_option('Print one JSON object: "vekn_report", "archondata", "twd" (each text printed, else null), '
              '"files" ([{"path", "what"}, ...]: written, or with --dry-run would be), "notes", "dry_run".')
 @EDITION_OPTION
 @writes
 def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file, force,
-           dry_run, as_json, edition):
+           judges_notes, dry_run, as_json, edition):
     """\b
     Examples:
       archon report event.xlsx
@@ -47,7 +49,11 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
       archon report event.xlsx --twd --url https://www.vekn.net/event-calendar/event/12345
       archon report event.xlsx --xlsx report.xlsx --html report.html --csv archon-csv
       archon report event.xlsx --round 2 --xlsx round2-seating.xlsx
+      archon report event.xlsx --html judges.html --judges-notes
     """
+    if judges_notes and xlsx_out is None and html_out is None:
+        raise UsageRefused(say("report.judges_notes_alone", judges_notes=option("judges_notes"),
+                               xlsx=option("xlsx"), html=option("html")))
     files = xlsx_out is not None or html_out is not None or csv_dir is not None
     _check_options(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_twd, url, country, deck_file,
                    force, files)
@@ -66,7 +72,8 @@ def report(file, xlsx_out, html_out, round_number, csv_dir, as_archondata, as_tw
     result = None
     if files:
         result = make_report(file, xlsx=xlsx_out, html=html_out, round=round_number, edition=edition,
-                             csv=csv_dir, dry_run=dry_run, force=force, lang=chosen_language())
+                             csv=csv_dir, dry_run=dry_run, force=force, lang=chosen_language(),
+                             judges_notes=judges_notes)
     if as_json:
         said = report_json(archondata=texts[0] if as_archondata else None, twd=texts[-1] if as_twd else None,
                            result=result, dry_run=dry_run)

@@ -29,6 +29,7 @@ __all__ = [
     "display_name",
     "players_by_number",
     "winner_of",
+    "public",
 ]
 
 
@@ -50,6 +51,19 @@ def as_standings_dict(standings: StandingsLike) -> dict[str, Any]:
     if isinstance(standings, Event):
         return standings_to_dict(compute(standings), extras=True)
     raise TypeError(f"expected the standings contract, Standings or an Event, not {type(standings).__name__}")
+
+
+def public(data: dict[str, Any]) -> dict[str, Any]:
+    """The standings contract ``data`` as it may be posted: without the
+    judges' warnings (who was warned, and why) and without the reason a
+    judge gave for accepting a table (the table still says it is
+    ``overridden``: the players may know a judge decided, not why). The
+    judges' own copy of a report is made from ``data`` as it is."""
+    def table(t: dict) -> dict:
+        return {**t, "reason": None} if t.get("status") == "overridden" else t
+
+    rounds = [{**r, "tables": [table(t) for t in r.get("tables") or []]} for r in data.get("rounds") or []]
+    return {**data, "rounds": rounds, "warnings": []}
 
 
 # ---------------------------------------------------------------------------

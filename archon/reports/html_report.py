@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 
 from archon.rules.editions import EDITIONS
-from archon.reports.data import StandingsLike, as_standings_dict, sitting_out
+from archon.reports.data import StandingsLike, as_standings_dict, public, sitting_out
 from archon.reports.labels import Labels
 from archon.reports.output import HTML_REPORT, check_target, write_atomically
 from archon.words.languages import SOURCE
@@ -37,15 +37,21 @@ def _warning_line(w: Labels, row: dict) -> str:
     return f"{who}{', ' + when if when else ''}: {row['reason']}"
 
 
-def render_html_report(standings: StandingsLike, lang: str = SOURCE) -> str:
+def render_html_report(standings: StandingsLike, lang: str = SOURCE, *, judges_notes: bool = False) -> str:
     """The report page as a string (UTF-8 HTML5 document) in the language
     ``lang`` (its ``lang`` attribute, labels, figures and date), from the template
     ``archon/reports/templates/report.html`` (the tables are shared with the
-    event console's players' page)."""
+    event console's players' page).
+
+    The page is one to post (:func:`archon.reports.data.public`): no judge's
+    warning, no reason of a judge's decision. ``judges_notes``: the judges'
+    own copy, with both, and saying so at its top."""
     from archon.reports.render import long_date, render, results_context
 
     w = Labels(lang)
     data = as_standings_dict(standings)
+    if not judges_notes:
+        data = public(data)
     ev = data["event"]
     ed = EDITIONS.get(ev.get("edition") or "")
     meta = [
@@ -63,14 +69,15 @@ def render_html_report(standings: StandingsLike, lang: str = SOURCE) -> str:
         **results_context(data, w(say("report.untitled"))),
         meta=[(key, value) for key, value in meta if value not in (None, "")],
         warnings=[_warning_line(w, row) for row in data.get("warnings") or []],  # for the head judge's report
+        judges_notes=judges_notes,
         sitting_out={r["round"]: sitting_out(data, r["round"]) for r in data.get("rounds") or [] if r.get("tables")},
     )
 
 
 def write_html_report(standings: StandingsLike, path: "str | os.PathLike[str]", *, force: bool = False,
-                      lang: str = SOURCE) -> Path:
+                      lang: str = SOURCE, judges_notes: bool = False) -> Path:
     """Write the report page to ``path`` (UTF-8) in the language ``lang``.
-    Returns the path written.
+    Returns the path written. ``judges_notes``: see :func:`render_html_report`.
 
     ``standings``: the standings contract (``standings_to_dict``), computed
     Standings or an Event. Raises :class:`archon.reports.ReportError` when
@@ -81,5 +88,5 @@ def write_html_report(standings: StandingsLike, path: "str | os.PathLike[str]", 
     """
     lang = Labels(lang).language
     check_target(path, HTML_REPORT, force=force)
-    text = render_html_report(standings, lang)
+    text = render_html_report(standings, lang, judges_notes=judges_notes)
     return write_atomically(path, text.encode("utf-8"), HTML_REPORT, force=force)

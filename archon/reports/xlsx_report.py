@@ -9,6 +9,10 @@ Sheets, in order:
                  winner highlighted);
 ``Round N``      every table in seat order with VP, GW, TP and its status;
 ``Final``        the final table in seat order with seeds and final VP;
+``Warnings``     the judges' warnings, in the judges' copy only
+                 (``judges_notes``: it also gives, on each ``Round N``, the
+                 reason a judge accepted a table; the copy to post says
+                 "accepted by a judge": :func:`archon.reports.data.public`);
 ``Charts``       VPs scored per round (how many seats scored 0, 1/2, 1, ...)
                  and the top players' GW and VP, as native charts
                  (:mod:`archon.reports.charts`);
@@ -32,7 +36,8 @@ import xlsxwriter
 from archon import __version__
 from archon.rules.editions import EDITIONS
 from archon.reports.charts import TOP_PLAYERS_CHARTED, charts_sheet
-from archon.reports.data import StandingsLike, as_standings_dict, display_name, players_by_number, sitting_out, winner_of
+from archon.reports.data import (StandingsLike, as_standings_dict, display_name, players_by_number, public, sitting_out,
+                                 winner_of)
 from archon.reports.labels import Labels
 from archon.reports.output import REPORT_WORKBOOK, check_target, write_atomically, xlsx_bytes
 from archon.reports.posting import A4, add_posting_sheet, posting_sheet_name
@@ -355,7 +360,7 @@ def _final_sheet(wb, f: _Formats, data: dict) -> None:
 
 
 def write_xlsx_report(standings: StandingsLike, path: "str | os.PathLike[str]", *, force: bool = False,
-                      lang: str = "en") -> Path:
+                      lang: str = "en", judges_notes: bool = False) -> Path:
     """Write the report workbook to ``path`` (a new ``.xlsx``), in the
     language ``lang`` (its sheet titles, headers, charts, footers; its
     figures with the language's decimal separator, still numbers).
@@ -367,9 +372,15 @@ def write_xlsx_report(standings: StandingsLike, path: "str | os.PathLike[str]", 
     Archon event workbook, or it exists (an earlier report workbook is
     replaced only with ``force``: :func:`archon.reports.check_target`);
     :class:`archon.words.choose.UnknownLanguage` for a language archon does not speak.
+
+    The workbook is one to post: no judge's warning, no reason of a judge's
+    decision (:func:`archon.reports.data.public`). ``judges_notes``: the
+    judges' own copy, with both (a ``Warnings`` sheet when there are any).
     """
     w = Labels(lang)
     data = as_standings_dict(standings)
+    if not judges_notes:
+        data = public(data)
     check_target(path, REPORT_WORKBOOK, force=force)
     seated = [r for r in data.get("rounds") or [] if r.get("tables")]
 

@@ -70,6 +70,7 @@ from archon.web.answers import error_body, http_status, refused
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
 from archon.web.render import render
+from archon.web.view import for_the_room
 from archon.web.words import ConsoleRenderer, console, shown_dict, shown_lines
 from archon.web.workbook import ServedWorkbook
 from archon.words.choose import from_accept_language
@@ -391,6 +392,8 @@ async def api_standings(request: Request) -> Response:
     if err:
         return err
     if not _authorized(request):  # the judges' warnings and their reasons are the organizer's, not the room's
+        # nor is The Archon's chart proposal, which no one seated
+        data = for_the_room(data, (await _state(request)).chart_rounds)
         data.pop("warnings", None)
     return JSONResponse(data)
 
@@ -444,20 +447,24 @@ async def api_twd(request: Request) -> Response:
 async def download(request: Request) -> Response:
     """``report.xlsx``, ``round-N.xlsx`` or ``report.html``, made by ``archon report``'s twin.
     The page's links carry its language (``?lang=xx``): the report is made
-    in it, and a refusal is said in it."""
+    in it, and a refusal is said in it. A report is the one to post (no
+    judge's warning, no reason of a judge's decision); ``?judges_notes=1``
+    makes the judges' copy, with both (``...-report-judges.xlsx``)."""
     name = request.path_params["name"]
     book: ServedWorkbook = request.app.state.book
     stem = book.path.stem
+    notes = request.query_params.get("judges_notes", "") not in ("", "0", "false")
+    copy = "-judges" if notes else ""
     kwargs: dict[str, Any]
     if name == "report.xlsx":
-        kwargs, filename = {"xlsx": "x.xlsx"}, f"{stem}-report.xlsx"
+        kwargs, filename = {"xlsx": "x.xlsx", "judges_notes": notes}, f"{stem}-report{copy}.xlsx"
     elif name == "report.html":
-        kwargs, filename = {"html": "x.html"}, f"{stem}-report.html"
+        kwargs, filename = {"html": "x.html", "judges_notes": notes}, f"{stem}-report{copy}.html"
     elif name.startswith("round-") and name.endswith(".xlsx") and is_whole_number_text(name[6:-5]):
         kwargs, filename = {"xlsx": "x.xlsx", "round": int(name[6:-5])}, f"{stem}-{name}"
     else:
         raise HTTPException(404)
-    if "round" not in kwargs and not _authorized(request):  # the reports list the judges' warnings
+    if "round" not in kwargs and not _authorized(request):  # the organizer's (the judges' copy: their warnings)
         return _for_a_link(request, _token_needed(request))
     tmp = tempfile.TemporaryDirectory(prefix="archon-console-")
     out = Path(tmp.name) / kwargs.pop("xlsx" if "xlsx" in kwargs else "html")

@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from archon.rules.model import searched_name
-from archon.reports.data import display_name
+from archon.reports.data import display_name, public
 from archon.reports.render import results_context
 from archon.web.words import ConsoleRenderer, console
 from archon.web.workbook import State
 from archon.words.languages import SOURCE
 from archon.words.message import Message, act, say
 
-__all__ = ["page_context", "capped", "MAX_SHOWN", "MAX_SENTENCE"]
+__all__ = ["page_context", "for_the_room", "capped", "MAX_SHOWN", "MAX_SENTENCE"]
 
 #: Table statuses that count as finished.
 DONE = ("complete", "overridden")
@@ -43,6 +43,14 @@ def capped(data: Any, limit: int = MAX_SHOWN) -> Any:
     if isinstance(data, (list, tuple)):
         return [capped(v, limit) for v in data]
     return data
+
+
+def for_the_room(data: dict, chart_rounds) -> dict:
+    """The standings contract ``data`` as the players may read it: no round
+    only The Archon's chart proposes (``chart_rounds``: no one seated it),
+    no judge's warning, no reason of a judge's decision
+    (:func:`archon.reports.data.public`)."""
+    return public({**data, "rounds": [r for r in data.get("rounds") or [] if r["round"] not in chart_rounds]})
 
 
 def _round_summary(r: dict) -> dict:
@@ -83,6 +91,16 @@ def _where(data: dict, current: Optional[dict], said: ConsoleRenderer) -> dict[i
     return out
 
 
+def _not_seated(data: dict, current: Optional[dict], next_round: int, said: ConsoleRenderer) -> str:
+    """"Round 2 is not seated yet", when the round to play next has no
+    seating (The Archon's chart proposal is none), else ""."""
+    if data.get("final") or not data["players"]:
+        return ""
+    if current is not None and (next_round <= current["round"] or not _round_summary(current)["finished"]):
+        return ""
+    return said.render(say("web.round_not_seated", round=next_round))
+
+
 def page_context(state: State, *, name: str, key: str, open_in: "Optional[Message | str]", organizer: bool,
                  lang: str = SOURCE) -> dict[str, Any]:
     """The template context of both pages in the language ``lang``: the
@@ -105,8 +123,13 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
     data = capped(state.standings)
     if data is None:
         return {**ctx, "data": None}
+    # The Archon's chart proposes a seating no one has seated: never the players' (nor "the current round")
+    chart = state.chart_rounds
+    if not organizer:  # and the judges' warnings and reasons are not the room's
+        data = for_the_room(data, chart)
     results = results_context(data, name)
-    seated = results["rounds"]
+    results["rounds"] = [{**r, "proposal": r["round"] in chart} for r in results["rounds"]]
+    seated = [r for r in results["rounds"] if not r["proposal"]]
     summaries = [_round_summary(r) for r in seated]
     current = _current_round(seated, summaries)
     prelim = data["event"]["rounds_to_play"]  # standings.planned_rounds: 6, 7 or 11 players of a 2R+F event play 3
@@ -119,6 +142,7 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
         **ctx,
         **results,
         "summaries": summaries,
+        "not_seated": _not_seated(data, current, next_round, said),
         "current": current,
         "next_round": next_round,
         "preliminary_rounds": prelim,

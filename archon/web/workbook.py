@@ -62,6 +62,9 @@ class State:
     error: Optional[str] = None
     #: ``error``'s message (its id and fields), else ``None``.
     error_message: Optional[Message] = None
+    #: Rounds only The Archon's seating chart shows (its formulas, no seat
+    #: typed, no VP): a proposal, not seated by anyone yet.
+    chart_rounds: frozenset = frozenset()
     #: The check's problems (``CheckedProblem``), as the check gave them.
     said_problems: list = field(default_factory=list)
     #: ``finals`` with its messages unsaid.
@@ -231,6 +234,7 @@ class ServedWorkbook:
             return State(
                 version=version,
                 standings=standings_to_dict(st, extras=True),
+                chart_rounds=frozenset(read.chart_rounds),
                 problems=[shown_dict(p) for p in said_problems],
                 finals=shown(said_finals),
                 said_problems=said_problems,

@@ -108,7 +108,8 @@ def shown(tmp_path_factory):
     made = {
         "es_seats": ("--lang", "es", "seat", path, "--round", 1, "--show", "--print", tmp / "es_seats.xlsx"),
         "en_seats": ("seat", path, "--round", 1, "--show", "--print", tmp / "en_seats.xlsx"),
-        "it_report": ("report", path, "--lang", "it", "--xlsx", tmp / "it_report.xlsx"),
+        # the judges' copy: its Warnings sheet too
+        "it_report": ("report", path, "--lang", "it", "--xlsx", tmp / "it_report.xlsx", "--judges-notes"),
     }
     for args in made.values():
         r = cli(*args)
@@ -190,8 +191,8 @@ def _texts_of(path: Path) -> set[str]:
 def test_no_english_label_is_left_in_the_report_workbook(tmp_path, lang):
     path = cup(tmp_path)
     english, translated = tmp_path / "en.xlsx", tmp_path / f"{lang}.xlsx"
-    api.report(path, xlsx=english)
-    api.report(path, xlsx=translated, lang=lang)
+    api.report(path, xlsx=english, judges_notes=True)  # the judges' copy: its Warnings sheet too
+    api.report(path, xlsx=translated, lang=lang, judges_notes=True)
     # the list of English labels is what the English workbook shows
     assert ENGLISH_LABELS - _texts_of(english) == set()
     left = (ENGLISH_LABELS - SAME_WORD[lang]) & _texts_of(translated)
@@ -205,7 +206,7 @@ def test_no_english_label_is_left_in_the_report_workbook(tmp_path, lang):
 def test_the_french_html_report_says_its_language_and_writes_decimal_commas(tmp_path):
     path = cup(tmp_path)
     out = tmp_path / "rapport.html"
-    r = cli("report", path, "--html", out, "--lang", "fr")
+    r = cli("report", path, "--html", out, "--lang", "fr", "--judges-notes")  # with the judges' warnings
     assert r.exit_code == 0, r.output
     page = out.read_text(encoding="utf-8")
     assert '<html lang="fr">' in page

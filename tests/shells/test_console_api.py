@@ -124,7 +124,9 @@ def test_the_judges_warnings_are_served_only_with_the_organizers_token(client, c
             assert r.status_code == 401 and "organizer's token" in r.json()["error"], name
     assert client.get("/download/round-1.xlsx").status_code == 200  # a seat list has none
     assert client.get("/api/standings", headers=AUTH).json() == standings
-    r = client.get("/download/report.html", headers=AUTH)
+    r = client.get("/download/report.html", headers=AUTH)  # the report to post: no warning
+    assert r.status_code == 200 and "marked cards" not in r.text
+    r = client.get("/download/report.html?judges_notes=1", headers=AUTH)  # the judges' copy
     assert r.status_code == 200 and "marked cards" in r.text
 
 

@@ -114,10 +114,11 @@ def test_the_organizers_page_asks_for_its_token_in_the_browsers_language(client)
 def test_the_download_links_carry_the_pages_language(client, lang):
     page = client.get(f"/organizer?token={TOKEN}", headers={"Accept-Language": lang}).text
     links = re.findall(r'href="(/download/[^"]+)"', page)
-    assert links == [f"/download/report.xlsx?lang={lang}", f"/download/round-1.xlsx?lang={lang}",
-                     f"/download/report.html?lang={lang}"]
+    assert links == [f"/download/report.xlsx?lang={lang}", f"/download/report.xlsx?lang={lang}&amp;judges_notes=1",
+                     f"/download/round-1.xlsx?lang={lang}", f"/download/report.html?lang={lang}",
+                     f"/download/report.html?lang={lang}&amp;judges_notes=1"]
     for link in links:
-        assert client.get(link).status_code == 200, link
+        assert client.get(link.replace("&amp;", "&")).status_code == 200, link
     # a refused download says why in that language
     refused = client.get("/download/report.xlsx?lang=" + lang, headers={"Cookie": ""})
     assert refused.status_code == 401 and refused.json()["error"] == console(lang).render(say("web.token_needed"))

@@ -34,6 +34,10 @@ TEXTS: dict = {
     "report.kind.a_csv_set": "a CSV set",
     "report.kind.csv_file": "Archon-compatible CSV",
     "report.not_ours": "{file} exists and is not {what} archon wrote: it is never written over; give another name",
+    # report --judges-notes with no report workbook nor HTML report asked for
+    "report.judges_notes_alone": ("{judges_notes} goes with {xlsx} or {html}: it makes the judges' own copy of the "
+                                  "report workbook or of the HTML report, with their warnings and the reasons of "
+                                  "their decisions"),
     # The reports' own words (archon.reports.labels): sheet titles, column
     # headers, charts, footers, as the report workbook and the seat list print them.
     "report.untitled": "Event",

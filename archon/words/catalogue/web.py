@@ -58,6 +58,8 @@ TEXTS: dict = {
     "web.where.final_seat": "Final: seat {seat}",
     "web.where.final_seat_place": "Final: seat {seat}, place {place}",
     "web.where.round": "Round {round}: table {table}, seat {seat}",
+    # the players' page, when the next round has no seating yet (The Archon's chart only proposes one)
+    "web.round_not_seated": "Round {round} is not seated yet: the tables show here once the organizer seats it",
     # under the round's heading on the players' page
     "web.round_size": "{tables:count:table|tables}, {players:count:player|players}",
     "web.open_elsewhere": "close {file} in {app} to enter results here (it is open there; archon would overwrite, "
