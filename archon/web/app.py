@@ -14,7 +14,9 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``GET /api/archondata``    ``archon report --archondata``; ``/api/twd``: ``--twd``
 ``GET /download/...``      ``report.xlsx``, ``report.html`` (with the token: they list the judges' warnings), ``round-N.xlsx``
 ``POST /api/register``     ``{"name", "vekn", "city"}``
+``POST /api/unregister``   ``{"player"}``: a player who has played no game (``archon unregister``)
 ``POST /api/drop``         ``{"player", "reason": "WD", "undo": false}``
+``POST /api/warn``         ``{"player", "reason", "round"}`` (``round``: 1, 2, 3, ``"F"`` or none)
 ``POST /api/result``       ``{"round", "table", "vps", "override", "replace"}`` or ``{"final": true, "vps"}``
 ``POST /api/seat``         ``{"round", "seed", "force": false}``
 ``POST /api/toss``         ``{"seed"}``
@@ -264,6 +266,16 @@ def _do_register(path, body, said):
                                vekn=_field(body, "vekn", str), city=_field(body, "city", str)), said)
 
 
+def _do_unregister(path, body, said):
+    return _lines(api.unregister(path, _field(body, "player", str, required=True)), said)
+
+
+def _do_warn(path, body, said):
+    return _lines(api.warn(path, _field(body, "player", str, required=True),
+                           _field(body, "reason", str, required=True),
+                           round=_field(body, "round", str)), said)
+
+
 def _do_drop(path, body, said):
     return _lines(api.drop(path, _field(body, "player", str, required=True),
                            reason=_field(body, "reason", str, default="WD"),
@@ -308,7 +320,9 @@ def _do_undo(path, body, said):
 
 WRITES: dict[str, Callable] = {
     "register": _do_register,
+    "unregister": _do_unregister,
     "drop": _do_drop,
+    "warn": _do_warn,
     "result": _do_result,
     "seat": _do_seat,
     "toss": _do_toss,
