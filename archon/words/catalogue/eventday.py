@@ -37,6 +37,9 @@ TEXTS: dict = {
     "player.no_name_fits": ("no player's name contains {typed!r} (accents and case aside; 'Last, First' works too): "
                             "check the spelling, or give the player number"),
     "player.at": "{player} ({cell})",
+    "player.with_vekn": "{player} (VEKN {vekn})",
+    "player.same_name": ("{typed!r} is the name of {count} players: {players:join:; }; give the player number "
+                         "('#{number}') or the VEKN number"),
     "player.ambiguous": "{typed!r} fits {count} players: {players:join:; }; give the player number",
     "player.vekn_not_7_digits": ("{where}VEKN number {vekn!r} is not 7 digits: check it on vekn.net, or leave it "
                                  "out (a new member gets one from the organizer's Prince)"),
@@ -57,8 +60,11 @@ TEXTS: dict = {
     "register.rounds_over": ("every preliminary round has results (round {round} of {format}): a late arrival "
                              "can no longer join (rules 3.3.1: they begin play at the start of the next round)"),
     "register.name_needed": "{where}give the player's name (first and last name)",
-    "register.already_registered": ("{where}{name} is already registered: {cell}, {player}; give the new "
-                                    "player's full name if they are someone else"),
+    "register.same_name_no_vekn": ("{where}{name} is already registered: {cell}, {player}, and neither has a VEKN "
+                                   "number; if the new player is someone else, give their VEKN number ({vekn}) "
+                                   "or their full name"),
+    "register.namesake": ("{player} has the same name as {others:join:, }: name {others:plural:either|each} by "
+                          "player number ('#{number}') or VEKN number"),
     "register.listed_twice": "{where}{name} is listed twice ({first})",
     "register.vekn_registered": "{where}VEKN number {vekn} is already registered: {cell}, {player}",
     "register.vekn_listed_twice": "{where}VEKN number {vekn} is listed twice ({first})",
