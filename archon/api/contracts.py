@@ -84,6 +84,7 @@ def _contracts() -> dict[str, Contract]:
         "rating": {"xlsx": o("xlsx"), "force": o("force")},
         "league": {"best": o("best"), "start": o("from"), "end": o("to"), "xlsx": o("xlsx"), "force": o("force")},
         "undo": {"force": o("force")},
+        "info": {"json": o("json"), "undo": act("undo", file=False)},
         "plan": {},
     }
     return {command: Contract(command, f) for command, f in fields.items()}

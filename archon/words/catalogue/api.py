@@ -271,6 +271,17 @@ TEXTS: dict = {
         "is wrong; 3 when {xlsx} cannot be written (the file exists: {force} replaces an earlier league "
         "workbook, never another file).",
 
+    "contract.info.summary": "Show or set the event's details: name, date, city, organizer, head judge, level, format.",
+    "contract.info.does":
+        "Sets each detail given in Tournament Info, and only there: the organizer and the head judge (with their "
+        "VEKN numbers: 7 digits), the event's name, date (YYYY-MM-DD), city, level (one The Archon lists) and "
+        "format (2R+F or 3R+F; refused once a round or the final no longer fits it). A blank value clears a "
+        "detail. With none given, shows the details and the number of judges' warnings ({json}: as JSON). "
+        "{undo} takes it back.",
+    "contract.info.exits":
+        "Exit status: 0 when set (or shown, or already so); 1 when the format no longer fits the rounds seated; "
+        "2 when FILE cannot be read or a value is not one the detail takes; 3 when FILE cannot be written.",
+
     "contract.undo.summary": "Undo the last archon command that changed a workbook.",
     "contract.undo.does":
         "Restores FILE as it was before that command, from its backup in the NAME-backups folder beside it, "

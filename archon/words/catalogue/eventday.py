@@ -293,4 +293,28 @@ TEXTS: dict = {
     "warn.listed": _quoting("'{warnings}' lists them; "),
     "warn.already": ("{player} already has this warning{when} ({reason}): nothing recorded; {listed}a second "
                      "warning for the same reason needs a reason of its own (e.g. \"{reason}, again\")"),
+
+    # the event's details (Tournament Info): archon.eventday.details
+    "info.set": "{detail}: {value} (was {before})",
+    "info.blank": "blank",
+    "info.shown": "{detail}: {value}",
+    "info.warnings_recorded": "judges' warnings recorded: {count}",
+    "info.unchanged": "the event's details are already as given: nothing to change",
+    "info.no_such_detail": "{key!r} is not a detail of the event: {details:join:, }",
+    "info.date_not_a_date": "{value!r} is not a date: give it as YYYY-MM-DD (2026-12-05)",
+    "info.no_such_level": "{level!r} is not a level The Archon lists: {levels:join:, }",
+    "info.no_such_format": "{format!r} is not a format The Archon runs: {formats:join: or }",
+    "info.format_final_seated": ("the final is seated: the format stays {format} ({wanted} would change who "
+                                 "reached it); {undo} takes back the final's seating first"),
+    "info.format_rounds_seated": ("{rounds:plural:round|rounds} {rounds} {rounds:plural:is|are} seated: "
+                                  "{wanted} has fewer rounds than {format}; clear {rounds:plural:it|them} first"),
+    "info.detail.name": "event name",
+    "info.detail.date": "date",
+    "info.detail.organizer": "organizer",
+    "info.detail.organizer_vekn": "organizer's VEKN number",
+    "info.detail.city": "city",
+    "info.detail.level": "level",
+    "info.detail.format": "format",
+    "info.detail.head_judge": "head judge",
+    "info.detail.head_judge_vekn": "head judge's VEKN number",
 }
