@@ -22,6 +22,7 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/toss``         ``{"seed"}``
 ``POST /api/finals``       ``{"seating": [17, 4, 9, 1, 12]}`` or ``{"none": true}``
 ``POST /api/undo``         ``{"force": false}``: ``archon undo``
+``POST /api/info``         ``{"name", "date", "city", "organizer", "organizer_vekn", "head_judge", ...}``: ``archon info``
 =========================  ==========================================================
 
 Each browser reads the pages, and the answers to its requests, in its own
@@ -314,6 +315,23 @@ def _do_finals(path, body, said):
     return _lines(api.seat_final(path, numbers), said)
 
 
+#: The details the "Event details" form sends (``archon info``'s options).
+INFO_FIELDS = ("name", "date", "city", "organizer", "organizer_vekn", "head_judge", "head_judge_vekn", "level",
+               "format")
+
+
+def _do_info(path, body, said):
+    given = {key: body[key] for key in INFO_FIELDS if key in body}  # "" clears a detail: sent, not left out
+    for key, value in given.items():
+        if value is not None and not isinstance(value, str):
+            raise BadRequest(say("web.field_not_text", key=key))
+        if value is not None and len(value) > MAX_TEXT:
+            raise BadRequest(say("web.field_too_long", key=key, length=len(value), limit=MAX_TEXT))
+    if given.get("format") == "":
+        given.pop("format")  # the format is never blank
+    return _lines(api.info(path, **given), said)
+
+
 def _do_undo(path, body, said):
     return _lines(api.undo(path, force=_field(body, "force", bool, default=False)), said)
 
@@ -328,6 +346,7 @@ WRITES: dict[str, Callable] = {
     "toss": _do_toss,
     "finals": _do_finals,
     "undo": _do_undo,
+    "info": _do_info,
 }
 
 

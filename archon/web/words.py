@@ -102,6 +102,7 @@ _CONTROLS: dict[str, Callable[[dict], Message]] = {
     "unregister": lambda args: say("web.act.unregister", player=_player(args.get("player", "?"))),
     "warn": lambda args: say("web.act.warn"),
     "warnings": lambda args: say("web.act.warnings"),
+    "info": lambda args: say("web.act.info"),
     "undo": lambda args: say("web.act.undo_anyway") if args.get("force") else say("web.act.undo"),
     "check": lambda args: say("web.act.check"),
     "standings": lambda args: say("web.act.standings"),

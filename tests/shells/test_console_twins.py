@@ -24,7 +24,7 @@ from archon.words.message import act
 from test_console_api import AUTH, LOCAL, TOKEN, TestClient, cli, client, console_words, cup, post, refusal, twin_copy  # noqa: F401
 
 #: The commands of the event day an organizer uses: each one is a POST /api/<command> of the console.
-DAY = ("register", "unregister", "drop", "warn", "result", "seat", "toss", "finals", "undo")
+DAY = ("register", "unregister", "drop", "warn", "result", "seat", "toss", "finals", "undo", "info")
 
 #: The commands the console answers as a read (GET), not a write.
 READS = {
@@ -127,3 +127,26 @@ def test_the_new_actions_need_the_token(client, cup):
         r = post(client, action, {"player": 1, "reason": "x"}, headers={})
         assert r.status_code == 401 and r.json()["ok"] is False, action
     assert cup.read_bytes() == before
+
+
+def test_the_event_details_form_sets_them_as_the_command_does(client, cup, tmp_path):
+    twin = twin_copy(cup, tmp_path)
+    page = client.get("/fragment/organizer", headers=AUTH).text
+    assert 'id="info-city" value="Lyon"' in page and 'data-action="/api/info"' in page
+    sent = {"organizer": "Anna Kowalski", "organizer_vekn": "3000101", "head_judge": "Bruno Da Silva",
+            "city": "Lyon", "date": "2026-12-05", "format": "3R+F"}
+    r = post(client, "info", sent)
+    assert r.status_code == 200, r.text
+    printed = cli("info", twin, "--organizer", "Anna Kowalski", "--organizer-vekn", "3000101", "--head-judge",
+                  "Bruno Da Silva", "--city", "Lyon", "--date", "2026-12-05", "--format", "3R+F").splitlines()
+    assert r.json()["lines"][:3] == printed[:3] == [
+        "organizer: Anna Kowalski (was blank)", "organizer's VEKN number: 3000101 (was blank)",
+        "head judge: Bruno Da Silva (was blank)"]
+    assert api.details_of(api.info(cup).event) == api.details_of(api.info(twin).event)
+    assert 'id="info-head_judge" value="Bruno Da Silva"' in client.get("/fragment/organizer", headers=AUTH).text
+    before = cup.read_bytes()
+    r = post(client, "info", {"head_judge_vekn": "12"})
+    assert r.status_code == 400 and "VEKN number '12' is not 7 digits" in r.json()["error"], r.text
+    assert cup.read_bytes() == before
+    r = post(client, "info", {"organizer": ""})  # a blank clears it
+    assert r.status_code == 200 and r.json()["lines"][0] == "organizer: blank (was Anna Kowalski)", r.text

@@ -112,7 +112,7 @@ def test_every_control_the_console_names_is_labelled_so_on_its_page(tmp_path):
             act("toss"), act("finals", seating=[1, 2, 3, 4, 5]), act("finals", none=True), act("register"),
             act("check"), act("standings"), act("report"), act("report", archondata=True), act("report", twd=True),
             act("report", html=True), act("report", round=1), act("unregister", player=1), act("warn"),
-            act("warnings"), option("reason"),
+            act("warnings"), option("reason"), act("info"),
             option("override"), option("replace"), option("vekn"), option("city"), option("seed"), option("round")]
     for thing in said:
         for label in re.findall(r'"([^"]+)"', CONSOLE.field(thing)):

@@ -27,6 +27,7 @@ TEXTS: dict = {
     "web.act.unregister": "\"Unregister\" on {player}'s row",
     "web.act.warn": "\"Warn\" under \"Judges' warnings\"",
     "web.act.warnings": "the \"Judges' warnings\" section",
+    "web.act.info": '"Save the details" under "Event details"',
     "web.act.register": '"Register" under "Registration"',
     "web.act.undo": '"Undo the last change"',
     "web.act.undo_anyway": '"Undo the last change", then OK when the page asks',
