@@ -114,6 +114,9 @@ TEXTS: dict = {
     "drop.unknown_reason": "reason {reason!r} is not a code The Archon knows: use one of {codes:join:, }",
     "drop.already_out": _quoting(
         "{player} is already out ({reason}, {cell}): nothing to do; '{undo}' puts them back"),
+    "drop.event_over": ("the final has its result: the event is over, and dropping {player} now would move "
+                        "everyone below them up a rank; to change the event, {undo} takes back the last change, "
+                        "or a judge's decision is recorded with the final's result ({result}, with {override})"),
     "drop.at_final": (
         "{player} is seated at the final table: a player who leaves once the seating is made takes a Loss in "
         "that round (rules 3.1.4): record the final's result with 0 VP for them ({result}; add {override} "
