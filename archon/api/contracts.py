@@ -70,7 +70,7 @@ def _contracts() -> dict[str, Contract]:
         "unregister": {},
         "drop": {"undo": o("undo")},
         "result": {"override": o("override"), "replace": o("replace")},
-        "toss": {"again": act("toss", seed="S")},
+        "toss": {"again": act("toss", seed="S"), "order": o("order")},
         "seat": {"show": o("show"), "print": o("print"), "force": o("force"), "seed": o("seed"),
                  "dry_run": o("dry_run"), "time_budget": o("time_budget")},
         "finals": {"seating": o("seating"), "none": o("none"), "drop": act("drop", file=False),

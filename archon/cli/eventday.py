@@ -130,11 +130,19 @@ def result(file, vps, round_number, table, final, override, replace, dry_run):
 @command("toss")
 @WORKBOOK_ARGUMENT
 @click.option("--seed", type=int, default=None, help="Seed of the draw (the same seed gives the same draw).")
+@click.option("--order", default=None, metavar="N,N,...",
+              help="A toss made at the table: the tied players' numbers in the order the coin ranked them, "
+                   "the winner first (one tie).")
 @DRY_RUN_OPTION
 @writes
-def toss(file, seed, dry_run):
-    rep = changing(file, lambda: twins.toss(file, seed=seed, dry_run=dry_run))
+def toss(file, seed, order, dry_run):
+    """\b
+    Examples:
+      archon toss event.xlsx
+      archon toss event.xlsx --order 12,7
+    """
+    rep = changing(file, lambda: twins.toss(file, seed=seed, order=order, dry_run=dry_run))
     say_done(rep)
-    if rep.changed:
+    if rep.changed and order is None:
         again = renderer().action(act("toss", seed=rep.seed))
         say(f"to {'write' if dry_run else 'repeat'} this draw: {again}")

@@ -19,7 +19,7 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/warn``         ``{"player", "reason", "round"}`` (``round``: 1, 2, 3, ``"F"`` or none)
 ``POST /api/result``       ``{"round", "table", "vps", "override", "replace"}`` or ``{"final": true, "vps"}``
 ``POST /api/seat``         ``{"round", "seed", "force": false}``
-``POST /api/toss``         ``{"seed"}``
+``POST /api/toss``         ``{"seed"}``, or ``{"order": "12,7"}``: a toss made at the table
 ``POST /api/finals``       ``{"seating": [17, 4, 9, 1, 12]}`` or ``{"none": true}``
 ``POST /api/undo``         ``{"force": false}``: ``archon undo``
 ``POST /api/info``         ``{"name", "date", "city", "organizer", "organizer_vekn", "head_judge", ...}``: ``archon info``
@@ -301,7 +301,8 @@ def _do_seat(path, body, said):
 
 
 def _do_toss(path, body, said):
-    return _lines(api.toss(path, seed=_field(body, "seed", int)), said)
+    order = _field(body, "order", str)  # as tossed at the table: "12,7", the winner first
+    return _lines(api.toss(path, seed=_field(body, "seed", int), order=order), said)
 
 
 def _do_finals(path, body, said):

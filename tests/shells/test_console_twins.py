@@ -150,3 +150,20 @@ def test_the_event_details_form_sets_them_as_the_command_does(client, cup, tmp_p
     assert cup.read_bytes() == before
     r = post(client, "info", {"organizer": ""})  # a blank clears it
     assert r.status_code == 200 and r.json()["lines"][0] == "organizer: blank (was Anna Kowalski)", r.text
+
+
+def test_a_toss_made_at_the_table_is_entered_from_the_finals_section(tmp_path):
+    from archon.formats.workbook import new_event
+    from test_eventday import winter_cup
+
+    path = tmp_path / "cup.xlsx"
+    new_event(path, winter_cup(3))  # #11 and #15 tie for the last place in the final
+    twin = twin_copy(path, tmp_path)
+    with TestClient(web_app.create_app(path, token=TOKEN, watch=False), base_url=LOCAL) as c:
+        assert 'id="toss-order-players"' in c.get("/fragment/organizer", headers=AUTH).text
+        r = post(c, "toss", {"order": "15,11", "seed": None})
+        assert r.status_code == 200, r.text
+        assert r.json()["lines"][:2] == cli("toss", twin, "--order", "15,11").splitlines()[:2]
+        r = post(c, "toss", {"order": "15,12"})  # after the toss: no tie left
+        assert r.status_code == 200 and r.json()["lines"][0] == "no tie to break: the top five are decided", r.text
+    assert [p.coin for p in read_event(path).event.players] == [p.coin for p in read_event(twin).event.players]

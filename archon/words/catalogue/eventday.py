@@ -137,6 +137,7 @@ TEXTS: dict = {
                     "the final's result as played, or clear the final table first (Final Round sheet) if it must "
                     "be seated again"),
     "guard.this_draw": "this draw",
+    "guard.this_toss": "this toss",
     "guard.putting_back": "putting {player} back",
     "guard.this_result": "this result for {at}",
     "guard.seating_again": "seating round {round} again",
@@ -195,6 +196,13 @@ TEXTS: dict = {
     "toss.coin": "{player} coin {coin}",
     "toss.drawn": "places {first} to {last} ({stake}; tied on {stats:join:, }): {winner} won the toss — {coins:join:, }",
     "toss.ranked": "{player} is {place}",
+    "toss.entered": ("places {first} to {last} ({stake}; tied on {stats:join:, }): {winner} won the toss, as "
+                     "tossed at the table — {coins:join:, }"),
+    "toss.order_twice": "the order names {players} twice: give each tied player once, the winner first",
+    "toss.order_not_a_tie": ("the order must name exactly the players of one tie, the winner first: "
+                             "{tie}{missing}{extra}"),
+    "toss.order_missing": "; missing {players}",
+    "toss.order_extra": "; not in that tie: {players}",
     "toss.reach_final": "{players} {players:plural:reaches|reach} the final; {below:join:; }",
 
     # the final (archon.eventday.finals, archon.eventday.refusals)
