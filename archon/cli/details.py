@@ -7,11 +7,10 @@ import click
 
 from archon.api import details as twins
 from archon.cli.options import DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command, json_option
-from archon.cli.output import say, say_json
+from archon.cli.output import say_json, say_lines
 from archon.cli.progress import changing
 from archon.cli.writing import say_done, writes
-from archon.eventday.details import DETAILS
-from archon.words.message import say as message
+from archon.eventday.details import details_lines
 
 __all__ = ["info"]
 
@@ -51,8 +50,4 @@ def info(file, name, date, city, organizer, organizer_vekn, head_judge, head_jud
     if rep.lines or rep.changed:
         say_done(rep)
         return
-    for key, _ in DETAILS:
-        value = details[key]
-        say(message("info.shown", detail=message(f"info.detail.{key}"),
-                    value=message("info.blank") if value in (None, "") else str(value)))
-    say(message("info.warnings_recorded", count=details["warnings"]))
+    say_lines(details_lines(rep.event))

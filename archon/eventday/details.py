@@ -14,7 +14,7 @@ from archon.rules.editions import LEVELS
 from archon.rules.model import Event
 from archon.words.message import Message, act, say
 
-__all__ = ["DETAILS", "FORMATS", "set_details", "details_of"]
+__all__ = ["DETAILS", "FORMATS", "set_details", "details_of", "details_lines"]
 
 #: The details, in Tournament Info's order: (key, what is typed: "text",
 #: "name" (a person's), "vekn", "date", "level", "format").
@@ -22,6 +22,14 @@ DETAILS: tuple[tuple[str, str], ...] = (
     ("name", "text"), ("date", "date"), ("organizer", "name"), ("organizer_vekn", "vekn"), ("city", "text"),
     ("level", "level"), ("format", "format"), ("head_judge", "name"), ("head_judge_vekn", "vekn"),
 )
+
+#: Each detail in words, by its key.
+_WORDS = {
+    "name": "info.detail.name", "date": "info.detail.date", "organizer": "info.detail.organizer",
+    "organizer_vekn": "info.detail.organizer_vekn", "city": "info.detail.city", "level": "info.detail.level",
+    "format": "info.detail.format", "head_judge": "info.detail.head_judge",
+    "head_judge_vekn": "info.detail.head_judge_vekn",
+}
 
 #: The formats The Archon runs: preliminary rounds and a final.
 FORMATS = {"2R+F": 2, "3R+F": 3}
@@ -36,6 +44,14 @@ def details_of(event: Event) -> dict[str, Any]:
         out[key] = value.isoformat() if isinstance(value, _dt.date) else value
     out["warnings"] = len(event.warnings)
     return out
+
+
+def details_lines(event: Event) -> list[Message]:
+    """The event's details, a line each ("head judge: Bruno Da Silva"), and
+    how many judges' warnings are recorded: what ``archon info`` shows."""
+    shown = details_of(event)
+    lines = [say("info.shown", detail=say(_WORDS[key]), value=_said(shown[key])) for key, _ in DETAILS]
+    return lines + [say("info.warnings_recorded", count=shown["warnings"])]
 
 
 def set_details(event: Event, values: Mapping[str, Any], proposed: Iterable[int] = ()) -> Change:
@@ -67,7 +83,7 @@ def set_details(event: Event, values: Mapping[str, Any], proposed: Iterable[int]
             ev.preliminary_rounds = FORMATS[value]
         else:
             setattr(ev, key, value)
-        lines.append(say("info.set", detail=say(f"info.detail.{key}"), value=_said(shown),
+        lines.append(say("info.set", detail=say(_WORDS[key]), value=_said(shown),
                          before=_said(before)))
     if not lines:
         return Change(event, [say("info.unchanged")], changed=False)
@@ -86,7 +102,7 @@ def _checked(event: Event, key: str, kind: str, value: Any, proposed: set) -> An
         return value if isinstance(value, _dt.date) else None
     if kind == "vekn":
         return checked_vekn(value) or None
-    text = typed_text(value, say(f"info.detail.{key}"), name=kind == "name")
+    text = typed_text(value, say(_WORDS[key]), name=kind == "name")
     if kind == "level" and text:
         found = [level for level in LEVELS if level.casefold() == text.casefold()]
         if not found:
