@@ -20,6 +20,7 @@ One module an idea:
   seat list ``seat`` prints);
 * :mod:`.reports`: :func:`report`, :func:`vekn_report`, :func:`archondata`, :func:`twd`;
 * :mod:`.conversion`: :func:`convert`; :mod:`.undoing`: :func:`undo`;
+* :mod:`.details`: :func:`info` (the event's details), :func:`details_of`;
 * :mod:`.across`: :func:`results_frame`, :func:`rating`, :func:`league`;
 * :mod:`.json_output`: what a command prints with ``--json``, each object
   naming its schema (``"schema": "archon.<command>/1"``); :mod:`.schemas`:
@@ -49,6 +50,7 @@ _MODULES = {
                 "MAX_PLAN_PLAYERS"),
     "conversion": ("convert",),
     "undoing": ("undo",),
+    "details": ("info", "details_of"),
     "across": ("results_frame", "rating", "league"),
 }
 _FIRST_USE = names_on_first_use(__name__, _MODULES)
@@ -72,6 +74,7 @@ if TYPE_CHECKING:  # what type checkers and readers see; the names load on first
     from archon.api.across import league, rating, results_frame
     from archon.api.changes import EventDayReport
     from archon.api.conversion import convert
+    from archon.api.details import details_of, info
     from archon.api.errors import InputError
     from archon.api.eventday import (close_without_final, drop, finals, register, result, seat_final, toss,
                                      unregister, warn, warnings)

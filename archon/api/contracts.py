@@ -70,7 +70,7 @@ def _contracts() -> dict[str, Contract]:
         "unregister": {},
         "drop": {"undo": o("undo")},
         "result": {"override": o("override"), "replace": o("replace")},
-        "toss": {"again": act("toss", seed="S")},
+        "toss": {"again": act("toss", seed="S"), "order": o("order")},
         "seat": {"show": o("show"), "print": o("print"), "force": o("force"), "seed": o("seed"),
                  "dry_run": o("dry_run"), "time_budget": o("time_budget")},
         "finals": {"seating": o("seating"), "none": o("none"), "drop": act("drop", file=False),
@@ -84,6 +84,7 @@ def _contracts() -> dict[str, Contract]:
         "rating": {"xlsx": o("xlsx"), "force": o("force")},
         "league": {"best": o("best"), "start": o("from"), "end": o("to"), "xlsx": o("xlsx"), "force": o("force")},
         "undo": {"force": o("force")},
+        "info": {"json": o("json"), "undo": act("undo", file=False)},
         "plan": {},
     }
     return {command: Contract(command, f) for command, f in fields.items()}

@@ -196,17 +196,43 @@ def result(
 
 
 @twin_of("toss")
-def toss(path, *, seed: Optional[int] = None, dry_run: bool = False) -> EventDayReport:
+def toss(path, *, seed: Optional[int] = None, order: Optional[Sequence] = None,
+         dry_run: bool = False) -> EventDayReport:
     """Twin of ``archon toss FILE [--seed S]``: a fair draw for every tie that
     decides the final cut or the seeds, written as coin rankings (Methuselahs
     column M, 1 = won the toss). Without ``seed`` a fresh one is drawn
     (:func:`archon.seating.seeds.new_seed`); the report's ``seed`` (and
     first line) gives it, so the draw can be checked and repeated. See
     :func:`archon.eventday.toss`.
+
+    ``order``: one tie's toss as tossed at the table instead, the tied
+    players' numbers in the order the coin ranked them (the first won:
+    ``[12, 7]`` or ``"12,7"``, ``#12`` too); it must name exactly the
+    players of one tie (:func:`archon.eventday.toss_as_tossed`).
     """
+    if order is not None:
+        if seed is not None:
+            raise InputError(say("api.order_or_seed", order=option("order"), seed=option("seed")))
+        numbers = _numbers_of(order)
+        return event_day(path, lambda ev, proposed, locate: eventday.toss_as_tossed(ev, numbers),
+                         dry_run=dry_run)
     if seed is None:
         seed = new_seed()
     return event_day(path, lambda ev, proposed, locate: eventday.toss(ev, int(seed)), dry_run=dry_run)
+
+
+def _numbers_of(order) -> list[int]:
+    """Player numbers typed in order: ``"12,7"``, ``"#12 #7"``, ``[12, 7]``."""
+    items = order.replace(",", " ").split() if isinstance(order, str) else list(order)
+    numbers = []
+    for item in items:
+        text = str(item).strip().lstrip("#")
+        if not text.isdecimal():
+            raise InputError(say("api.order_not_numbers", typed=str(item)))
+        numbers.append(int(text))
+    if not numbers:
+        raise InputError(say("api.order_not_numbers", typed=str(order)))
+    return numbers
 
 
 @twin_of("finals")

@@ -19,7 +19,7 @@ from archon.words.message import Message, say
 from archon.words.render import PLAIN
 
 __all__ = ["SCHEMA_KEY", "schema_id", "versioned", "message_record", "change_json", "write_json", "undo_json",
-           "finals_json", "warnings_json", "editions_json", "check_json", "player_record", "report_json"]
+           "finals_json", "warnings_json", "info_json", "editions_json", "check_json", "player_record", "report_json"]
 
 #: The key of every object a command prints that names its schema.
 SCHEMA_KEY = "schema"
@@ -75,6 +75,12 @@ def change_json(command: str, rep) -> dict:
         + (_messages(written.lines) if written is not None else []),
         "backups_removed": [_name(b) for b in rep.backups_removed],
     })
+
+
+def info_json(rep, details: dict) -> dict:
+    """``archon info FILE``: the change (none when the details are only
+    shown) and the event's details after it."""
+    return {**change_json("info", rep), "details": details}
 
 
 def write_json(command: str, rep) -> dict:

@@ -106,12 +106,14 @@ def new(
         except PlayersCSVError as exc:
             raise _input_error(exc) from None
         try:  # the same checks as registering them (names, VEKN numbers, duplicates)
-            event = eventday.register_many(event, rows, source=players_source(players)).event
+            registered = eventday.register_many(event, rows, source=players_source(players))
         except eventday.EventDayError as exc:
             raise _input_error(exc) from None
+        event = registered.event
     written = new_event(path, event, template=template, dry_run=dry_run)
-    if rows is not None:
-        written.notes = split_lines(rows, players_source(players))
+    if rows is not None:  # how names were split; players of the same name, told apart by their VEKN numbers
+        written.notes = split_lines(rows, players_source(players)) + [
+            line for line in registered.lines if getattr(line, "id", None) == "register.namesake"]
     return written
 
 

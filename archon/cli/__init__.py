@@ -9,7 +9,7 @@ imported when the command runs (:class:`archon.cli.group.LazyGroup`):
 * :mod:`.eventday`: register, unregister, drop, warn, warnings, result,
   toss; :mod:`.finals`: finals;
 * :mod:`.workbooks`: standings, check, new, update, undo;
-* :mod:`.reporting`: report; :mod:`.conversion`: convert;
+* :mod:`.reporting`: report; :mod:`.conversion`: convert; :mod:`.details`: info;
 * :mod:`.across`: rating, league; :mod:`.serving`: serve.
 
 What they share: :mod:`.options` (the help, the workbook argument, the
@@ -49,6 +49,7 @@ COMMANDS = {
     "new": "archon.cli.workbooks:new",
     "update": "archon.cli.workbooks:update",
     "undo": "archon.cli.workbooks:undo",
+    "info": "archon.cli.details:info",
     "convert": "archon.cli.conversion:convert",
     "rating": "archon.cli.across:rating",
     "league": "archon.cli.across:league",

@@ -152,12 +152,20 @@ def result(file, vps, round_number, table, final, override, replace, as_json, dr
 @command("toss")
 @WORKBOOK_ARGUMENT
 @click.option("--seed", type=int, default=None, help="Seed of the draw (the same seed gives the same draw).")
+@click.option("--order", default=None, metavar="N,N,...",
+              help="A toss made at the table: the tied players' numbers in the order the coin ranked them, "
+                   "the winner first (one tie).")
 @json_option(CHANGE_JSON + ' "seed" gives the draw again.')
 @DRY_RUN_OPTION
 @writes
-def toss(file, seed, as_json, dry_run):
-    rep = changing(file, lambda: twins.toss(file, seed=seed, dry_run=dry_run))
+def toss(file, seed, order, as_json, dry_run):
+    """
+    Examples:
+      archon toss event.xlsx
+      archon toss event.xlsx --order 12,7
+    """
+    rep = changing(file, lambda: twins.toss(file, seed=seed, order=order, dry_run=dry_run))
     _done("toss", rep, as_json)
-    if rep.changed and not as_json:
+    if rep.changed and order is None and not as_json:
         again = renderer().action(act("toss", seed=rep.seed))
         say("cli.toss.to_write" if dry_run else "cli.toss.to_repeat", again=again)

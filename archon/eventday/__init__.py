@@ -24,7 +24,8 @@ functions and writes the new event back.
 * :mod:`.rounds`: :func:`seat_round`: a preliminary round seated by
   archon's engine, and its refusals (:func:`already_seated`);
 * :mod:`.coin_toss`: :func:`toss`: a reproducible fair draw for every tie that
-  decides the final cut or the seeds;
+  decides the final cut or the seeds; :func:`toss_as_tossed`: one tie's
+  toss as tossed at the table;
 * :mod:`.finals`: :func:`seat_final`, :func:`close_without_final` (rules
   3.1.3, 3.1.6) and :func:`finals_view`;
 * :mod:`.refusals`: why an action is refused now (:class:`Refusal`: the
@@ -39,7 +40,7 @@ it they are named in words ("player #3").
 """
 
 from archon.eventday.change import Change, Locate
-from archon.eventday.coin_toss import toss
+from archon.eventday.coin_toss import toss, toss_as_tossed
 from archon.eventday.drops import drop, undo_drop
 from archon.eventday.errors import AmbiguousPlayer, EventDayError, ForceNeeded, WrongInput
 from archon.eventday.finals import (NO_FINAL_SAID, SEAT_CHOICE, SEAT_CHOICE_HOW, Finalist, FinalsView,
@@ -65,6 +66,7 @@ __all__ = [
     "typed_text",
     "drop",
     "undo_drop",
+    "toss_as_tossed",
     "unregister",
     "record_result",
     "seat_round",

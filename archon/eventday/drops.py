@@ -34,7 +34,10 @@ def drop(
     final is seated is replaced by the next-ranked player (rules 3.1: a
     player who left has no rank). Refused for a player seated at a final
     table that is already seated (rules 3.1.4: they keep their seat and take
-    a Loss, recorded with the final's result).
+    a Loss, recorded with the final's result), and for anyone once the final
+    has a result (the event is over: a drop would move everyone below up a
+    rank; ``undo`` or a judge's override recorded with the final's result
+    are the ways to change it).
     """
     ev = copied(event)
     p = find_player(ev, player, locate)
@@ -56,7 +59,12 @@ def drop(
 
 
 def _refuse_dropping(ev: Event, p: Player, locate: Optional[Locate]) -> None:
-    """A player already out, or seated at a final already seated, is not dropped."""
+    """A player already out, or seated at a final already seated, is not
+    dropped; nor anyone once the final has a result: the event is over."""
+    if ev.has_final and ev.final.seated and any(v is not None for v in ev.final.vps):
+        raise EventDayError(say("drop.event_over", player=str(p), undo=act("undo"),
+                                result=act("result", final=True, vps="...", replace=True),
+                                override=option("override")))
     if p.is_out:
         cell = place(locate, Where("player", player=p.number, field="out"))
         raise EventDayError(say("drop.already_out", player=str(p), number=p.number, reason=p.out, cell=cell,

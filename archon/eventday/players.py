@@ -14,7 +14,7 @@ from archon.rules.typed import is_whole_number_text
 from archon.rules.validation import Where
 from archon.words.message import Message, act, option, say
 
-__all__ = ["find_player", "typed_text", "checked_vekn"]
+__all__ = ["find_player", "typed_text", "checked_vekn", "with_vekn"]
 
 _VEKN = re.compile(r"^\d{7}$")
 
@@ -29,7 +29,8 @@ def find_player(event: Event, text: "str | int", locate: Optional[Locate] = None
     exactly as registered wins over the others it is part of.
 
     Raises :class:`AmbiguousPlayer` listing the candidates when a part of a
-    name fits several players, :class:`WrongInput` when none fits.
+    name fits several players (players of the same name: with their VEKN
+    numbers, to be named by number, ``#12``, or VEKN number), :class:`WrongInput` when none fits.
     """
     raw = nfc(str(text)).strip()  # a name typed decomposed ("Chloe" + U+0301) is the name stored composed
     if not raw:
@@ -75,9 +76,20 @@ def _by_name(event: Event, raw: str, locate: Optional[Locate]) -> Player:
         return best[0]
     if not found:
         raise WrongInput(say("player.no_name_fits", typed=raw))
+    nearest = next(fit for fit in closest if fit)
+    if len({name_key(p.name) for p in nearest}) == 1:  # namesakes: told apart by their numbers
+        listed = [say("player.at", player=with_vekn(p), cell=place(locate, Where(
+            "player", player=p.number, field="number"))) for p in nearest]
+        raise AmbiguousPlayer(say("player.same_name", typed=raw, count=len(nearest), players=listed,
+                                  number=nearest[0].number), nearest)
     listed = [say("player.at", player=str(p), cell=place(locate, Where("player", player=p.number, field="number")))
               for p in found]
     raise AmbiguousPlayer(say("player.ambiguous", typed=raw, count=len(found), players=listed), found)
+
+
+def with_vekn(p: Player) -> "Message | str":
+    """"#3 João Silva (VEKN 3000123)", or "#3 João Silva" without a VEKN number."""
+    return say("player.with_vekn", player=str(p), vekn=p.vekn) if p.vekn else str(p)
 
 
 def typed_text(text: object, field: "Message | str", where: "Message | str" = "", *, name: bool = False) -> str:

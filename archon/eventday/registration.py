@@ -7,14 +7,14 @@ from typing import Iterable, Optional, Sequence
 
 from archon.eventday.change import Change, Locate, copied, place, seat_again
 from archon.eventday.errors import EventDayError, WrongInput
-from archon.eventday.players import checked_vekn, typed_text
+from archon.eventday.players import checked_vekn, typed_text, with_vekn
 from archon.eventday.refusals import NO_FINAL_MAX_PLAYERS
 from archon.rules.model import Event, Player, name_key
 from archon.rules.standings import planned_rounds
 from archon.rules.validation import Where
-from archon.words.message import Message, act, say
+from archon.words.message import Message, act, option, say
 
-__all__ = ["register", "register_many"]
+__all__ = ["register", "register_many", "namesakes", "namesake_line"]
 
 
 def register(
@@ -30,7 +30,11 @@ def register(
     """Register a player under the next player number.
 
     A player registered once a round has results is a late arrival: they
-    join from the next round (rules 3.3.1). ``proposed``: rounds the
+    join from the next round (rules 3.3.1). A player of the same name as
+    another is registered when either has a VEKN number (two people, told
+    apart by their numbers: a line says so); a name already registered
+    without a VEKN number, typed again without one, is refused (the same
+    player typed twice, most likely). ``proposed``: rounds the
     workbook shows from The Archon's optimal seating chart without typed
     seats or results; they follow the number of players, so the new event
     leaves them out (the workbook's formulas seat them again).
@@ -65,6 +69,7 @@ def register_many(
     _check_room_without_final(ev, added)
     ev.players.extend(added)
     lines = _registered_lines(event, ev, added, joins, seated_without, proposed)
+    lines[len(added):len(added)] = [said for said in (namesake_line(ev, p) for p in added) if said is not None]
     return Change(ev, lines, player=added[0] if len(added) == 1 else None)
 
 
@@ -90,22 +95,25 @@ def _row_fields(row: object) -> tuple:
 
 
 class _Registering:
-    """The players registered and listed so far, to refuse one twice."""
+    """The players registered and listed so far, to refuse one twice: a
+    VEKN number twice, or a name twice when neither has a VEKN number (two
+    players of the same name are told apart by their numbers)."""
 
     def __init__(self, ev: Event, locate: Optional[Locate]) -> None:
         self.locate = locate
-        self.names = {name_key(p.name): p for p in ev.players if p.name}
+        self.names = {name_key(p.name): p for p in ev.players if p.name and not p.vekn}
         self.vekns = {p.vekn: p for p in ev.players if p.vekn}
         self.new_names: dict[str, "Message | str"] = {}
         self.new_vekns: dict[str, "Message | str"] = {}
 
     def check(self, full: str, vekn: Optional[str], where: "Message | str") -> None:
         key = name_key(full)
-        if key in self.names:
+        if not vekn and key in self.names:
             p = self.names[key]
             cell = place(self.locate, Where("player", player=p.number, field="first_name"))
-            raise EventDayError(say("register.already_registered", where=where, name=full, cell=cell, player=str(p)))
-        if key in self.new_names:
+            raise EventDayError(say("register.same_name_no_vekn", where=where, name=full, cell=cell, player=str(p),
+                                    vekn=option("vekn")))
+        if not vekn and key in self.new_names:
             raise EventDayError(say("register.listed_twice", where=where, name=full, first=self.new_names[key]))
         if vekn and vekn in self.vekns:
             p = self.vekns[vekn]
@@ -116,9 +124,27 @@ class _Registering:
 
     def add(self, full: str, vekn: Optional[str], line: Optional[int]) -> None:
         listed = say("register.line", line=line) if line else full
-        self.new_names[name_key(full)] = listed
         if vekn:
             self.new_vekns[vekn] = listed
+        else:
+            self.new_names[name_key(full)] = listed
+
+
+def namesakes(event: Event, player: Player) -> list[Player]:
+    """The other players of ``event`` registered under ``player``'s name
+    (:func:`archon.rules.model.name_key`: accents and case aside)."""
+    key = name_key(player.name)
+    return [p for p in event.players if p.number != player.number and key and name_key(p.name) == key]
+
+
+def namesake_line(event: Event, player: Player) -> Optional[Message]:
+    """What registering ``player`` says when another player has their name:
+    who, with their VEKN numbers, and how to name each from now on."""
+    others = namesakes(event, player)
+    if not others:
+        return None
+    return say("register.namesake", player=with_vekn(player), others=[with_vekn(p) for p in others],
+               number=player.number)
 
 
 def _players_to_register(ev: Event, rows: Sequence[object], source: str, locate: Optional[Locate]) -> list[Player]:

@@ -284,6 +284,9 @@ class Event:
     city: Optional[str] = None
     organizer: Optional[str] = None
     organizer_vekn: Optional[str] = None
+    #: The head judge and their VEKN number (Tournament Info B17, C17).
+    head_judge: Optional[str] = None
+    head_judge_vekn: Optional[str] = None
     level: Optional[str] = None
     #: Preliminary rounds planned: 2 for 2R+F, 3 for 3R+F.
     preliminary_rounds: int = 3

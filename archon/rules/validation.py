@@ -216,7 +216,9 @@ def _name(event: Event, number: int) -> str:
 
 def _name_problems(event: Event) -> list[Problem]:
     """Players with no name, and players registered under the same name
-    (:func:`archon.rules.model.name_key`, the rule 'archon register' applies)."""
+    (:func:`archon.rules.model.name_key`, the rule 'archon register' applies)
+    not told apart by VEKN numbers: a warning (The Archon accepts them; one
+    player registered twice, most likely, or namesakes to give their numbers)."""
     out: list[Problem] = []
     by_key: dict[str, list[int]] = defaultdict(list)
     for p in event.players:
@@ -229,14 +231,17 @@ def _name_problems(event: Event) -> list[Problem]:
             ))
         else:
             by_key[key].append(p.number)
+    vekns = {p.number: p.vekn for p in event.players}
     for numbers in by_key.values():
-        if len(numbers) > 1:
+        told_apart = all(vekns[n] for n in numbers) and len({vekns[n] for n in numbers}) == len(numbers)
+        if len(numbers) > 1 and not told_apart:  # two people, two VEKN numbers: no problem
             names = [_name(event, n) for n in numbers]
             for n in numbers[1:]:
                 out.append(Problem(
                     say("check.same_name", players=names, player=n),
                     Where("player", player=n, field="first_name"),
                     say("check.same_name.advice"),
+                    WARNING,
                 ))
     return out
 

@@ -14,12 +14,15 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``GET /api/archondata``    ``archon report --archondata``; ``/api/twd``: ``--twd``
 ``GET /download/...``      ``report.xlsx``, ``report.html`` (with the token: they list the judges' warnings), ``round-N.xlsx``
 ``POST /api/register``     ``{"name", "vekn", "city"}``
+``POST /api/unregister``   ``{"player"}``: a player who has played no game (``archon unregister``)
 ``POST /api/drop``         ``{"player", "reason": "WD", "undo": false}``
+``POST /api/warn``         ``{"player", "reason", "round"}`` (``round``: 1, 2, 3, ``"F"`` or none)
 ``POST /api/result``       ``{"round", "table", "vps", "override", "replace"}`` or ``{"final": true, "vps"}``
 ``POST /api/seat``         ``{"round", "seed", "force": false}``
-``POST /api/toss``         ``{"seed"}``
+``POST /api/toss``         ``{"seed"}``, or ``{"order": "12,7"}``: a toss made at the table
 ``POST /api/finals``       ``{"seating": [17, 4, 9, 1, 12]}`` or ``{"none": true}``
 ``POST /api/undo``         ``{"force": false}``: ``archon undo``
+``POST /api/info``         ``{"name", "date", "city", "organizer", "organizer_vekn", "head_judge", ...}``: ``archon info``
 =========================  ==========================================================
 
 Each browser reads the pages, and the answers to its requests, in its own
@@ -265,6 +268,16 @@ def _do_register(path, body, said):
                                vekn=_field(body, "vekn", str), city=_field(body, "city", str)), said)
 
 
+def _do_unregister(path, body, said):
+    return _lines(api.unregister(path, _field(body, "player", str, required=True)), said)
+
+
+def _do_warn(path, body, said):
+    return _lines(api.warn(path, _field(body, "player", str, required=True),
+                           _field(body, "reason", str, required=True),
+                           round=_field(body, "round", str)), said)
+
+
 def _do_drop(path, body, said):
     return _lines(api.drop(path, _field(body, "player", str, required=True),
                            reason=_field(body, "reason", str, default="WD"),
@@ -289,7 +302,8 @@ def _do_seat(path, body, said):
 
 
 def _do_toss(path, body, said):
-    return _lines(api.toss(path, seed=_field(body, "seed", int)), said)
+    order = _field(body, "order", str)  # as tossed at the table: "12,7", the winner first
+    return _lines(api.toss(path, seed=_field(body, "seed", int), order=order), said)
 
 
 def _do_finals(path, body, said):
@@ -303,18 +317,38 @@ def _do_finals(path, body, said):
     return _lines(api.seat_final(path, numbers), said)
 
 
+#: The details the "Event details" form sends (``archon info``'s options).
+INFO_FIELDS = ("name", "date", "city", "organizer", "organizer_vekn", "head_judge", "head_judge_vekn", "level",
+               "format")
+
+
+def _do_info(path, body, said):
+    given = {key: body[key] for key in INFO_FIELDS if key in body}  # "" clears a detail: sent, not left out
+    for key, value in given.items():
+        if value is not None and not isinstance(value, str):
+            raise BadRequest(say("web.field_not_text", key=key))
+        if value is not None and len(value) > MAX_TEXT:
+            raise BadRequest(say("web.field_too_long", key=key, length=len(value), limit=MAX_TEXT))
+    if given.get("format") == "":
+        given.pop("format")  # the format is never blank
+    return _lines(api.info(path, **given), said)
+
+
 def _do_undo(path, body, said):
     return _lines(api.undo(path, force=_field(body, "force", bool, default=False)), said)
 
 
 WRITES: dict[str, Callable] = {
     "register": _do_register,
+    "unregister": _do_unregister,
     "drop": _do_drop,
+    "warn": _do_warn,
     "result": _do_result,
     "seat": _do_seat,
     "toss": _do_toss,
     "finals": _do_finals,
     "undo": _do_undo,
+    "info": _do_info,
 }
 
 

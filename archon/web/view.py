@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from archon.rules.editions import LEVELS
 from archon.rules.model import searched_name
 from archon.reports.data import display_name, public
 from archon.reports.render import results_context
@@ -119,6 +120,8 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
         # what the page asks before it sends a refusal's "force" (its confirm dialog)
         "confirm_force": said.render(say("web.confirm_force", undo=act("undo"))),
         "confirm_undo": said.render(say("web.confirm_undo")),
+        "details": state.details if organizer else {},  # the "Event details" form's values
+        "levels": list(LEVELS),
     }
     data = capped(state.standings)
     if data is None:

@@ -8,7 +8,7 @@ that does it, labelled as the page labels it: ``act("seat", round=1,
 force=True)`` reads '"Seat the round" for round 1, then OK when the page
 asks' (a refusal that ``force`` overrides is confirmed in the page's
 dialog), ``act("undo")`` '"Undo the last change"'. An action no page of
-the console offers (``unregister``) is named as the command line's. The
+the console offers (``convert``) is named as the command line's. The
 texts are the ``web.act.*`` and ``web.option.*`` messages of
 :mod:`archon.words.catalogue.web`.
 
@@ -99,6 +99,10 @@ _CONTROLS: dict[str, Callable[[dict], Message]] = {
     "close_without_final": lambda args: say("web.act.no_final"),
     "toss": lambda args: say("web.act.toss"),
     "register": lambda args: say("web.act.register"),
+    "unregister": lambda args: say("web.act.unregister", player=_player(args.get("player", "?"))),
+    "warn": lambda args: say("web.act.warn"),
+    "warnings": lambda args: say("web.act.warnings"),
+    "info": lambda args: say("web.act.info"),
     "undo": lambda args: say("web.act.undo_anyway") if args.get("force") else say("web.act.undo"),
     "check": lambda args: say("web.act.check"),
     "standings": lambda args: say("web.act.standings"),
@@ -107,7 +111,7 @@ _CONTROLS: dict[str, Callable[[dict], Message]] = {
 }
 
 #: The options the console has a field or a step for, by their names.
-_FIELDS = {"force", "override", "replace", "vekn", "city", "name", "seed", "round"}
+_FIELDS = {"force", "override", "replace", "vekn", "city", "name", "seed", "round", "reason"}
 
 
 def _elsewhere(action: Action) -> Message:

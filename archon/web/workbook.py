@@ -69,6 +69,8 @@ class State:
     said_problems: list = field(default_factory=list)
     #: ``finals`` with its messages unsaid.
     said_finals: dict = field(default_factory=dict)
+    #: The event's details (:func:`archon.eventday.details.details_of`): the organizer's form.
+    details: dict = field(default_factory=dict)
 
     def problems_in(self, renderer) -> list:
         """``problems``, said by ``renderer`` (a console's renderer of any language)."""
@@ -220,6 +222,7 @@ class ServedWorkbook:
 
     def _read(self, version: str, fp) -> State:
         from archon.eventday import finals_view
+        from archon.eventday.details import details_of
         from archon.formats.serialize import standings_to_dict
         from archon.rules.standings import compute
         from archon.formats.workbook.problems import problems_of
@@ -239,6 +242,7 @@ class ServedWorkbook:
                 finals=shown(said_finals),
                 said_problems=said_problems,
                 said_finals=said_finals,
+                details=details_of(read.event),
             )
         except Exception as exc:  # noqa: BLE001 - any unreadable state is shown, never raised to a page
             if not hasattr(exc, "exit_status") and not isinstance(exc, OSError):

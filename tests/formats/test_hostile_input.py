@@ -64,18 +64,19 @@ def test_check_flags_two_players_with_the_same_full_name(tmp_path):
     # the same name as 'archon register' compares it: case and spaces ignored
     ev = Event(name="Cup", level="Standard Constructed",
                players=players(("Anna", "Kowalski"), ("Bruno", "Da Silva"), ("anna ", "KOWALSKI"), ("Chloé", "Martin")))
+    ev.players[2].vekn = None  # two VEKN numbers would tell two people apart (test_same_names)
     path = book(tmp_path, ev)
     r = run("check", path)
-    assert r.exit_code == ExitStatus.PROBLEMS, r.output
     lines = [line for line in r.output.splitlines() if "same name" in line]
     assert len(lines) == 1
-    assert lines[0].startswith("error: Methuselahs!B9:")  # the second of the two, #3
+    assert lines[0].startswith("warning: Methuselahs!B9:")  # the second of the two, #3: The Archon accepts it
     assert "#1 Anna Kowalski" in lines[0] and "#3 anna KOWALSKI" in lines[0]
 
 
 def test_register_refuses_what_check_flags(tmp_path):
     ev = Event(name="Cup", level="Standard Constructed",
                players=players(("Anna", "Kowalski"), ("Bruno", "Da Silva"), ("Chloé", "Martin"), ("Dmitri", "Ivanov")))
+    ev.players[0].vekn = None  # a name typed again with no VEKN number on either
     path = book(tmp_path, ev)
     assert "same name" not in without_folders(run("check", path).output, path)
     r = run("register", path, "ANNA  kowalski")

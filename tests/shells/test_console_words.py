@@ -64,7 +64,8 @@ def _names(path) -> set[str]:
     (act("check", file="cup.xlsx"), 'the problems listed under "At a glance"'),
     (act("standings"), 'the "Standings" section'),
     (act("report", archondata=True), '"archondata string" under "Reports"'),
-    (act("unregister", player=5), "the command line's unregister (player 5)"),
+    (act("unregister", player=5), '"Unregister" on player #5\'s row'),
+    (act("convert", source="old.xls"), "the command line's convert (source old.xls)"),
     (option("override"), 'the "Judge\'s decision (override)" field'),
     (option("replace"), '"replace the recorded result"'),
     (option("force"), "OK when the page asks"),
@@ -100,6 +101,7 @@ def test_every_control_the_console_names_is_labelled_so_on_its_page(tmp_path):
             pages.append(_page_text(c))
             if path == tied:
                 assert post(c, "drop", {"player": 8}).status_code == 200  # an "Undo WD" button
+                assert post(c, "register", {"name": "Nora Noshow"}).status_code == 200  # an "Unregister" button
             else:
                 assert post(c, "finals", {"seating": [6, 15, 1, 4, 2]}).status_code == 200  # the final's form
             pages.append(_page_text(c))
@@ -109,7 +111,8 @@ def test_every_control_the_console_names_is_labelled_so_on_its_page(tmp_path):
             act("drop", player=1), act("drop", player=1, reason="DQ"), act("drop", player=8, undo=True),
             act("toss"), act("finals", seating=[1, 2, 3, 4, 5]), act("finals", none=True), act("register"),
             act("check"), act("standings"), act("report"), act("report", archondata=True), act("report", twd=True),
-            act("report", html=True), act("report", round=1),
+            act("report", html=True), act("report", round=1), act("unregister", player=1), act("warn"),
+            act("warnings"), option("reason"), act("info"),
             option("override"), option("replace"), option("vekn"), option("city"), option("seed"), option("round")]
     for thing in said:
         for label in re.findall(r'"([^"]+)"', CONSOLE.field(thing)):

@@ -89,13 +89,20 @@ def event_edits(event: Event, standings: Optional[Standings] = None, kind: str =
 
 
 def _info_edits(event: Event, builtin: bool, put) -> None:
-    """Tournament Info: name, date, organizer, city, format, level, rounds."""
+    """Tournament Info: name, date, organizer, head judge, city, format,
+    level, rounds; the number of warnings once archon has recorded some."""
     info = L.INFO
     put(info.sheet, info.name, _blank_or(event.name))
     put(info.sheet, info.date, event.date)
     put(info.sheet, info.organizer, _blank_or(event.organizer))
     if event.organizer_vekn is not None or builtin:
         put(info.sheet, info.organizer_vekn, _vekn_value(event.organizer_vekn))
+    if event.head_judge is not None or builtin:
+        put(info.sheet, info.head_judge, _blank_or(event.head_judge))
+    if event.head_judge_vekn is not None or builtin:
+        put(info.sheet, info.head_judge_vekn, _vekn_value(event.head_judge_vekn))
+    if event.warnings:  # the count The Archon reports, in step with the warnings recorded
+        put(info.sheet, info.warnings, len(event.warnings))
     put(info.sheet, info.city, _blank_or(event.city))
     put(info.sheet, info.deck_format, _blank_or(event.deck_format))
     put(info.sheet, info.level, _blank_or(event.level))

@@ -99,7 +99,7 @@ class InfoReading(CellReader):
         if not self._sheet_present(I.sheet, say("read.why.info")):
             return
         addresses = [I.name, I.date, I.organizer, I.organizer_vekn, I.city, I.deck_format, I.level,
-                     I.rounds_with_final]
+                     I.rounds_with_final, I.head_judge, I.head_judge_vekn]
         places = [split_address(a) for a in addresses]
         cols = sorted({column_letters(c) for _, c in places})
         cells = self.book.read_columns(I.sheet, cols, min(r for r, _ in places), max(r for r, _ in places))
@@ -115,6 +115,9 @@ class InfoReading(CellReader):
         c6 = at(I.organizer_vekn)
         # C6 holds a placeholder formula ("VEKN id") until the organizer types over it
         event.organizer_vekn = None if c6.formula else vekn(c6.value)
+        event.head_judge = text(I.head_judge)
+        c17 = at(I.head_judge_vekn)  # a placeholder formula, as C6, until typed over
+        event.head_judge_vekn = None if c17.formula else vekn(c17.value)
         event.city = text(I.city)
         event.deck_format = text(I.deck_format)
         event.level = text(I.level)

@@ -201,6 +201,7 @@
       var kind = el.dataset.kind, v = el.value.trim();
       if (kind === "list") { (out[el.name] = out[el.name] || []).push(v); return; }
       if (kind === "bool") { out[el.name] = v === "true"; return; }
+      if (kind === "text") { out[el.name] = v; return; }  // sent blank too: a blank clears it
       if (v !== "") out[el.name] = v;
     });
     if (out.seating) out.seating = out.seating.filter(function (v) { return v !== ""; });

@@ -48,6 +48,9 @@ TEXTS: dict = {
     "api.name_or_players": 'give a player\'s name ("First Last") or {players} players.csv, not both',
     "api.one_player_options": "{vekn} and {city} go with one player's name; a players CSV has its own columns",
     "api.final_alone": "{final} records the final table: leave out {round} and {table}",
+    "api.order_or_seed": "{order} enters a toss made at the table, {seed} repeats a draw: give one of them",
+    "api.order_not_numbers": ("{typed!r} is not a player number: give the tied players' numbers in the order the "
+                              "coin ranked them, the winner first (12,7)"),
     "api.which_table": "say which table: {round} N {table} T (or {final})",
     # -- seating
     "api.show_alone": "{show} prints the round as seated: leave out {others}",
@@ -163,10 +166,13 @@ TEXTS: dict = {
     "contract.toss.summary": "Break ties for the final cut and the seeds with a fair random draw.",
     "contract.toss.does":
         "Every unresolved tie for a place in the top five gets a coin ranking (Methuselahs column M; 1 = won "
-        "the toss). The draw's seed is given: '{again}' repeats the same draw.",
+        "the toss). The draw's seed is given: '{again}' repeats the same draw. A toss made at the table is "
+        "entered with {order}: the tied players' numbers in the order the coin ranked them, the winner first; "
+        "it must name exactly the players of one tie.",
     "contract.toss.exits":
         "Exit status: 0 when tossed or no tie is left; 1 when refused (the preliminary rounds are not over, "
-        "the final has a result); 2 when FILE cannot be read; 3 when FILE cannot be written.",
+        "the final has a result); 2 when FILE cannot be read or {order} does not name exactly the players of "
+        "one tie; 3 when FILE cannot be written.",
 
     "contract.seat.summary": "Seat a preliminary round with archon's seating engine.",
     "contract.seat.does":
@@ -275,6 +281,17 @@ TEXTS: dict = {
         "Exit status: 0 with the standings; 2 when no event could be read or the league file or an argument "
         "is wrong; 3 when {xlsx} cannot be written (the file exists: {force} replaces an earlier league "
         "workbook, never another file).",
+
+    "contract.info.summary": "Show or set the event's details: name, date, city, organizer, head judge, level, format.",
+    "contract.info.does":
+        "Sets each detail given in Tournament Info, and only there: the organizer and the head judge (with their "
+        "VEKN numbers: 7 digits), the event's name, date (YYYY-MM-DD), city, level (one The Archon lists) and "
+        "format (2R+F or 3R+F; refused once a round or the final no longer fits it). A blank value clears a "
+        "detail. With none given, shows the details and the number of judges' warnings ({json}: as JSON). "
+        "{undo} takes it back.",
+    "contract.info.exits":
+        "Exit status: 0 when set (or shown, or already so); 1 when the format no longer fits the rounds seated; "
+        "2 when FILE cannot be read or a value is not one the detail takes; 3 when FILE cannot be written.",
 
     "contract.undo.summary": "Undo the last archon command that changed a workbook.",
     "contract.undo.does":

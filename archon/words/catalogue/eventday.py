@@ -37,6 +37,9 @@ TEXTS: dict = {
     "player.no_name_fits": ("no player's name contains {typed!r} (accents and case aside; 'Last, First' works too): "
                             "check the spelling, or give the player number"),
     "player.at": "{player} ({cell})",
+    "player.with_vekn": "{player} (VEKN {vekn})",
+    "player.same_name": ("{typed!r} is the name of {count} players: {players:join:; }; give the player number "
+                         "('#{number}') or the VEKN number"),
     "player.ambiguous": "{typed!r} fits {count} players: {players:join:; }; give the player number",
     "player.vekn_not_7_digits": ("{where}VEKN number {vekn!r} is not 7 digits: check it on vekn.net, or leave it "
                                  "out (a new member gets one from the organizer's Prince)"),
@@ -62,8 +65,11 @@ TEXTS: dict = {
     "register.rounds_over": ("every preliminary round has results (round {round} of {format}): a late arrival "
                              "can no longer join (rules 3.3.1: they begin play at the start of the next round)"),
     "register.name_needed": "{where}give the player's name (first and last name)",
-    "register.already_registered": ("{where}{name} is already registered: {cell}, {player}; give the new "
-                                    "player's full name if they are someone else"),
+    "register.same_name_no_vekn": ("{where}{name} is already registered: {cell}, {player}, and neither has a VEKN "
+                                   "number; if the new player is someone else, give their VEKN number ({vekn}) "
+                                   "or their full name"),
+    "register.namesake": ("{player} has the same name as {others:join:, }: name {others:plural:either|each} by "
+                          "player number ('#{number}') or VEKN number"),
     "register.listed_twice": "{where}{name} is listed twice ({first})",
     "register.vekn_registered": "{where}VEKN number {vekn} is already registered: {cell}, {player}",
     "register.vekn_listed_twice": "{where}VEKN number {vekn} is listed twice ({first})",
@@ -113,6 +119,9 @@ TEXTS: dict = {
     "drop.unknown_reason": "reason {reason!r} is not a code The Archon knows: use one of {codes:join:, }",
     "drop.already_out": _quoting(
         "{player} is already out ({reason}, {cell}): nothing to do; '{undo}' puts them back"),
+    "drop.event_over": ("the final has its result: the event is over, and dropping {player} now would move "
+                        "everyone below them up a rank; to change the event, {undo} takes back the last change, "
+                        "or a judge's decision is recorded with the final's result ({result}, with {override})"),
     "drop.at_final": (
         "{player} is seated at the final table: a player who leaves once the seating is made takes a Loss in "
         "that round (rules 3.1.4): record the final's result with 0 VP for them ({result}; add {override} "
@@ -133,6 +142,7 @@ TEXTS: dict = {
                     "the final's result as played, or clear the final table first (Final Round sheet) if it must "
                     "be seated again"),
     "guard.this_draw": "this draw",
+    "guard.this_toss": "this toss",
     "guard.putting_back": "putting {player} back",
     "guard.this_result": "this result for {at}",
     "guard.seating_again": "seating round {round} again",
@@ -196,6 +206,13 @@ TEXTS: dict = {
     "toss.ordinal.nd": "{rank}nd",
     "toss.ordinal.rd": "{rank}rd",
     "toss.ordinal.th": "{rank}th",
+    "toss.entered": ("places {first} to {last} ({stake}; tied on {stats:join:, }): {winner} won the toss, as "
+                     "tossed at the table — {coins:join:, }"),
+    "toss.order_twice": "the order names {players} twice: give each tied player once, the winner first",
+    "toss.order_not_a_tie": ("the order must name exactly the players of one tie, the winner first: "
+                             "{tie}{missing}{extra}"),
+    "toss.order_missing": "; missing {players}",
+    "toss.order_extra": "; not in that tie: {players}",
     "toss.reach_final": "{players} {players:plural:reaches|reach} the final; {below:join:; }",
 
     # the final (archon.eventday.finals, archon.eventday.refusals)
@@ -304,4 +321,28 @@ TEXTS: dict = {
     "warn.listed": _quoting("'{warnings}' lists them; "),
     "warn.already": ("{player} already has this warning{when} ({reason}): nothing recorded; {listed}a second "
                      "warning for the same reason needs a reason of its own (e.g. \"{reason}, again\")"),
+
+    # the event's details (Tournament Info): archon.eventday.details
+    "info.set": "{detail}: {value} (was {before})",
+    "info.blank": "blank",
+    "info.shown": "{detail}: {value}",
+    "info.warnings_recorded": "judges' warnings recorded: {count}",
+    "info.unchanged": "the event's details are already as given: nothing to change",
+    "info.no_such_detail": "{key!r} is not a detail of the event: {details:join:, }",
+    "info.date_not_a_date": "{value!r} is not a date: give it as YYYY-MM-DD (2026-12-05)",
+    "info.no_such_level": "{level!r} is not a level The Archon lists: {levels:join:, }",
+    "info.no_such_format": "{format!r} is not a format The Archon runs: {formats:join: or }",
+    "info.format_final_seated": ("the final is seated: the format stays {format} ({wanted} would change who "
+                                 "reached it); {undo} takes back the final's seating first"),
+    "info.format_rounds_seated": ("{rounds:plural:round|rounds} {rounds} {rounds:plural:is|are} seated: "
+                                  "{wanted} has fewer rounds than {format}; clear {rounds:plural:it|them} first"),
+    "info.detail.name": "event name",
+    "info.detail.date": "date",
+    "info.detail.organizer": "organizer",
+    "info.detail.organizer_vekn": "organizer's VEKN number",
+    "info.detail.city": "city",
+    "info.detail.level": "level",
+    "info.detail.format": "format",
+    "info.detail.head_judge": "head judge",
+    "info.detail.head_judge_vekn": "head judge's VEKN number",
 }

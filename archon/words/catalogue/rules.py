@@ -29,7 +29,8 @@ TEXTS: dict = {
     "check.no_name": "player #{player} has no name",
     "check.no_name.advice": "type the player's first and last name, or clear the row if nobody plays under that number",
     "check.same_name": "two players have the same name ({players:join:, })",
-    "check.same_name.advice": "give each player their full name; if it is one player registered twice, keep one row",
+    "check.same_name.advice": ("two people: give each their VEKN number (or their full name); one player "
+                               "registered twice: keep one row"),
     "check.level": "{what}: The Archon cannot compute the finalists' rating points (archon counts no level bonus)",
     "check.level.unknown": "level {value} is not one The Archon knows",
     "check.level.blank": "the event level is blank",

@@ -24,6 +24,10 @@ TEXTS: dict = {
     "web.act.drop": "\"Drop (WD)\" on {player}'s row",
     "web.act.dq": "\"DQ\" on {player}'s row",
     "web.act.undo_drop": "the \"Undo\" button on {player}'s row",
+    "web.act.unregister": "\"Unregister\" on {player}'s row",
+    "web.act.warn": "\"Warn\" under \"Judges' warnings\"",
+    "web.act.warnings": "the \"Judges' warnings\" section",
+    "web.act.info": '"Save the details" under "Event details"',
     "web.act.register": '"Register" under "Registration"',
     "web.act.undo": '"Undo the last change"',
     "web.act.undo_anyway": '"Undo the last change", then OK when the page asks',
@@ -48,6 +52,7 @@ TEXTS: dict = {
     "web.option.name": "the name field",
     "web.option.seed": 'the "seed" field',
     "web.option.round": 'the "Round" field',
+    "web.option.reason": 'the "reason" field',
     "web.option.elsewhere": "the command line's option {name}",
     # -- the pages ------------------------------------------------------------
     # the question under a refusal the organizer can override (the seat form's, the undo form's)
