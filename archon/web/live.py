@@ -45,6 +45,7 @@ class Live:
         self.ended = False
         self._changed: Optional[asyncio.Event] = None
         self._poked: Optional[asyncio.Event] = None
+        self._stop: Optional[asyncio.Event] = None  # the file watcher's: set when the server stops
         self._begun = 0  # looks begun by fresh()
         self._flight: Optional[tuple[int, asyncio.Future]] = None
 
@@ -75,6 +76,8 @@ class Live:
         """The server is stopping: every stream ends now."""
         self.ended = True
         self._announce()
+        if self._stop is not None:
+            self._stop.set()
 
     # -- looking at the file -------------------------------------------------
 
@@ -108,6 +111,7 @@ class Live:
         """Look at the file on each change the file watcher sees (``files``)
         and every ``poll`` seconds, publishing each look; end the streams as
         soon as ``closing()`` says the server stops. Runs until cancelled."""
+        self._stop, self.ended = asyncio.Event(), False
         tasks = [asyncio.ensure_future(self._until_closing(closing))]
         if files:
             tasks.append(asyncio.ensure_future(self._files()))
@@ -143,7 +147,8 @@ class Live:
             return n in (book.name, f".~lock.{book.name}#") or n.startswith("~$")
 
         with contextlib.suppress(Exception):  # a folder the watcher cannot watch: the poll looks
-            async for _ in awatch(book.path.parent, watch_filter=ours, debounce=50, step=20, recursive=False):
+            async for _ in awatch(book.path.parent, watch_filter=ours, stop_event=self._stop, debounce=50, step=20,
+                                  recursive=False):
                 book.forget()  # hash it again: a save may keep its size and clock tick
                 self.poke()
 
