@@ -1,39 +1,48 @@
-"""Benchmark: a result entered in the event console until the players' page shows it.
+"""Benchmark: a result entered in the event console until every open players' page shows it.
 
 On a 300-player 3R+F event in a copy of the official Archon v1.5l, rounds 1
-and 2 played and round 3 seated with no result yet:
+and 2 played and round 3 seated with no result yet, ``archon serve`` runs in
+a process of its own (its CPU time read from ``/proc``, so this process's
+clients do not count) and, for each number of pages given (``--streams``),
+that many players' pages listen to its event stream (``GET /api/events``)
+on raw sockets from this process. Results are posted one by one
+(``POST /api/result``, one table each, :data:`GAP_SECONDS` apart so each
+change's aftermath is its own); for each change it measures the time until
+every page's stream has announced the new key and the page has fetched its
+live part (``GET /fragment/players``) showing the table complete, and the
+server's CPU from the post until the next one. Then 200 pages load at once
+(``GET /``). Targets on the 2-core machine: 300 pages, every page within
+0.5 s at the 95th percentile; the server's CPU per change within twice
+that with one page.
 
-* console: ``POST /api/result`` (one table), then the players' page's event
-  stream (``GET /api/events``) announces the new version and its live part
-  (``GET /fragment/players``) shows the table complete. Target 0.5 s.
-* the same action from the command line: ``archon result FILE --round 3
-  --table T ...`` as a new process, and its Python twin
-  (:func:`archon.api.result`) in process.
+``--commands``: also the same action from the command line (``archon
+result FILE --round 3 --table T ...``, a new process) and its Python twin
+(:func:`archon.api.result`, in process).
 
 Run from the repository root::
 
-    python benchmarks/console.py [--players 300] [--repeat 5]
+    python benchmarks/console.py [--streams 1,50,200,300] [--players 300] [--repeat 10] [--commands]
 
-Medians of wall-clock and CPU time (CPU: this process's threads, the
-server's included, and the command's process): on a shared machine the wall
-time counts the others' load, the CPU time does not.
+``--server-repo DIR`` serves with the archon of another checkout (to compare
+with an older version).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import gzip
 import json
 import os
-import queue
 import random
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
+from typing import Optional
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))
@@ -46,7 +55,14 @@ from archon import api  # noqa: E402
 from archon.rules.model import Final, Round, Table  # noqa: E402
 from archon.formats.workbook import write_event  # noqa: E402
 
-TOKEN = "benchmark"
+#: Seconds between two posted results: longer than the console's look at a
+#: file just written lasts (2 s of re-hashing, ``RACY_SECONDS``), so each
+#: change's CPU is all its own.
+GAP_SECONDS = 3.0
+#: Pages that load the players' page at once after the changes.
+PAGE_LOADS = 200
+#: Pages that connect at once (a phone at a time would be slower than any event day).
+CONNECT_BATCH = 50
 
 
 def event_before_round_3_results(players: int):
@@ -62,63 +78,179 @@ def vps_for(size: int) -> list[float]:
     return [0.5] * size  # time out, no ousts: legal at 4 and 5 seats
 
 
-class Console:
-    """``archon serve`` in a thread, with one players' page listening to its events."""
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0 to 1) of ``values``, the nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(q * len(ordered) + 0.5)) - 1))]
 
-    def __init__(self, path: Path) -> None:
-        from archon.web import console_app
-        from archon.web.server import running
 
-        self.serving = running(console_app(path, token=TOKEN))
-        self.keys: "queue.Queue[str]" = queue.Queue()
+class Server:
+    """``archon serve FILE --port 0 --no-browser`` in a process of its own."""
 
-    def listen(self) -> None:
-        import httpx
+    def __init__(self, path: Path, repo: Path, profile: Optional[Path] = None) -> None:
+        env = {**os.environ, "PYTHONPATH": str(repo)}
+        profiled = ["-m", "cProfile", "-o", str(profile)] if profile else []
+        self.proc = subprocess.Popen([sys.executable, *profiled, "-m", "archon.cli", "serve", str(path), "--port", "0",
+                                      "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     env=env, cwd=repo)
+        organizer = self.proc.stdout.readline().split()
+        if len(organizer) < 2 or "token=" not in organizer[1]:
+            self.proc.kill()
+            raise RuntimeError(f"the console did not start: {self.proc.stderr.read()[-2000:]}")
+        url = organizer[1]
+        self.token = url.split("token=")[1]
+        self.host, port = url.split("//")[1].split("/")[0].split(":")
+        self.port = int(port)
+        self._clock = os.sysconf("SC_CLK_TCK")
 
+    def cpu(self) -> Optional[float]:
+        """The server's CPU seconds so far (user and system), or None without ``/proc``."""
         try:
-            with httpx.stream("GET", self.base + "/api/events", timeout=None) as r:
-                for line in r.iter_lines():
-                    if line.startswith("data: "):
-                        self.keys.put(json.loads(line[6:])["key"])
-        except httpx.HTTPError:  # the server stopped
-            return
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / self._clock
 
-    def __enter__(self):
-        self.base = self.serving.__enter__()
-        threading.Thread(target=self.listen, daemon=True).start()
-        self.keys.get(timeout=30)  # the page's first state
-        return self
+    def stop(self) -> None:
+        self.proc.send_signal(2)  # Ctrl-C
+        try:
+            self.proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.communicate()
 
-    def __exit__(self, *exc):
-        self.serving.__exit__(*exc)
+
+async def request(server: Server, method: str, path: str, body: Optional[bytes] = None,
+                  headers: Optional[dict] = None) -> tuple[int, bytes]:
+    """One HTTP/1.1 request on a connection of its own: (status, body)."""
+    reader, writer = await asyncio.open_connection(server.host, server.port)
+    try:
+        head = [f"{method} {path} HTTP/1.1", f"Host: {server.host}:{server.port}", "Connection: close",
+                "Accept-Encoding: gzip"]  # as every browser
+        head += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        if body is not None:
+            head += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + (body or b""))
+        data = await reader.read(-1)
+    finally:
+        writer.close()
+    status = int(data.split(b" ", 2)[1])
+    head, _, content = data.partition(b"\r\n\r\n")
+    if b"transfer-encoding: chunked" in head.lower():
+        content = dechunked(content)
+    if b"content-encoding: gzip" in head.lower():
+        content = gzip.decompress(content)
+    return status, content
+
+
+def dechunked(data: bytes) -> bytes:
+    out, at = [], 0
+    while True:
+        end = data.index(b"\r\n", at)
+        size = int(data[at:end], 16)
+        if size == 0:
+            return b"".join(out)
+        out.append(data[end + 2:end + 2 + size])
+        at = end + 4 + size
+
+
+class Page:
+    """A players' page on a phone: its event stream open; on each new key, its live part fetched."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.key: Optional[str] = None
+        #: key -> (when the stream announced it, when the live part was fetched, the live part)
+        self.seen: dict[str, tuple[float, float, bytes]] = {}
+        self.heard = asyncio.Event()
+        self.task: Optional[asyncio.Task] = None
+
+    async def listen(self) -> None:
+        reader, writer = await asyncio.open_connection(self.server.host, self.server.port)
+        try:
+            writer.write(f"GET /api/events HTTP/1.1\r\nHost: {self.server.host}:{self.server.port}\r\n"
+                         "Accept: text/event-stream\r\n\r\n".encode())
+            while True:
+                line = await reader.readline()
+                if not line:
+                    return
+                if line.startswith(b"data: "):
+                    key = json.loads(line[6:])["key"]
+                    if key != self.key:
+                        announced = time.perf_counter()
+                        status, page = await request(self.server, "GET", "/fragment/players?lang=en")
+                        assert status == 200, page[:500]
+                        self.key = key
+                        self.seen[key] = (announced, time.perf_counter(), page)
+                        self.heard.set()
+        finally:
+            writer.close()
+
+
+async def open_pages(server: Server, n: int) -> list[Page]:
+    pages = []
+    for start in range(0, n, CONNECT_BATCH):
+        batch = [Page(server) for _ in range(min(CONNECT_BATCH, n - start))]
+        for p in batch:
+            p.task = asyncio.ensure_future(p.listen())
+        await asyncio.wait_for(asyncio.gather(*(p.heard.wait() for p in batch)), 120)
+        pages += batch
+    return pages
+
+
+async def streams_run(path: Path, n: int, tables: list[int], sizes: dict[int, int], repo: Path,
+                      profile: Optional[Path] = None) -> dict:
+    """``n`` pages open on one console; the changes; then :data:`PAGE_LOADS` page loads at once."""
+    server = Server(path, repo, profile)
+    try:
+        pages = await open_pages(server, n)
+        auth = {"Authorization": f"Bearer {server.token}"}
+        every, each, cpu, ours = [], [], [], []
+        for t in tables:
+            for p in pages:
+                p.heard.clear()
+            before, start, mine = server.cpu(), time.perf_counter(), time.process_time()
+            body = json.dumps({"round": 3, "table": t, "vps": vps_for(sizes[t])}).encode()
+            status, answer = await request(server, "POST", "/api/result", body, auth)
+            assert status == 200, answer[:500]
+            await asyncio.wait_for(asyncio.gather(*(p.heard.wait() for p in pages)), 60)
+            done = []
+            for p in pages:
+                _announced, fetched, page = p.seen[p.key]
+                assert f'Table {t} <span class="status s-complete">'.encode() in page, "the page does not show it"
+                done.append(fetched - start)
+            every.append(max(done))
+            each += done
+            ours.append(time.process_time() - mine)
+            await asyncio.sleep(max(0.0, start + GAP_SECONDS - time.perf_counter()))
+            after = server.cpu()
+            if before is not None and after is not None:
+                cpu.append(after - before)
+        loads = await page_loads(server)
+        for p in pages:
+            p.task.cancel()
+        await asyncio.gather(*(p.task for p in pages), return_exceptions=True)
+        return {"every": every, "each": each, "cpu": cpu, "loads": loads, "client": ours}
+    finally:
+        server.stop()
+
+
+async def page_loads(server: Server) -> list[float]:
+    async def one() -> float:
+        start = time.perf_counter()
+        status, page = await request(server, "GET", "/?lang=en")
+        assert status == 200 and b"players" in page.lower(), page[:500]
+        return time.perf_counter() - start
+
+    return list(await asyncio.gather(*(one() for _ in range(PAGE_LOADS))))
 
 
 def cpu_now() -> float:
-    """CPU seconds of this process (all its threads: the server's too) and its finished children."""
+    """CPU seconds of this process and its finished children."""
     import resource
 
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return time.process_time() + children.ru_utime + children.ru_stime
-
-
-def console_times(path: Path, tables: list[int], sizes: dict[int, int]) -> list[tuple[float, float]]:
-    import httpx
-
-    times = []
-    with Console(path) as c, httpx.Client(base_url=c.base, timeout=60) as http:
-        http.get("/fragment/players")  # the page has loaded once
-        for t in tables:
-            start, cpu = time.perf_counter(), cpu_now()
-            r = http.post("/api/result", json={"round": 3, "table": t, "vps": vps_for(sizes[t])},
-                          headers={"Authorization": f"Bearer {TOKEN}"})
-            assert r.status_code == 200, r.text
-            c.keys.get(timeout=30)  # the event stream says the workbook changed
-            page = http.get("/fragment/players").text
-            assert f'Table {t} <span class="status s-complete">' in page
-            times.append((time.perf_counter() - start, cpu_now() - cpu))
-            while not c.keys.empty():
-                c.keys.get()
-    return times
 
 
 def cli_times(path: Path, tables: list[int], sizes: dict[int, int]) -> list[tuple[float, float]]:
@@ -140,11 +272,45 @@ def twin_times(path: Path, tables: list[int], sizes: dict[int, int]) -> list[tup
     return times
 
 
+
+def ms(x: float) -> str:
+    return f"{x * 1000:7.0f}"
+
+
+def report_streams(results: dict[int, dict]) -> None:
+    print(f"{'pages':>6} | {'every page has it (ms)':^25} | {'each page (ms)':^17} | {'server CPU/change':^17} | "
+          f"{f'{PAGE_LOADS} page loads (ms)':^17}")
+    print(f"{'':>6} | {'p50':>7} {'p95':>7} {'max':>7}   | {'p50':>8} {'p95':>8} | {'median':>8} {'max':>8} | "
+          f"{'p50':>8} {'p95':>8}")
+    for n, r in results.items():
+        cpu = r["cpu"]
+        print(f"{n:>6} | {ms(percentile(r['every'], .5))} {ms(percentile(r['every'], .95))} {ms(max(r['every']))}   | "
+              f" {ms(percentile(r['each'], .5))}  {ms(percentile(r['each'], .95))} | "
+              f" {ms(statistics.median(cpu)) if cpu else '      ?'}  {ms(max(cpu)) if cpu else '      ?'} | "
+              f" {ms(percentile(r['loads'], .5))}  {ms(percentile(r['loads'], .95))}")
+    print("(the pages' own CPU per change, in this process, median: "
+          + ", ".join(f"{n} pages {statistics.median(r['client']) * 1000:.0f} ms" for n, r in results.items()) + ")")
+    most = max(results)
+    p95 = percentile(results[most]["every"], .95)
+    print(f"target: {most} pages, every page within 500 ms at the 95th percentile: "
+          f"{'OK' if p95 <= 0.5 else 'SLOWER THAN TARGET'} ({p95 * 1000:.0f} ms)")
+    least = min(results)
+    if results[most]["cpu"] and results[least]["cpu"] and least != most:
+        ratio = statistics.median(results[most]["cpu"]) / statistics.median(results[least]["cpu"])
+        print(f"target: server CPU per change with {most} pages within twice that with {least}: "
+              f"{'OK' if ratio <= 2 else 'MORE THAN TARGET'} ({ratio:.2f} times)")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--streams", default="1,50,200,300", help="numbers of open players' pages, comma-separated")
     ap.add_argument("--players", type=int, default=300)
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--repeat", type=int, default=10, help="results posted for each number of pages")
+    ap.add_argument("--commands", action="store_true", help="also the command line and the Python twin")
+    ap.add_argument("--server-repo", type=Path, default=REPO, help="serve with the archon of this checkout")
+    ap.add_argument("--profile", type=Path, help="profile the server (cProfile) into FOLDER/pages-N.prof")
     args = ap.parse_args(argv)
+    counts = [int(n) for n in args.streams.split(",") if n.strip()]
     official = official_dir_path() / OFFICIAL_NAMES["xlsx"]
     if not official.is_file():
         print(official_missing())
@@ -153,28 +319,36 @@ def main(argv=None) -> int:
     try:
         ev = event_before_round_3_results(args.players)
         sizes = {k: len(t.players) for k, t in enumerate(ev.rounds[-1].tables, start=1)}
-        paths = {}
-        for what in ("console", "cli", "twin"):
-            paths[what] = work / what / "event.xlsx"
-            paths[what].parent.mkdir()
-            shutil.copyfile(official, paths[what])  # the shared official file is read-only
-            write_event(paths[what], ev)
-        print(f"event: {len(ev.players)} players, round 3 seated ({len(sizes)} tables), "
-              f"workbook {paths['console'].stat().st_size / 1e6:.1f} MB")
         tables = list(range(1, args.repeat + 1))
-        results = {
-            "console: POST /api/result until the players' page shows it": console_times(paths["console"], tables, sizes),
-            "command line: archon result (a new process)": cli_times(paths["cli"], tables, sizes),
-            "Python twin: archon.api.result (in process)": twin_times(paths["twin"], tables, sizes),
-        }
-        print(f"{'':62} {'wall':>8} {'CPU':>8}   (medians of {len(tables)}, ms; "
-              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
-        for label, times in results.items():
-            wall = statistics.median(w for w, _ in times)
-            cpu = statistics.median(c for _, c in times)
-            print(f"{label:62} {wall * 1000:8.0f} {cpu * 1000:8.0f}")
-        console = statistics.median(w for w, _ in next(iter(results.values())))
-        print(f"target: console at most 500 ms wall: {'OK' if console <= 0.5 else 'SLOWER THAN TARGET'}")
+        assert len(tables) <= len(sizes), f"--repeat: at most {len(sizes)} tables"
+        made = work / "made.xlsx"
+        shutil.copyfile(official, made)  # the shared official file is read-only
+        write_event(made, ev)
+
+        def copy(what: str) -> Path:
+            path = work / what / "event.xlsx"
+            path.parent.mkdir()
+            shutil.copyfile(made, path)
+            return path
+
+        print(f"event: {len(ev.players)} players, round 3 seated ({len(sizes)} tables), "
+              f"workbook {made.stat().st_size / 1e6:.1f} MB; {len(tables)} results posted {GAP_SECONDS:.0f} s apart "
+              f"for each number of pages; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        results = {}
+        for n in counts:
+            profile = None
+            if args.profile:
+                args.profile.mkdir(parents=True, exist_ok=True)
+                profile = args.profile.resolve() / f"pages-{n}.prof"
+            results[n] = asyncio.run(streams_run(copy(f"streams-{n}"), n, tables, sizes, args.server_repo, profile))
+            print(f"  {n} pages done (load average {os.getloadavg()[0]:.1f})", flush=True)
+        report_streams(results)
+        if args.commands:
+            for label, fn in (("command line: archon result (a new process)", cli_times),
+                              ("Python twin: archon.api.result (in process)", twin_times)):
+                times = fn(copy(fn.__name__), tables, sizes)
+                print(f"{label:50} {statistics.median(w for w, _ in times) * 1000:8.0f} ms wall "
+                      f"{statistics.median(c for _, c in times) * 1000:8.0f} ms CPU (medians)")
         return 0
     finally:
         shutil.rmtree(work, ignore_errors=True)

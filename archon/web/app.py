@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import hmac
 import json
 import secrets
@@ -72,6 +73,7 @@ from archon.rules.typed import is_whole_number_text
 from archon.web.answers import error_body, http_status, refused
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
+from archon.web.live import Live, Pages
 from archon.web.render import render
 from archon.web.view import for_the_room
 from archon.web.words import ConsoleRenderer, console, shown_dict, shown_lines
@@ -97,8 +99,15 @@ LANGUAGE_COOKIE = "archon_lang"
 LANGUAGE_SECONDS = 365 * 24 * 3600
 #: The most pages kept rendered (a template, a state, a language, ...).
 KEPT_PAGES = 48
-#: How often a page's event stream re-checks the file when the watcher is silent.
-POLL_SECONDS = 0.5
+#: How hard the pages are compressed for the browsers that read gzip (all do).
+GZIP_LEVEL = 6
+#: How often the console looks at the file when the file watcher is silent
+#: (a folder it cannot watch); the pages' event streams never look themselves.
+POLL_SECONDS = 1.0
+#: A page's event stream says it is still there this often (proxies close quiet connections).
+QUIET_SECONDS = 15.0
+#: A page's event stream ends after this long (the browser reconnects by itself).
+STREAM_SECONDS = 300.0
 
 
 def request_language(request: Request) -> str:
@@ -118,53 +127,6 @@ def _error(request: Request, exc: BaseException, action: Optional[str] = None) -
     its message as the console says it in the browser's language, what to do
     named by the page's own controls; ``action``: the write refused."""
     return JSONResponse(error_body(exc, action, _said(request)), status_code=http_status(exc))
-
-
-# ---------------------------------------------------------------------------
-# Changes: the file watcher and the pages' event streams
-
-
-class Changes:
-    """Wakes every event stream when the workbook may have changed."""
-
-    def __init__(self) -> None:
-        self._event: Optional[asyncio.Event] = None
-
-    def _current(self) -> asyncio.Event:
-        if self._event is None:
-            self._event = asyncio.Event()
-        return self._event
-
-    def notify(self) -> None:
-        ev, self._event = self._current(), asyncio.Event()
-        ev.set()
-
-    def waiter(self) -> asyncio.Event:
-        """What :meth:`wait` will wait on: take it *before* looking at the
-        workbook, so a change announced meanwhile is not missed."""
-        return self._current()
-
-    async def wait(self, timeout: float, waiter: Optional[asyncio.Event] = None) -> None:
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for((waiter or self._current()).wait(), timeout)
-
-
-async def _watch(book: ServedWorkbook, changes: Changes, stop: asyncio.Event) -> None:
-    """Notify on every change to the workbook or its lock files (watchfiles);
-    the event streams also poll, so a watcher that cannot run costs only speed."""
-    try:
-        from watchfiles import awatch
-    except ImportError:  # pragma: no cover - a required dependency
-        return
-    def ours(_change, name: str) -> bool:  # the workbook, LibreOffice's and Excel's lock files
-        n = Path(name).name
-        return n in (book.name, f".~lock.{book.name}#") or n.startswith("~$")
-
-    with contextlib.suppress(Exception):  # a folder the watcher cannot watch: the streams poll
-        async for _ in awatch(book.path.parent, watch_filter=ours, stop_event=stop, debounce=50, step=20,
-                              recursive=False):
-            book.forget()  # hash it again: a save may keep its size and clock tick
-            changes.notify()
 
 
 # ---------------------------------------------------------------------------
@@ -382,18 +344,18 @@ async def write(request: Request) -> Response:
             # the new state, worked out once before the pages hear of it (the
             # written file is read anew, but only its changed sheets are parsed
             # again: grid's scan cache; readcache saved the write its own read)
-            return lines, book.state().version
+            return lines, book.look_now()
 
-        lines, version = await run_in_threadpool(run)
+        lines, look = await run_in_threadpool(run)
     except ClientDisconnect:  # the client went away (or was too slow) before its body was all sent: nobody to answer
         return Response(status_code=400)
     except Exception as exc:  # noqa: BLE001 - every error becomes an answer, never a traceback page
         if not isinstance(exc, BadRequest) and http_status(exc) == 500:
             request.app.state.log_failure(exc)
-        request.app.state.changes.notify()
+        request.app.state.live.poke()  # a refusal may follow a change: the pages hear of it soon
         return _error(request, exc, name)
-    request.app.state.changes.notify()
-    return JSONResponse({"ok": True, "lines": lines, "version": version})
+    request.app.state.live.publish(look)  # every open page hears of it now, from this one look
+    return JSONResponse({"ok": True, "lines": lines, "version": look.state.version})
 
 
 # ---------------------------------------------------------------------------
@@ -401,13 +363,13 @@ async def write(request: Request) -> Response:
 
 
 async def _state(request: Request):
-    return await run_in_threadpool(request.app.state.book.state)
+    return (await request.app.state.live.fresh()).state
 
 
 async def api_state(request: Request) -> Response:
-    book: ServedWorkbook = request.app.state.book
-    st, key, open_in = await run_in_threadpool(book.look)
-    return JSONResponse({"version": st.version, "key": key, "open_in": open_in, "error": st.error})
+    look = await request.app.state.live.fresh()
+    st = look.state
+    return JSONResponse({"version": st.version, "key": look.key, "open_in": look.open_in, "error": st.error})
 
 
 async def _twin(request: Request, fn: Callable, *args, **kwargs):
@@ -516,26 +478,27 @@ async def events(request: Request) -> Response:
     Each stream ends after 5 minutes (the browser reconnects by itself), and
     as soon as the server is stopping (``app.state.closing()``), so Ctrl-C
     never waits for an open page."""
-    book: ServedWorkbook = request.app.state.book
-    changes: Changes = request.app.state.changes
+    live: Live = request.app.state.live
     loop = asyncio.get_running_loop()
 
     async def stream():
+        # the stream never looks at the file: it hears the key the console
+        # published (one look per change, however many pages are open)
         yield "retry: 1000\n\n"
-        last, quiet, end = None, 0.0, loop.time() + 300
-        while loop.time() < end and not request.app.state.closing():
-            waiter = changes.waiter()
-            key = await run_in_threadpool(book.key)
+        last, said, end = None, loop.time(), loop.time() + STREAM_SECONDS
+        while loop.time() < end and not live.ended:
+            changed = live.changed()
+            key = live.look.key
             if key != last:
-                last, quiet = key, 0.0
+                last, said = key, loop.time()
                 yield f"event: state\ndata: {json.dumps({'key': key})}\n\n"
-            elif quiet >= 15:
-                quiet = 0.0
+            elif loop.time() - said >= QUIET_SECONDS:
+                said = loop.time()
                 yield ": still here\n\n"
-            if await request.is_disconnected():
-                return
-            await changes.wait(POLL_SECONDS, waiter)
-            quiet += POLL_SECONDS
+            # a page that goes away: Starlette ends the stream (it listens for the disconnect)
+            wait = max(0.0, min(said + QUIET_SECONDS, end) - loop.time())
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(changed.wait(), wait)
 
     return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
@@ -545,25 +508,42 @@ async def events(request: Request) -> Response:
 # Pages
 
 
-def _rendered(request: Request, template: str, organizer: bool, lang: str) -> str:
-    """``template`` for the workbook's current state in ``lang``, rendered
-    once per state and language (a projector and every phone fetch the
-    players' page after each change)."""
+async def _rendered(request: Request, template: str, organizer: bool, lang: str) -> tuple[bytes, bytes]:
+    """``template`` for the workbook as it is now in ``lang``, rendered once
+    per version and language (a projector and every phone fetch the players'
+    page after each change): the organizer's pages and the players' are
+    kept apart (``organizer`` is part of what names a page). The page, and
+    the page gzipped (300 phones fetch it after each change: the bytes sent
+    cost the server more than the rendering)."""
     from archon.web.view import page_context
 
     book: ServedWorkbook = request.app.state.book
-    state, key, held = book.look_said()
-    kept: dict = request.app.state.rendered
+    look = await request.app.state.live.fresh()
+    state, key, held = look.state, look.key, look.held
     # the key holds the state's version; held: why writes are off (which program holds the file)
     seen = (template, key, None if held is None else json.dumps(held.as_dict(), sort_keys=True), organizer, lang)
-    html = kept.get(seen)
-    if html is None:
+
+    def rendered() -> tuple[bytes, bytes]:
         html = render(template, lang, **page_context(state, name=book.name, key=key, open_in=held,
-                                                     organizer=organizer, lang=lang))
-        if len(kept) >= KEPT_PAGES:
-            kept.clear()
-        kept[seen] = html
-    return html
+                                                     organizer=organizer, lang=lang)).encode("utf-8")
+        return html, gzip.compress(html, GZIP_LEVEL, mtime=0)
+
+    return await request.app.state.pages.get(seen, rendered)
+
+
+def _takes_gzip(request: Request) -> bool:
+    """Whether the browser reads gzip (``Accept-Encoding``; ``gzip;q=0``: no)."""
+    for part in request.headers.get("accept-encoding", "").lower().split(","):
+        name, _, q = part.partition(";")
+        if name.strip() == "gzip":
+            q = q.strip()
+            if not q.startswith("q="):
+                return True
+            try:
+                return float(q[2:]) > 0
+            except ValueError:
+                return False
+    return False
 
 
 def _keeping_language(request: Request, response: Response) -> Response:
@@ -587,8 +567,11 @@ def _page(template: str, organizer: bool = False, fragment: bool = False):
         if organizer and not _authorized(request):
             return _denied(request)
         lang = request_language(request)
-        html = await run_in_threadpool(_rendered, request, template, organizer, lang)
-        response = HTMLResponse(html, headers={"Cache-Control": "no-store", "Content-Language": lang})
+        html, gzipped = await _rendered(request, template, organizer, lang)
+        headers = {"Cache-Control": "no-store", "Content-Language": lang, "Vary": "Accept-Encoding"}
+        if _takes_gzip(request):
+            html, headers["Content-Encoding"] = gzipped, "gzip"
+        response = HTMLResponse(html, headers=headers)
         return response if fragment else _keeping_language(request, response)
     return endpoint
 
@@ -625,7 +608,8 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
 
     ``token``: the organizer's secret (a random one when not given); the
     application's ``state.token`` holds it. ``watch``: watch the file with
-    watchfiles (the event streams also poll the file twice a second).
+    watchfiles (the console also looks at it every :data:`POLL_SECONDS`;
+    :class:`archon.web.live.Live`, ``state.live``, publishes each change).
     ``hosts``: the ``Host`` headers it answers (``state.hosts``; by default
     127.0.0.1 and localhost, on any port until the server that runs it says
     which: :meth:`archon.web.hosts.Hosts.serving`); any other is refused
@@ -640,20 +624,19 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
     state = book.state()
     if state.error is not None:  # not a workbook (a players CSV, a damaged file): say so before serving it
         raise ConsoleError(state.error_message or state.error)
-    changes = Changes()
+    live = Live(book)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        stop = asyncio.Event()
-        task = asyncio.create_task(_watch(book, changes, stop)) if watch else None
+        # one task looks at the file for every page (watchfiles when ``watch``, and a poll)
+        task = asyncio.create_task(live.watch(POLL_SECONDS, files=watch, closing=lambda: app.state.closing()))
         try:
             yield
         finally:
-            stop.set()
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(BaseException):
-                    await task
+            live.end()
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
 
     here = Path(__file__).parent
     routes = [
@@ -678,8 +661,8 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
     app.state.hosts = hosts
     app.state.book = book
     app.state.token = token or secrets.token_urlsafe(24)
-    app.state.changes = changes
-    app.state.rendered = {}  # (template, key, lock, organizer) -> the page, see _rendered
+    app.state.live = live
+    app.state.pages = Pages(KEPT_PAGES)  # (template, key, lock, organizer, language) -> the page, see _rendered
     app.state.log_failure = _log_failure
     #: Whether the server is stopping: the server that runs the app sets it
     #: (:func:`archon.web.server.run`: ``lambda: server.should_exit``).

@@ -32,7 +32,7 @@ from archon.web.words import CONSOLE, shown, shown_dict
 from archon.words.errors import WordedError
 from archon.words.message import Message, message_of, say
 
-__all__ = ["ServedWorkbook", "State", "StaleVersion"]
+__all__ = ["Look", "ServedWorkbook", "State", "StaleVersion"]
 
 
 class StaleVersion(WordedError, ValueError):
@@ -113,6 +113,24 @@ def _finals_summary(view) -> dict:
     }
 
 
+@dataclass(frozen=True)
+class Look:
+    """One look at the served file (:meth:`ServedWorkbook.look_now`): the
+    state of its version, the key a page re-reads on, and why writes are
+    off (a message, else ``None``). ``serial`` orders the looks: a later
+    look saw the file later."""
+
+    serial: int
+    state: State
+    key: str
+    held: Optional[Message] = None
+
+    @property
+    def open_in(self) -> Optional[str]:
+        """``held``, as the page says it in English."""
+        return None if self.held is None else CONSOLE.render(self.held)
+
+
 #: How long after its last change a file's times cannot tell a new save from
 #: the one hashed (file systems keep times to a clock tick, FAT to 2 s): the
 #: content is hashed again on every look until then.
@@ -130,6 +148,8 @@ class ServedWorkbook:
         self._cache_lock = threading.Lock()
         self._hashed: Optional[tuple] = None  # (stat key, when hashed, Fingerprint)
         self._hash_lock = threading.Lock()
+        self._looks = 0
+        self._look_lock = threading.Lock()
 
     @property
     def name(self) -> str:
@@ -184,6 +204,16 @@ class ServedWorkbook:
         which a page says in its reader's language."""
         state, held = self.state(), self.held()
         return state, self._key_of(state.version, None if held is None else held.id), held
+
+    def look_now(self) -> Look:
+        """One :class:`Look` at the file now (the content hashed at most once
+        when the state of this version is known, the lock files listed once),
+        numbered: looks are taken one at a time, so a higher ``serial`` saw
+        the file later."""
+        with self._look_lock:
+            self._looks += 1
+            state, key, held = self.look_said()
+            return Look(self._looks, state, key, held)
 
     def open_in(self) -> Optional[str]:
         """:meth:`held`, as the page says it."""
