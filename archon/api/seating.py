@@ -148,7 +148,8 @@ def _edit_seating(path, round: int, swap, move, *, dry_run: bool, print_to, lang
             change = swap_seats(ev, round, swap[0], swap[1], locate, proposed)
         else:
             change = move_player(ev, round, move[0], _table_number(move[1]), locate, proposed)
-        done.append(change.edit)
+        if change.edit is not None:
+            done.append(change.edit)
         return change
 
     rep = event_day(path, change_of, dry_run=dry_run, typed_rounds={round})
