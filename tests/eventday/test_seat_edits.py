@@ -38,7 +38,9 @@ def test_a_swap_that_makes_players_meet_again_counts_what_a_hand_count_gives():
     # table 1 becomes 1 2 9 13 and table 2 becomes 5 6 10 14. #1 and #2 sat
     # at one table in round 1 (seats 1 and 2), as did #5 and #6: two pairs
     # meet again (R4 +2; over two rounds, also R2 +2), and #2 is #1's prey
-    # again, #6 #5's prey again (R1 +2). Every table stays of 4 players: R3 0.
+    # again, #6 #5's prey again (R1 +2; R6, the same relation repeated, and
+    # R9, adjacent again, +2 as well: only those two pairs meet twice).
+    # Every table stays of 4 players: R3 0.
     ev = event_of(16, LATIN)
     change = swap_seats(ev, 2, "5", "2")
     assert [t.players for t in change.event.round(2).tables][:2] == [[1, 2, 9, 13], [5, 6, 10, 14]]
@@ -47,6 +49,7 @@ def test_a_swap_that_makes_players_meet_again_counts_what_a_hand_count_gives():
     assert (edit.before.R1, edit.before.R2, edit.before.R4) == (0, 0, 0)
     assert (edit.after.R1, edit.after.R2, edit.after.R4) == (2, 2, 2)
     assert edit.change["R1"] == 2 and edit.change["R2"] == 2 and edit.change["R4"] == 2
+    assert edit.change["R6"] == 2 and edit.change["R9"] == 2
     assert edit.change["R3"] == 0
     assert edit.as_dict()["players"] == [5, 2] and edit.as_dict()["tables"] == [1, 2]
     said = str(change)
