@@ -9,6 +9,7 @@ from archon import eventday, seating
 from archon.api.changes import EventDayReport, event_day
 from archon.api.contracts import twin_of
 from archon.api.errors import InputError, worded
+from archon.eventday.seat_edits import SeatEdit, move_player, swap_seats
 from archon.formats.layout import ROUND_SHEETS
 from archon.formats.workbook import read_event
 from archon.seating.seeds import new_seed
@@ -42,8 +43,11 @@ def seat(
     print_to=None,
     show: bool = False,
     lang: str = "en",
+    swap=None,
+    move=None,
 ) -> EventDayReport:
-    """Twin of ``archon seat FILE --round N [--print OUT.xlsx] [--show]``: seat a preliminary round.
+    """Twin of ``archon seat FILE --round N [--print OUT.xlsx] [--show] [--swap A B | --move A --table T]``:
+    seat a preliminary round, or edit its seats.
 
     Rounds already played stay as they were and count in the seating
     criteria, players flagged out are left out, players registered since are
@@ -73,7 +77,21 @@ def seat(
     per criterion, the lower bound no seating can beat, given the rounds
     already played ("optimal" or the gap); ``.seating.as_dict()`` is what
     ``archon seat --json`` prints.
+
+    ``swap=(A, B)``: seat nothing new; players A and B (a number, a VEKN
+    number, a part of a name) swap their seats in the round.
+    ``move=(A, T)``: player A moves to table T of the round, in its last
+    seat (tables stay of 4 or 5 players). Only at tables without results
+    (:func:`archon.eventday.seat_edits.swap_seats`,
+    :func:`~archon.eventday.seat_edits.move_player`); ``.seating.edit`` is
+    the :class:`archon.eventday.seat_edits.SeatEdit`: the score before and
+    after, and its change per criterion (a ``dry_run`` shows them and
+    writes nothing). Neither goes with ``seed``, ``force``, ``show``,
+    ``time_budget`` or the other (:class:`InputError`).
     """
+    if swap is not None or move is not None:
+        _check_edit_alone(swap, move, seed=seed, force=force, show=show, time_budget=time_budget)
+        return _edit_seating(path, int(round), swap, move, dry_run=dry_run, print_to=print_to, lang=lang)
     check_time_budget(time_budget)
     if print_to is not None:
         from archon.api.seat_lists import check_seat_list  # the reports (xlsxwriter) for a seat list only
@@ -100,6 +118,55 @@ def seat(
         rep.printed = print_seat_list(rep.event, int(round), print_to, lang)
     rep.seating = RoundSeating.of(rep.event, int(round), rep.seed)
     return rep
+
+
+def _check_edit_alone(swap, move, **others) -> None:
+    """InputError when a swap or a move comes with the other, or with an
+    option of a new seating (``seed``, ``force``, ``show``, ``time_budget``)."""
+    edit = "swap" if swap is not None else "move"
+    given = [option(name) for name, value in others.items() if value not in (None, False)]
+    if swap is not None and move is not None:
+        given.insert(0, option("move"))
+    if given:
+        raise InputError(say("api.edit_alone", edit=option(edit), others=given))
+    pair = swap if swap is not None else move
+    if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+        raise InputError(say("api.edit_pair", edit=option(edit)))
+
+
+def _edit_seating(path, round: int, swap, move, *, dry_run: bool, print_to, lang: str) -> EventDayReport:
+    """``seat(..., swap=(A, B))`` or ``seat(..., move=(A, T))``: the round's
+    seats edited, written as ``seat`` writes a seating (lock, backup, journal)."""
+    if print_to is not None:
+        from archon.api.seat_lists import check_seat_list  # the reports (xlsxwriter) for a seat list only
+
+        check_seat_list(print_to, lang)
+    done: list[SeatEdit] = []
+
+    def change_of(ev, proposed, locate):
+        if swap is not None:
+            change = swap_seats(ev, round, swap[0], swap[1], locate, proposed)
+        else:
+            change = move_player(ev, round, move[0], _table_number(move[1]), locate, proposed)
+        if change.edit is not None:
+            done.append(change.edit)
+        return change
+
+    rep = event_day(path, change_of, dry_run=dry_run, typed_rounds={round})
+    if print_to is not None and not dry_run:
+        from archon.api.seat_lists import print_seat_list
+
+        rep.printed = print_seat_list(rep.event, round, print_to, lang)
+    rep.seating = RoundSeating.of(rep.event, round)
+    rep.seating.edit = done[0]
+    return rep
+
+
+def _table_number(typed):
+    """A table typed as a whole number (``"3"``) as that number; anything else
+    as typed, which the move refuses naming the round's tables."""
+    text = str(typed).strip()
+    return int(text) if text.isdigit() else typed
 
 
 def _show_seating(path, round: int, print_to, lang: str = "en") -> EventDayReport:
@@ -137,6 +204,8 @@ class RoundSeating:
     """
 
     def __init__(self, round: int, seed, tables, score, proof):
+        #: The :class:`archon.eventday.seat_edits.SeatEdit` of a swap or a move, else None.
+        self.edit: Optional[SeatEdit] = None
         self.round = round
         self.seed = seed
         self.tables = tables
@@ -158,11 +227,15 @@ class RoundSeating:
         "optimal": {"R1": true, ...}, "gaps": {"R1": 0, ...}}``: the tables
         in seat order, the score of the rounds seated so far, and per
         criterion the lower bound, whether it is reached and the gap (the
-        keys of ``archon plan --json``, :func:`archon.seating.proof_as_dict`)."""
+        keys of ``archon plan --json``, :func:`archon.seating.proof_as_dict`);
+        then ``"edit"``: null, or after a swap or a move
+        :meth:`archon.eventday.seat_edits.SeatEdit.as_dict` (the score
+        before and the change per criterion)."""
         return {
             "round": self.round, "seed": self.seed,
             "tables": [[{"number": p, "name": name} for p, name in table] for table in self.tables],
             "score": self.score.as_dict(), **seating.proof_as_dict(self.proof),
+            "edit": self.edit.as_dict() if self.edit is not None else None,
         }
 
     def score_line(self) -> str:

@@ -15,7 +15,7 @@ from archon.cli.progress import LazyProgress
 from archon.cli.writing import say_backups_removed, writes
 from archon.exits import ExitStatus
 from archon.seating import SeatingError
-from archon.words.message import act
+from archon.words.message import act, option
 from archon.words.message import say as message
 from archon.words.wording import FIGURE_DECIMALS
 
@@ -34,11 +34,20 @@ __all__ = ["seat", "plan", "proof_lines"]
               help="Also write the round's seat list, to print and post (OUT.xlsx; it replaces a seat list archon wrote, never another file).")
 @click.option("--show", is_flag=True,
               help="Seat nothing: print the round as seated (with --print, write its seat list again).")
+@click.option("--swap", nargs=2, type=str, default=None, metavar="A B",
+              help="Swap the seats of two players of the round (a number, a VEKN number or a name), at tables "
+                   "without results; prints the new score and its change per criterion.")
+@click.option("--move", "move_player", type=str, default=None, metavar="A",
+              help="Move a player to the table given by --table (its last seat), at tables without results; "
+                   "tables stay of 4 or 5 players.")
+@click.option("--table", "to_table", type=int, default=None, metavar="T", help="The table --move moves the player to.")
 @json_option('Print only {"schema", "round", "seed", "tables": [[{"number", "name"}, ...], ...], '
-             '"score", "bounds", "optimal", "gaps"} (the keys of plan --json).')
+             '"score", "bounds", "optimal", "gaps", "edit"} (the keys of plan --json; "edit": null, or '
+             'after --swap/--move {"kind", "round", "players", "tables", "before", "change"}).')
 @DRY_RUN_OPTION
 @writes
-def seat(file, round_number, seed, force, time_budget, print_to, show, as_json, dry_run):
+def seat(file, round_number, seed, force, time_budget, print_to, show, swap, move_player, to_table, as_json,
+         dry_run):
     """Prints the tables (player number and name, in seat order), the score
     and, per criterion, "optimal" or the lower bound no seating can beat.
 
@@ -53,7 +62,15 @@ def seat(file, round_number, seed, force, time_budget, print_to, show, as_json, 
       archon seat event.xlsx --round 2 --print round2.xlsx
       archon seat event.xlsx --round 2 --json
       archon seat event.xlsx --round 2 --show --print round2.xlsx
+      archon seat event.xlsx --round 2 --swap 3 17 --dry-run
+      archon seat event.xlsx --round 2 --move "Ada Lovelace" --table 4
     """
+    if (move_player is None) != (to_table is None):
+        raise UsageRefused(message("cli.seat.move_needs_table" if to_table is None else "cli.seat.table_needs_move"))
+    if swap or move_player is not None:
+        _edit(file, round_number, seed, force, time_budget, print_to, show, swap,
+              (move_player, to_table) if move_player is not None else None, as_json, dry_run)
+        return
     progress = LazyProgress(as_printed("cli.seat.progress", round=round_number))  # shown once it takes over a second
     try:
         rep = twins.seat(file, round_number, seed=seed, force=force, dry_run=dry_run,
@@ -69,6 +86,26 @@ def seat(file, round_number, seed, force, time_budget, print_to, show, as_json, 
     _print_seating(rep.seating)
     if rep.changed:
         _say_seed(rep, round_number, force, time_budget, print_to, dry_run)
+    if rep.printed is not None:
+        say("cli.seat.wrote_seat_list", file=str(rep.printed), round=round_number)
+    elif print_to and dry_run:
+        say("cli.dry_run.not_written", file=print_to)
+
+
+def _edit(file, round_number, seed, force, time_budget, print_to, show, swap, move, as_json, dry_run) -> None:
+    """``--swap A B`` or ``--move A --table T``: the seats edited, the
+    new tables and score, and the change per criterion."""
+    rep = twins.seat(file, round_number, seed=seed, force=force, dry_run=dry_run, time_budget=time_budget,
+                     print_to=print_to, show=show, swap=tuple(swap) if swap else None, move=move,
+                     lang=chosen_language())
+    say_backups_removed(rep)
+    if as_json:
+        say_json(versioned("seat", rep.seating.as_dict()))
+        return
+    say_lines(rep.said())
+    _print_seating(rep.seating)
+    if dry_run:
+        say("cli.seat.edit_to_write", dry_run=option("dry_run"))
     if rep.printed is not None:
         say("cli.seat.wrote_seat_list", file=str(rep.printed), round=round_number)
     elif print_to and dry_run:

@@ -259,8 +259,22 @@ def _do_result(path, body, said):
 
 def _do_seat(path, body, said):
     number = _field(body, "round", int, required=True)
+    swap, move = _field(body, "swap", list), _field(body, "move", str)
+    if swap is not None or move is not None:
+        return _do_seat_edit(path, number, body, swap, move, said)
     rep = api.seat(path, number, seed=_field(body, "seed", int), force=_field(body, "force", bool, default=False))
     return [*_lines(rep, said), *shown_lines([rep.seating.score_line()], said)]
+
+
+def _do_seat_edit(path, number, body, swap, move, said):
+    """A swap (``"swap": [A, B]``) or a move (``"move": A, "table": T``) of
+    the round's seats; ``"dry_run": true`` shows the new score and its
+    change per criterion, writing nothing (the page asks, then sends it again)."""
+    table = _field(body, "table", int, required=move is not None)
+    rep = api.seat(path, number, swap=tuple(swap) if swap is not None else None,
+                   move=(move, table) if move is not None else None,
+                   dry_run=_field(body, "dry_run", bool, default=False))
+    return _lines(rep, said)
 
 
 def _do_toss(path, body, said):

@@ -37,7 +37,8 @@ def test_seat_json_prints_the_table_names_and_per_criterion_bound_and_gap(tmp_pa
     first = run("seat", path, "--round", 1, "--seed", 3, "--json")
     assert first.exit_code == 0, first.output
     one = json.loads(first.stdout)  # one JSON object, nothing else on standard output
-    assert list(one) == ["schema", "round", "seed", "tables", "score", "bounds", "optimal", "gaps"]
+    assert list(one) == ["schema", "round", "seed", "tables", "score", "bounds", "optimal", "gaps", "edit"]
+    assert one["edit"] is None  # a seating drawn, not edited
     assert one["round"] == 1 and one["seed"] == 3
     # five players: one table of five, each with the name registered
     assert len(one["tables"]) == 1

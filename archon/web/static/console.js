@@ -210,7 +210,10 @@
   // A refusal that "force" overrides ("force": true in the answer, e.g. seating
   // round 1 again once round 2 is seated): the form's data-force asks, under
   // the refusal's own words (what it would clear), and the form is sent again.
-  function send(form, force) {
+  // A form with data-preview (a seat edit) is sent first as a dry run: its
+  // answer (the new score and its change) is shown and asked about, and sent
+  // again to write only once the organizer says yes.
+  function send(form, force, confirmed) {
     var ids = Array.prototype.map.call(form.querySelectorAll("input[id]"), function (i) { return i.id; });
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     document.body.dataset.busy = "1";  // until the page shows the new state
@@ -219,12 +222,20 @@
     say(word("working"));
     var sent = body(form);
     if (force) sent.force = true;
+    var preview = !!form.dataset.preview && !confirmed;
+    if (form.dataset.preview) sent.dry_run = preview;
     return fetch(inLanguage(form.dataset.action), {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(sent)
     }).then(function (r) {
       return r.json().then(function (d) { return { status: r.status, d: d }; });
     }).then(function (res) {
+      if (res.d.ok && preview) {
+        var shown = res.d.lines.join("\n");
+        say(shown);
+        if (window.confirm(shown + "\n\n" + form.dataset.preview)) return send(form, false, true);
+        return refresh([]);  // nothing written: what was typed stays
+      }
       if (res.d.ok) { say(res.d.lines.join("\n")); return refresh(ids); }
       if (res.d.force && !force && form.dataset.force && window.confirm(res.d.error + "\n\n" + form.dataset.force)) {
         return send(form, true);

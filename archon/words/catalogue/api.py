@@ -54,6 +54,8 @@ TEXTS: dict = {
     "api.which_table": "say which table: {round} N {table} T (or {final})",
     # -- seating
     "api.show_alone": "{show} prints the round as seated: leave out {others}",
+    "api.edit_alone": "{edit} edits the seats of a round as seated: leave out {others}",
+    "api.edit_pair": "{edit} takes two values: two players to swap, or a player and a table",
     "api.round_not_seated": "{file}: round {round} is not seated yet: seat it ({seat})",
     "api.round_as_seated": "round {round} as seated: {players} players at {tables:count:table|tables}",
     "api.round_chart_only": "round {round} only shows The Archon's seating chart (no seat typed): "

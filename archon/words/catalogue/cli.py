@@ -59,6 +59,9 @@ TEXTS: dict = {
     "cli.seat.to_write_budget": "to write this seating: {again} (a --time-budget search may stop elsewhere: "
                                 "check the tables)",
     "cli.seat.wrote_seat_list": "wrote {file} (round {round} seat list)",
+    "cli.seat.move_needs_table": "--move needs --table T: the table to move the player to",
+    "cli.seat.table_needs_move": "--table goes with --move A: the player to move there",
+    "cli.seat.edit_to_write": "to write it, run the same command without {dry_run}",
     # the seating criteria, their figures and what is proven of them (archon seat, archon plan)
     "cli.proof.line": "  {rule}  {figure}  {title}: {verdict}",
     "cli.proof.optimal": "optimal",

@@ -302,6 +302,37 @@ TEXTS: dict = {
         "the cells)"),
     "seat.cannot": "round {round} cannot be seated: {problem}",
 
+    # seat edits after the draw (archon.eventday.seat_edits)
+    "seat.edit_not_seated": "round {round} has no seat typed yet: seat it first ({seat}), then swap or move players",
+    "seat.edit_not_in_round": ("{player} has no seat in round {round}: swap or move a player seated in it "
+                               "({show} shows who sits where)"),
+    "seat.edit_same_player": "{player} is named twice: name two different players to swap",
+    "seat.edit_no_such_table": "round {round} has no table {table}: its tables are 1 to {tables}",
+    "seat.edit_same_table": "{player} already sits at table {table} in round {round}: name another table",
+    "seat.edit_table_has_result": (
+        "round {round}, {tables:plural:table|tables} {tables}: {tables:plural:it has|they have} a result "
+        "already, so {tables:plural:its|their} players stay where they are; clear the result first, or seat "
+        "the whole round again ({seat})"),
+    "seat.edit_table_too_small": (
+        "round {round}: moving {player} would leave table {table} with {left} players: a table needs at least "
+        "{smallest}; swap {player} with a player of another table instead"),
+    "seat.edit_table_full": (
+        "round {round}: table {table} has {players} players already, the most a table holds ({largest}): "
+        "swap a player there instead"),
+    "seat.edit_swapped": ("round {round}: {a} (table {table_a}, seat {seat_a}) and {b} (table {table_b}, seat "
+                          "{seat_b}) swap their seats"),
+    "seat.edit_moved": "round {round}: {player} moves from table {source} to table {table}, seat {seat}",
+    "seat.edit_figure": "{rule} {value}",
+    "seat.edit_delta": "{rule} {sign}{value}",
+    "seat.edit_score": "score after the edit (rounds up to {round}): {figures:join:, }; change: {changes:join:, } ({verdict})",
+    "seat.edit_score_unchanged": "score after the edit (rounds up to {round}): {figures:join:, }; no criterion changes",
+    "seat.edit_better": "a better seating",
+    "seat.edit_worse": "a worse seating",
+    "seat.edit_same_score": "as good a seating",
+    "seat.edit_later_seated": ("warning: {later:plural:round|rounds} {later} {later:plural:was|were} seated "
+                               "from round {round} as it was: seat {later:plural:it|them} again if the "
+                               "criteria matter more than the seating posted"),
+
     # the judges' warnings (archon.eventday.judging)
     "warn.no_such_round": "round {round!r}: this {format} event has rounds 1 to {rounds} and the final (F)",
     "warn.final_not_seated": "the final is not seated yet",
