@@ -6,12 +6,14 @@ The same file read again (same bytes, same name, same archon version) gives
 the same results, so :func:`archon.across.archive.read_archive` keeps them
 here and reads a file again only when its bytes change:
 
-* the key is the SHA-256 of archon's version, the file's name and its bytes
-  (a CSV set folder: the folder's name, then every file under it, by
-  relative name, with its bytes); a file copied elsewhere has the same key,
-  and its rows name the file's own path (:func:`decode` puts it in);
-* the value is the rows, the fingerprint and the edition, as JSON text (a
-  file that could not be read is not kept: it is read again next time);
+* the key is the SHA-256 of archon's version (and Python's, whose
+  :mod:`marshal` format the value is in), the file's name and its bytes (a
+  CSV set folder: the folder's name, then every file under it, by relative
+  name, with its bytes); a file copied elsewhere has the same key, and its
+  rows name the file's own path (:func:`decode` puts it in);
+* the value is the rows, the fingerprint and the edition (:func:`encode`:
+  plain values, behind a CRC-32 that a damaged value fails); a file that
+  could not be read is not kept: it is read again next time;
 * one SQLite file, ``results.sqlite3``, in the user's cache folder
   (:func:`cache_folder`); safe to delete at any time;
 * a damaged cache file is ignored, then replaced by a new one; a cache that
@@ -28,10 +30,12 @@ never open it).
 from __future__ import annotations
 
 import hashlib
-import json
+import marshal
 import os
 import sqlite3
 import sys
+import zlib
+from operator import itemgetter
 from pathlib import Path
 from typing import Iterable, Optional
 
@@ -53,9 +57,11 @@ __all__ = [
 #: The cache's file name in :func:`cache_folder`.
 CACHE_FILE = "results.sqlite3"
 #: The table; a new layout of the value gets a new table name.
-_TABLE = "event_results_1"
+_TABLE = "event_results_2"
 #: Keys looked up in one query (SQLite's oldest limit on parameters is 999).
 _LOOKUP_BATCH = 900
+#: What the values depend on besides the file: archon's code, and the format of :mod:`marshal`.
+_VERSION = f"archon {__version__}; python {sys.version_info[0]}.{sys.version_info[1]}; marshal {marshal.version}"
 #: Values written in one transaction: an archive read stopped half-way keeps most of its work.
 _WRITE_BATCH = 500
 #: Columns of the rows that are the file's path: the current one is put in when decoded.
@@ -145,61 +151,64 @@ def file_stamp(path: Path) -> Optional[tuple]:
 # values
 
 
-def _columns(rows: list[tuple], width: int, paths: tuple[int, ...]) -> dict:
-    """Rows as ``same`` (the columns every row shares: [column, value]) and
-    ``rows`` (each row's other values); the path columns are left out."""
-    same = [[c, rows[0][c]] for c in range(width)
-            if c not in paths and all(r[c] == rows[0][c] and type(r[c]) is type(rows[0][c]) for r in rows)] \
-        if rows else []
+def _columns(rows: list[tuple], width: int, paths: tuple[int, ...]) -> tuple:
+    """Rows as (``same``: the columns every row shares, as (column, value)
+    pairs; ``rows``: each row's other values); the path columns are left out."""
+    if not rows:
+        return (), []
+    columns = list(zip(*rows))
+    same = tuple((c, col[0]) for c, col in enumerate(columns)
+                 if c not in paths and col.count(col[0]) == len(col) and len(set(map(type, col))) == 1)
     shared = {c for c, _ in same} | set(paths)
-    kept = [c for c in range(width) if c not in shared]
-    return {"same": same, "rows": [[r[c] for c in kept] for r in rows]}
+    kept = [columns[c] for c in range(width) if c not in shared]
+    return same, list(zip(*kept)) if kept else [() for _ in rows]
 
 
-def _rows(part: dict, width: int, paths: tuple[int, ...], where: str) -> list[tuple]:
+def _rows(part: tuple, width: int, paths: tuple[int, ...], where: str) -> list[tuple]:
     """The rows :func:`_columns` encoded, the path columns holding ``where``."""
-    fixed = {int(c): v for c, v in part["same"]}
+    same, rows = part
+    fixed = {c: v for c, v in same if type(c) is int and 0 <= c < width}
     for c in paths:
         fixed[c] = where
     kept = [c for c in range(width) if c not in fixed]
-    out = []
-    for values in part["rows"]:
-        if len(values) != len(kept):
-            raise ValueError("a row of another width")
-        row = dict(fixed)
-        row.update(zip(kept, values))
-        out.append(tuple(row[c] for c in range(width)))
-    return out
+    # each row is (the fixed values, then its own) put in column order by one itemgetter
+    order = list(fixed) + kept
+    put = itemgetter(*sorted(range(width), key=order.__getitem__))
+    head = tuple(fixed.values())
+    if type(rows) is not list or any(type(r) is not tuple or len(r) != len(kept) for r in rows):
+        raise ValueError("a row of another width")
+    return [put(head + values) for values in rows]
 
 
-def _tuples(value):
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+def encode(rows: EventResults, fingerprint: tuple, edition: str) -> bytes:
+    """What the cache keeps of an event file read: a CRC-32 of the rest,
+    then the rows (columns all rows share once), the fingerprint and the
+    edition, as :mod:`marshal` bytes (plain values only; the cache's key
+    names the Python version, whose format it is)."""
+    data = marshal.dumps((
+        _columns(rows.results, _WIDTH["results"], _PATH_COLUMNS["results"]),
+        _columns(rows.games, _WIDTH["games"], _PATH_COLUMNS["games"]),
+        fingerprint,
+        edition,
+    ))
+    return zlib.crc32(data).to_bytes(4, "big") + data
 
 
-def encode(rows: EventResults, fingerprint: tuple, edition: str) -> str:
-    """What the cache keeps of an event file read (JSON text)."""
-    return json.dumps({
-        "results": _columns(rows.results, _WIDTH["results"], _PATH_COLUMNS["results"]),
-        "games": _columns(rows.games, _WIDTH["games"], _PATH_COLUMNS["games"]),
-        "fingerprint": fingerprint,
-        "edition": edition,
-    }, separators=(",", ":"))
-
-
-def decode(text: str, path: Path) -> Optional[tuple[EventResults, tuple, str]]:
+def decode(value: bytes, path: Path) -> Optional[tuple[EventResults, tuple, str]]:
     """The rows, fingerprint and edition :func:`encode` kept, for the file at
-    ``path`` now; None when ``text`` does not decode (a miss)."""
+    ``path`` now; None when ``value`` does not decode (a miss): damaged bytes
+    fail the CRC before they are read, a value of another shape fails the checks."""
+    if type(value) is not bytes or len(value) < 5 or zlib.crc32(value[4:]) != int.from_bytes(value[:4], "big"):
+        return None
     where = str(path)
     try:
-        value = json.loads(text)
+        results, games, fingerprint, edition = marshal.loads(value[4:])
         rows = EventResults(where)
-        rows.results = _rows(value["results"], _WIDTH["results"], _PATH_COLUMNS["results"], where)
-        rows.games = _rows(value["games"], _WIDTH["games"], _PATH_COLUMNS["games"], where)
-        fingerprint = _tuples(value["fingerprint"])
-        edition = value["edition"]
-        if not isinstance(fingerprint, tuple) or not isinstance(edition, str):
-            return None
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
+        rows.results = _rows(results, _WIDTH["results"], _PATH_COLUMNS["results"], where)
+        rows.games = _rows(games, _WIDTH["games"], _PATH_COLUMNS["games"], where)
+    except (ValueError, TypeError, EOFError, KeyError, IndexError):
+        return None
+    if type(fingerprint) is not tuple or len(fingerprint) != 2 or type(edition) is not str:
         return None
     return rows, fingerprint, edition
 
@@ -224,7 +233,7 @@ class ResultsCache:
         self._db: Optional[sqlite3.Connection] = None
         self._off = False
         self._damaged = False
-        self._pending: list[tuple[str, str]] = []
+        self._pending: list[tuple[str, bytes]] = []
 
     def _connect(self, create: bool) -> Optional[sqlite3.Connection]:
         if self._db is not None or self._off:
@@ -237,7 +246,7 @@ class ResultsCache:
                 if self._damaged:
                     self.path.unlink(missing_ok=True)  # a damaged file: start a new one
             db = sqlite3.connect(str(self.path), timeout=2.0, isolation_level=None)
-            db.execute(f"CREATE TABLE IF NOT EXISTS {_TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            db.execute(f"CREATE TABLE IF NOT EXISTS {_TABLE} (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
         except (sqlite3.Error, OSError) as exc:
             self._give_up(exc, create)
             return None
@@ -256,26 +265,26 @@ class ResultsCache:
             return
         self._off = writing or not isinstance(exc, sqlite3.Error)
 
-    def lookup(self, keys: Iterable[str]) -> dict[str, str]:
+    def lookup(self, keys: Iterable[str]) -> dict[str, bytes]:
         """The values kept for ``keys`` (the keys not kept are left out)."""
         wanted = list(dict.fromkeys(keys))
         db = self._connect(create=False)
         if db is None or not wanted:
             return {}
-        out: dict[str, str] = {}
+        out: dict[str, bytes] = {}
         try:
             for i in range(0, len(wanted), _LOOKUP_BATCH):
                 batch = wanted[i:i + _LOOKUP_BATCH]
                 marks = ",".join("?" * len(batch))
                 for key, value in db.execute(f"SELECT key, value FROM {_TABLE} WHERE key IN ({marks})", batch):
-                    if isinstance(key, str) and isinstance(value, str):
+                    if isinstance(key, str) and isinstance(value, bytes):
                         out[key] = value
         except sqlite3.Error as exc:
             self._give_up(exc, writing=False)
             return {}
         return out
 
-    def remember(self, key: str, value: str) -> None:
+    def remember(self, key: str, value: bytes) -> None:
         """Keep ``value`` under ``key`` (written in batches, and by :meth:`close`)."""
         if self._off:
             return
@@ -313,4 +322,4 @@ def open_cache(cache: Optional[bool] = None) -> Optional[ResultsCache]:
     if not cache_wanted(cache):
         return None
     folder = cache_folder()
-    return ResultsCache(folder, __version__) if folder is not None else None
+    return ResultsCache(folder, _VERSION) if folder is not None else None
