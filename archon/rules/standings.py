@@ -260,7 +260,7 @@ def _preliminary_rounds(event: Event, ed: RuleEdition, standings: dict[int, Play
     for rnd in sorted(event.rounds, key=lambda r: r.number):
         tables = []
         for k, table in enumerate(rnd.tables, start=1):
-            o = event.override_for(rnd.number, k)
+            o = event.override_for(rnd.number, k) if event.overrides else None
             result, error = _score(table.players, list(table.vps), ed, None if o is None else o.reason)
             tables.append(
                 TableStanding(
