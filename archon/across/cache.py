@@ -35,7 +35,6 @@ import os
 import sqlite3
 import sys
 import zlib
-from operator import itemgetter
 from pathlib import Path
 from typing import Iterable, Optional
 
@@ -57,7 +56,7 @@ __all__ = [
 #: The cache's file name in :func:`cache_folder`.
 CACHE_FILE = "results.sqlite3"
 #: The table; a new layout of the value gets a new table name.
-_TABLE = "event_results_2"
+_TABLE = "event_results_3"
 #: Keys looked up in one query (SQLite's oldest limit on parameters is 999).
 _LOOKUP_BATCH = 900
 #: What the values depend on besides the file: archon's code, and the format of :mod:`marshal`.
@@ -151,66 +150,53 @@ def file_stamp(path: Path) -> Optional[tuple]:
 # values
 
 
-def _columns(rows: list[tuple], width: int, paths: tuple[int, ...]) -> tuple:
-    """Rows as (``same``: the columns every row shares, as (column, value)
-    pairs; ``rows``: each row's other values); the path columns are left out."""
-    if not rows:
-        return (), []
-    columns = list(zip(*rows))
-    same = tuple((c, col[0]) for c, col in enumerate(columns)
-                 if c not in paths and col.count(col[0]) == len(col) and len(set(map(type, col))) == 1)
-    shared = {c for c, _ in same} | set(paths)
-    kept = [columns[c] for c in range(width) if c not in shared]
-    return same, list(zip(*kept)) if kept else [() for _ in rows]
+def _moved(rows: list[tuple], paths: tuple[int, ...], where: str) -> list[tuple]:
+    """``rows`` with ``where`` in their path columns (the file read before at another path)."""
+    out = []
+    for row in rows:
+        values = list(row)
+        for c in paths:
+            values[c] = where
+        out.append(tuple(values))
+    return out
 
 
-def _rows(part: tuple, width: int, paths: tuple[int, ...], where: str) -> list[tuple]:
-    """The rows :func:`_columns` encoded, the path columns holding ``where``."""
-    same, rows = part
-    fixed = {c: v for c, v in same if type(c) is int and 0 <= c < width}
-    for c in paths:
-        fixed[c] = where
-    kept = [c for c in range(width) if c not in fixed]
-    # each row is (the fixed values, then its own) put in column order by one itemgetter
-    order = list(fixed) + kept
-    put = itemgetter(*sorted(range(width), key=order.__getitem__))
-    head = tuple(fixed.values())
-    if type(rows) is not list or any(type(r) is not tuple or len(r) != len(kept) for r in rows):
-        raise ValueError("a row of another width")
-    return [put(head + values) for values in rows]
+def _rows_of(value, width: int) -> list[tuple]:
+    """``value`` when it is a list of rows of ``width`` values, else ValueError."""
+    if type(value) is not list or not set(map(type, value)) <= {tuple} or not set(map(len, value)) <= {width}:
+        raise ValueError("not rows")
+    return value
 
 
 def encode(rows: EventResults, fingerprint: tuple, edition: str) -> bytes:
     """What the cache keeps of an event file read: a CRC-32 of the rest,
-    then the rows (columns all rows share once), the fingerprint and the
-    edition, as :mod:`marshal` bytes (plain values only; the cache's key
-    names the Python version, whose format it is)."""
-    data = marshal.dumps((
-        _columns(rows.results, _WIDTH["results"], _PATH_COLUMNS["results"]),
-        _columns(rows.games, _WIDTH["games"], _PATH_COLUMNS["games"]),
-        fingerprint,
-        edition,
-    ))
+    then the path it was read at, its rows, fingerprint and edition, as
+    :mod:`marshal` bytes (plain values only, each repeated one written once;
+    the cache's key names the Python version, whose format it is)."""
+    data = marshal.dumps((rows.event_id, rows.results, rows.games, fingerprint, edition))
     return zlib.crc32(data).to_bytes(4, "big") + data
 
 
 def decode(value: bytes, path: Path) -> Optional[tuple[EventResults, tuple, str]]:
     """The rows, fingerprint and edition :func:`encode` kept, for the file at
-    ``path`` now; None when ``value`` does not decode (a miss): damaged bytes
-    fail the CRC before they are read, a value of another shape fails the checks."""
+    ``path`` now (its rows name it); None when ``value`` does not decode (a
+    miss): damaged bytes fail the CRC before they are read, a value of
+    another shape fails the checks."""
     if type(value) is not bytes or len(value) < 5 or zlib.crc32(value[4:]) != int.from_bytes(value[:4], "big"):
         return None
     where = str(path)
     try:
-        results, games, fingerprint, edition = marshal.loads(value[4:])
-        rows = EventResults(where)
-        rows.results = _rows(results, _WIDTH["results"], _PATH_COLUMNS["results"], where)
-        rows.games = _rows(games, _WIDTH["games"], _PATH_COLUMNS["games"], where)
-    except (ValueError, TypeError, EOFError, KeyError, IndexError):
+        read_at, results, games, fingerprint, edition = marshal.loads(value[4:])
+        results = _rows_of(results, _WIDTH["results"])
+        games = _rows_of(games, _WIDTH["games"])
+    except (ValueError, TypeError, EOFError):
         return None
-    if type(fingerprint) is not tuple or len(fingerprint) != 2 or type(edition) is not str:
+    if type(fingerprint) is not tuple or len(fingerprint) != 2 or type(edition) is not str or type(read_at) is not str:
         return None
-    return rows, fingerprint, edition
+    if read_at != where:
+        results = _moved(results, _PATH_COLUMNS["results"], where)
+        games = _moved(games, _PATH_COLUMNS["games"], where)
+    return EventResults(where, results, games), fingerprint, edition
 
 
 # ---------------------------------------------------------------------------
