@@ -9,6 +9,9 @@ reads each one (with :func:`archon.formats.convert.read_source`, the reader of
 standings and its rows (:func:`archon.across.results.event_results`), and never
 stops at a bad file: each one is listed with the reason; the same event
 found twice (an ``.xls`` and its ``.xlsx``) is counted once and listed.
+A file read before with the same bytes is not read again: its results come
+from the user's cache (:mod:`archon.across.cache`; ``ARCHON_CACHE=off``
+turns it off).
 :func:`convert_folder` is ``archon convert OLD/ NEW/``.
 
 A CSV set does not hold the event's date nor its name: the reader takes
@@ -233,7 +236,7 @@ def _read_cached(files: Sequence[Path], processes: Optional[int], cache: Optiona
         kept = store.lookup(k[0] for k in keys.values() if k is not None)
         known = {}
         for f, k in keys.items():
-            value = decode(kept[k[0]], f) if k is not None and k[0] in kept else None
+            value = decode(kept[k[0]], f, k[0]) if k is not None and k[0] in kept else None
             if value is not None:
                 known[f] = value
         fresh = _read_all([f for f in files if f not in known], processes)
@@ -245,7 +248,7 @@ def _read_cached(files: Sequence[Path], processes: Optional[int], cache: Optiona
             rows, fingerprint, edition, error = read
             k = keys[f]
             if error is None and k is not None and file_stamp(f) == k[1]:  # not changed while read
-                store.remember(k[0], encode(rows, fingerprint, edition))
+                store.remember(k[0], encode(k[0], rows, fingerprint, edition))
             yield f, read
     finally:
         store.close()

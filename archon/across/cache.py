@@ -33,6 +33,7 @@ import hashlib
 import marshal
 import os
 import sqlite3
+import stat
 import sys
 import zlib
 from pathlib import Path
@@ -56,7 +57,7 @@ __all__ = [
 #: The cache's file name in :func:`cache_folder`.
 CACHE_FILE = "results.sqlite3"
 #: The table; a new layout of the value gets a new table name.
-_TABLE = "event_results_3"
+_TABLE = "event_results_4"
 #: Keys looked up in one query (SQLite's oldest limit on parameters is 999).
 _LOOKUP_BATCH = 900
 #: What the values depend on besides the file: archon's code, and the format of :mod:`marshal`.
@@ -98,50 +99,46 @@ def cache_wanted(cache: Optional[bool] = None) -> bool:
     return os.environ.get("ARCHON_CACHE", "").strip().casefold() not in ("off", "0", "no", "false")
 
 
-def _files_of(path: Path) -> list[tuple[str, Path]]:
-    """The files a key covers, by name: the file itself, or every file under a folder."""
-    if not path.is_dir():
-        return [(path.name, path)]
+def _files_of(path: Path) -> list[tuple[str, Path, tuple[int, int]]]:
+    """The files a key covers, by name, each with its stamp (size and
+    modification time: the file changed since when it differs): the file
+    itself, or every file under a folder."""
+    st = os.stat(path)
+    if not stat.S_ISDIR(st.st_mode):
+        return [(path.name, path, (st.st_size, st.st_mtime_ns))]
     found = []
     for root, dirs, files in os.walk(path):
         dirs.sort()
         for name in files:
             full = Path(root) / name
-            found.append((path.name + "/" + full.relative_to(path).as_posix(), full))
+            st = full.stat()
+            found.append((path.name + "/" + full.relative_to(path).as_posix(), full, (st.st_size, st.st_mtime_ns)))
     return sorted(found)
-
-
-def _stamp(files: list[tuple[str, Path]]) -> tuple:
-    """Each file's size and modification time: the file changed since the key was made when it differs."""
-    out = []
-    for _, f in files:
-        st = f.stat()
-        out.append((st.st_size, st.st_mtime_ns))
-    return tuple(out)
 
 
 def file_key(path: Path, version: str) -> Optional[tuple[str, tuple]]:
     """The key of an event file (or a CSV set folder) and its stamp (see
-    :meth:`ResultsCache.remember`); None when it cannot be read (the reader
-    then says why)."""
+    :func:`file_stamp`); None when it cannot be read (the reader then says
+    why)."""
     try:
         files = _files_of(path)
-        stamp = _stamp(files)
         h = hashlib.sha256(version.encode("utf-8") + b"\0")
-        for name, f in files:
+        for name, f, _ in files:
             data = f.read_bytes()
             raw = name.encode("utf-8", "surrogateescape")
             h.update(len(raw).to_bytes(8, "big") + raw + len(data).to_bytes(8, "big"))
             h.update(data)
     except OSError:
         return None
-    return h.hexdigest(), stamp
+    return h.hexdigest(), tuple(stamp for _, _, stamp in files)
 
 
 def file_stamp(path: Path) -> Optional[tuple]:
-    """The stamp :func:`file_key` gave, taken again now (None: it cannot be read)."""
+    """The stamp :func:`file_key` gave, taken again now (None: it cannot be
+    read): when it differs, the file changed while it was read, and what
+    was read is not kept."""
     try:
-        return _stamp(_files_of(path))
+        return tuple(stamp for _, _, stamp in _files_of(path))
     except OSError:
         return None
 
@@ -168,30 +165,32 @@ def _rows_of(value, width: int) -> list[tuple]:
     return value
 
 
-def encode(rows: EventResults, fingerprint: tuple, edition: str) -> bytes:
+def encode(key: str, rows: EventResults, fingerprint: tuple, edition: str) -> bytes:
     """What the cache keeps of an event file read: a CRC-32 of the rest,
-    then the path it was read at, its rows, fingerprint and edition, as
+    then its key, the path it was read at, its rows, fingerprint and edition, as
     :mod:`marshal` bytes (plain values only, each repeated one written once;
     the cache's key names the Python version, whose format it is)."""
-    data = marshal.dumps((rows.event_id, rows.results, rows.games, fingerprint, edition))
+    data = marshal.dumps((key, rows.event_id, rows.results, rows.games, fingerprint, edition))
     return zlib.crc32(data).to_bytes(4, "big") + data
 
 
-def decode(value: bytes, path: Path) -> Optional[tuple[EventResults, tuple, str]]:
-    """The rows, fingerprint and edition :func:`encode` kept, for the file at
-    ``path`` now (its rows name it); None when ``value`` does not decode (a
-    miss): damaged bytes fail the CRC before they are read, a value of
-    another shape fails the checks."""
+def decode(value: bytes, path: Path, key: str) -> Optional[tuple[EventResults, tuple, str]]:
+    """The rows, fingerprint and edition :func:`encode` kept under ``key``,
+    for the file at ``path`` now (its rows name it); None when ``value``
+    does not decode (a miss): damaged bytes fail the CRC before they are
+    read, a value of another shape or kept under another key fails the
+    checks."""
     if type(value) is not bytes or len(value) < 5 or zlib.crc32(value[4:]) != int.from_bytes(value[:4], "big"):
         return None
     where = str(path)
     try:
-        read_at, results, games, fingerprint, edition = marshal.loads(value[4:])
+        kept_as, read_at, results, games, fingerprint, edition = marshal.loads(value[4:])
         results = _rows_of(results, _WIDTH["results"])
         games = _rows_of(games, _WIDTH["games"])
     except (ValueError, TypeError, EOFError):
         return None
-    if type(fingerprint) is not tuple or len(fingerprint) != 2 or type(edition) is not str or type(read_at) is not str:
+    if kept_as != key or type(fingerprint) is not tuple or len(fingerprint) != 2 or type(edition) is not str \
+            or type(read_at) is not str:
         return None
     if read_at != where:
         results = _moved(results, _PATH_COLUMNS["results"], where)
