@@ -119,6 +119,15 @@ def soffice() -> str:
 
 
 @pytest.fixture(autouse=True, scope="session")
+def archive_cache_of_the_session(tmp_path_factory):
+    """Reading an archive keeps each file's results in the user's cache
+    folder (archon.across.cache): tests keep theirs in a folder of the
+    session's own, never the user's."""
+    os.environ["ARCHON_CACHE_DIR"] = str(tmp_path_factory.mktemp("archon-cache"))
+    yield
+
+
+@pytest.fixture(autouse=True, scope="session")
 def quiet_sign_of_life():
     """A command that takes over a second says "working on FILE..." (or shows a
     progress bar: "seating 2000 players") on standard

@@ -9,6 +9,9 @@ reads each one (with :func:`archon.formats.convert.read_source`, the reader of
 standings and its rows (:func:`archon.across.results.event_results`), and never
 stops at a bad file: each one is listed with the reason; the same event
 found twice (an ``.xls`` and its ``.xlsx``) is counted once and listed.
+A file read before with the same bytes is not read again: its results come
+from the user's cache (:mod:`archon.across.cache`; ``ARCHON_CACHE=off``
+turns it off).
 :func:`convert_folder` is ``archon convert OLD/ NEW/``.
 
 A CSV set does not hold the event's date nor its name: the reader takes
@@ -24,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence, Union
 
+from archon.across.cache import decode, encode, file_key, file_stamp, open_cache
 from archon.across.results import EventResults, event_fingerprint, event_results
 from archon.formats.special_files import special_kind
 from archon.formats.workbook.backups import is_backup
@@ -192,17 +196,20 @@ def _read_all(files: Sequence[Path], processes: Optional[int]):
 
 
 def read_archive(paths: Iterable[Union[str, Path]], *, processes: Optional[int] = None,
-                 progress: Optional[Progress] = None) -> ArchiveRead:
+                 progress: Optional[Progress] = None, cache: Optional[bool] = None) -> ArchiveRead:
     """Read every event file under ``paths`` (see the module docstring).
 
     ``processes``: how many processes read (default: one per CPU once there
     are enough files for it to pay; 1 reads in this process). ``progress`` is
     called with (files done, files in all, the file) after each file.
+    ``cache``: keep each file's results in the user's cache and take them
+    from there while its bytes are the same (:mod:`archon.across.cache`;
+    default: on unless ``ARCHON_CACHE=off``).
     """
     files, skipped = find_event_files(paths)
     out = ArchiveRead(skipped=skipped)
     seen: dict[tuple, Path] = {}
-    for done, (f, (rows, fingerprint, edition, error)) in enumerate(_read_all(files, processes), 1):
+    for done, (f, (rows, fingerprint, edition, error)) in enumerate(_read_cached(files, processes, cache), 1):
         if error is not None:
             out.failed.append(Listed(f, error))
         elif fingerprint in seen:
@@ -214,6 +221,37 @@ def read_archive(paths: Iterable[Union[str, Path]], *, processes: Optional[int] 
         if progress is not None:
             progress(done, len(files), f)
     return out
+
+
+def _read_cached(files: Sequence[Path], processes: Optional[int], cache: Optional[bool]):
+    """Each file and what :func:`read_event_file` gives for it, in order:
+    from the cache when its bytes are those read before, else read (and
+    kept)."""
+    store = open_cache(cache)
+    if store is None:
+        yield from _read_all(files, processes)
+        return
+    try:
+        keys = {f: file_key(f, store.version) for f in files}
+        kept = store.lookup(k[0] for k in keys.values() if k is not None)
+        known = {}
+        for f, k in keys.items():
+            value = decode(kept[k[0]], f, k[0]) if k is not None and k[0] in kept else None
+            if value is not None:
+                known[f] = value
+        fresh = _read_all([f for f in files if f not in known], processes)
+        for f in files:
+            if f in known:
+                yield f, (*known[f], None)
+                continue
+            f, read = next(fresh)
+            rows, fingerprint, edition, error = read
+            k = keys[f]
+            if error is None and k is not None and file_stamp(f) == k[1]:  # not changed while read
+                store.remember(k[0], encode(k[0], rows, fingerprint, edition))
+            yield f, read
+    finally:
+        store.close()
 
 
 # ---------------------------------------------------------------------------

@@ -18,7 +18,6 @@ pandas frames, :mod:`archon.across.archive` reads the files.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -52,13 +51,11 @@ RESULT_COLUMNS = (
 #: the games of an event: the round number, the final after every round.
 GAME_COLUMNS = ("event_id", "date", "category", "order", "table", "player", "vekn", "vp")
 
-_VEKN = re.compile(r"^\d{7}$")
-
 
 def valid_vekn(vekn: Optional[str]) -> Optional[str]:
     """The VEKN number as 7 digits, or None when there is none or it is not one."""
     text = (vekn or "").strip()
-    return text if _VEKN.match(text) else None
+    return text if len(text) == 7 and text.isdecimal() else None  # isdecimal: the digits a regex's \d matches
 
 
 def category_of(event: Event) -> str:
@@ -85,29 +82,34 @@ def event_results(st: Standings, event_id: str, source: str = "") -> EventResult
     date = ev.date.isoformat() if ev.date else None
     winner = st.winner
     out = EventResults(event_id)
-    entrants = len(ev.attended())
+    absent = {id(p) for p in ev.players if ev.did_not_attend(p)}
+    entrants = len(ev.players) - len(absent)
+    keys = {p.number: valid_vekn(p.vekn) for p in ev.players}
+    head = (event_id, ev.name, date, ev.level, category, st.edition.name, entrants, sanctioned, source)
+    final = st.final
+    finalists = set(final.seating) if final is not None else set()
     for s in st.players:
         p = s.player
-        if ev.did_not_attend(p):
+        if id(p) in absent:
             continue  # a no-show (flagged N, no round played) was not in the event
         vekn = valid_vekn(p.vekn)
-        in_final = st.final is not None and p.number in st.final.seating
-        out.results.append((
-            event_id, ev.name, date, ev.level, category, st.edition.name, entrants, sanctioned, source,
+        in_final = p.number in finalists
+        out.results.append(head + (
             p.number, vekn, p.name, p.city, vekn is not None, s.rounds_played,
-            s.gw + final_game_win(st.final, p.number), s.vp + ((s.final_vp or 0.0) if in_final else 0.0),
+            s.gw + (final_game_win(final, p.number) if in_final else 0),
+            s.vp + ((s.final_vp or 0.0) if in_final else 0.0),
             s.tp, s.final_rank if s.final_rank is not None else s.rank, s.finalist, winner == p.number,
             float(s.rating_points),
         ))
-    keys = {p.number: valid_vekn(p.vekn) for p in ev.players}
     tables = [(r.number, t.number, t.players, t.result) for r in st.rounds for t in r.tables]
-    if st.final is not None and st.final.played:
-        tables.append((len(st.rounds) + 1, 1, st.final.seating, st.final.result))
+    if final is not None and final.played:
+        tables.append((len(st.rounds) + 1, 1, final.seating, final.result))
+    games = out.games
     for order, number, players, result in tables:
         if result is None or not result.scored:
             continue
         for player, seat in zip(players, result.seats):
-            out.games.append((event_id, date, category, order, number, player, keys.get(player), float(seat.vp)))
+            games.append((event_id, date, category, order, number, player, keys.get(player), float(seat.vp)))
     return out
 
 

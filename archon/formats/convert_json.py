@@ -207,20 +207,47 @@ def _finite_number(text: str) -> float:
     return value
 
 
+#: Every digit as 0 and ``E`` as ``e`` (signs dropped): what :func:`_may_hold_a_bad_number` looks for.
+_NUMBER_MARKS = bytes.maketrans(b"0123456789E", b"0000000000e")
+
+
+def _may_hold_a_bad_number(data: bytes) -> bool:
+    """False when no number in the JSON text ``data`` can be one a cell
+    cannot hold, NaN and Infinity aside (one pass over the bytes, in C): a
+    float literal is finite unless its exponent has 3 digits or its digits
+    run to 16 (under 10**16 times 10**99); a whole number above 2**53 has
+    16 digits. True may be wrong (a run of 16 digits in a name, a decimal
+    part, digits joined by a dropped dash): the careful parse then decides."""
+    marks = data.translate(_NUMBER_MARKS, b"+-")
+    return b"0000000000000000" in marks or b"e000" in marks
+
+
+def _loads_checked(text: str, data: bytes) -> Any:
+    """The JSON document ``text`` (``data``, its bytes), every number in it one
+    a cell can hold: raises :class:`_NotFinite` naming the first that is not.
+    A document with no number suspect (nearly all) is parsed at the speed of
+    ``json.loads`` (the hook on NaN and Infinity costs nothing until one is
+    met); else each number is checked as it is parsed."""
+    if not _may_hold_a_bad_number(data):
+        return json.loads(text, parse_constant=_not_a_json_number)
+    return json.loads(text, parse_constant=_not_a_json_number, parse_float=_finite_number,
+                      parse_int=_exact_number)
+
+
 #: What writes a standings JSON: the command the organizer runs.
 _STANDINGS_JSON = act("standings", json=True)
 
 
 def read_json(p: Path, notes: bool = True) -> SourceRead:
     try:
-        text = p.read_bytes().decode("utf-8-sig")
+        data = p.read_bytes()
+        text = data.decode("utf-8-sig")
     except OSError as exc:
         raise ConvertError(say("convert.cannot_read", file=p.name, reason=exc.strerror or str(exc))) from None
     except UnicodeDecodeError:
         raise ConvertError(say("convert.json.not_utf8", file=p.name)) from None
     try:
-        doc = json.loads(text, parse_constant=_not_a_json_number, parse_float=_finite_number,
-                         parse_int=_exact_number)
+        doc = _loads_checked(text, data)
     except _NotFinite as exc:
         raise ConvertError(say("convert.json.not_a_number", file=p.name, value=exc.args[0],
                                standings=_STANDINGS_JSON)) from None

@@ -325,8 +325,35 @@ def score_table(
     ``override`` is a judge's reason for accepting the table as it is.
     Raises :class:`VPError` for a table of other than 4 or 5 seats or a VP
     that is not a multiple of 1/2 between 0 and the table size.
+
+    Pure: a table's result depends on its VPs, the edition and the override
+    alone, so results are remembered by those (an archive scores the same
+    few hundred results over and over; the result is immutable).
     """
     ed = get_edition(edition)
+    try:
+        key = (tuple(vps), id(ed), override)
+        known = _REMEMBERED.get(key)
+    except TypeError:  # a VP that cannot be a key (not hashable): score it afresh
+        return _score_table(vps, ed, override)
+    if known is not None and known[0] is ed:
+        return known[1]
+    result = _score_table(vps, ed, override)  # a VPError is raised each time, never remembered
+    if len(_REMEMBERED) >= _REMEMBER_AT_MOST:
+        _REMEMBERED.clear()
+    _REMEMBERED[key] = (ed, result)
+    return result
+
+
+#: Results scored, by (VPs, the edition's id, override): (the edition, the
+#: result). The edition is kept with its result (so its id is not reused
+#: while remembered) and compared by identity: hashing a whole edition would
+#: cost more than the look-up saves.
+_REMEMBERED: dict[tuple, tuple[RuleEdition, TableResult]] = {}
+_REMEMBER_AT_MOST = 4096
+
+
+def _score_table(vps: Sequence[Optional[float]], ed: RuleEdition, override: Optional[str]) -> TableResult:
     size = len(vps)
     _check_size(size)
     values = [0.0 if v is None else v for v in vps]

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from typing import Optional
 
 from archon.rules.editions import FINAL_SIZE, RuleEdition, get_edition
@@ -272,7 +273,7 @@ def _preliminary_rounds(event: Event, ed: RuleEdition, standings: dict[int, Play
     for rnd in sorted(event.rounds, key=lambda r: r.number):
         tables = []
         for k, table in enumerate(rnd.tables, start=1):
-            o = event.override_for(rnd.number, k)
+            o = event.override_for(rnd.number, k) if event.overrides else None
             result, error, error_said = _score(table.players, list(table.vps), ed,
                                                None if o is None else o.reason)
             tables.append(
@@ -313,15 +314,17 @@ def _rank_preliminaries(event: Event, ed: RuleEdition, eligible: list[PlayerStan
         coin_order = (max_coin - s.player.coin) if s.player.coin else 0
         return preliminary_key(s, ed) + (coin_order,)
 
-    keys = {s.number: key(s) for s in eligible}
-    # rank: 1 + how many players have a better key (players with equal keys share it)
+    keyed = [(key(s), s) for s in eligible]
+    # rank: 1 + how many players have a better key (players with equal keys share it);
+    # a stable sort on the key alone keeps equal keys in the players' order
     better = 0
-    by_key = sorted(eligible, key=lambda s: keys[s.number], reverse=True)
-    for i, s in enumerate(by_key):
-        if i and keys[s.number] != keys[by_key[i - 1].number]:
+    previous = None
+    for i, (k, s) in enumerate(sorted(keyed, key=itemgetter(0), reverse=True)):
+        if i and k != previous:
             better = i
         s.rank = 1 + better
-    return keys
+        previous = k
+    return {s.number: k for k, s in keyed}
 
 
 def _top_five_ties(eligible: list[PlayerStanding], keys: dict[int, tuple], final_size: int) -> list[Tie]:

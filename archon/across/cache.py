@@ -1,0 +1,310 @@
+"""A cache of each event file's computed results, keyed by its content.
+
+Reading an archive computes, for every event file, its rows, its
+fingerprint and its rule edition (:func:`archon.across.archive.read_event_file`).
+The same file read again (same bytes, same name, same archon version) gives
+the same results, so :func:`archon.across.archive.read_archive` keeps them
+here and reads a file again only when its bytes change:
+
+* the key is the SHA-256 of archon's version (and Python's, whose
+  :mod:`marshal` format the value is in), the file's name and its bytes (a
+  CSV set folder: the folder's name, then every file under it, by relative
+  name, with its bytes); a file copied elsewhere has the same key, and its
+  rows name the file's own path (:func:`decode` puts it in);
+* the value is the rows, the fingerprint and the edition (:func:`encode`:
+  plain values, behind a CRC-32 that a damaged value fails); a file that
+  could not be read is not kept: it is read again next time;
+* one SQLite file, ``results.sqlite3``, in the user's cache folder
+  (:func:`cache_folder`); safe to delete at any time;
+* a damaged cache file is ignored, then replaced by a new one; a cache that
+  cannot be opened or written (a read-only folder, a full disk, another
+  process holding it) is ignored: never an error, never a wrong result (a
+  value that does not decode is read as a miss);
+* ``ARCHON_CACHE=off`` in the environment (or ``read_archive(cache=False)``)
+  turns it off.
+
+Only the parent process looks up and writes (readers in other processes
+never open it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import sqlite3
+import stat
+import sys
+import zlib
+from pathlib import Path
+from typing import Iterable, Optional
+
+from archon import __version__
+from archon.across.results import GAME_COLUMNS, RESULT_COLUMNS, EventResults
+
+__all__ = [
+    "CACHE_FILE",
+    "cache_folder",
+    "cache_wanted",
+    "file_key",
+    "file_stamp",
+    "encode",
+    "decode",
+    "ResultsCache",
+    "open_cache",
+]
+
+#: The cache's file name in :func:`cache_folder`.
+CACHE_FILE = "results.sqlite3"
+#: The table; a new layout of the value gets a new table name.
+_TABLE = "event_results_4"
+#: Keys looked up in one query (SQLite's oldest limit on parameters is 999).
+_LOOKUP_BATCH = 900
+#: What the values depend on besides the file: archon's code, and the format of :mod:`marshal`.
+_VERSION = f"archon {__version__}; python {sys.version_info[0]}.{sys.version_info[1]}; marshal {marshal.version}"
+#: Values written in one transaction: an archive read stopped half-way keeps most of its work.
+_WRITE_BATCH = 500
+#: Columns of the rows that are the file's path: the current one is put in when decoded.
+_PATH_COLUMNS = {"results": (RESULT_COLUMNS.index("event_id"), RESULT_COLUMNS.index("source")),
+                 "games": (GAME_COLUMNS.index("event_id"),)}
+_WIDTH = {"results": len(RESULT_COLUMNS), "games": len(GAME_COLUMNS)}
+
+
+def cache_folder() -> Optional[Path]:
+    """Where the cache lives: ``ARCHON_CACHE_DIR`` when set; else
+    ``$XDG_CACHE_HOME/archon`` or ``~/.cache/archon`` (Linux and the like),
+    ``~/Library/Caches/archon`` (macOS), ``%LOCALAPPDATA%\\archon\\Cache``
+    (Windows). None when there is no home folder to put it in."""
+    given = os.environ.get("ARCHON_CACHE_DIR", "").strip()
+    if given:
+        return Path(given)
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError, OSError):
+        return None
+    if sys.platform == "win32":
+        local = os.environ.get("LOCALAPPDATA", "").strip()
+        return (Path(local) if local else home / "AppData" / "Local") / "archon" / "Cache"
+    if sys.platform == "darwin":
+        return home / "Library" / "Caches" / "archon"
+    xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
+    return (Path(xdg) if xdg and os.path.isabs(xdg) else home / ".cache") / "archon"
+
+
+def cache_wanted(cache: Optional[bool] = None) -> bool:
+    """``cache`` when given; else on unless ``ARCHON_CACHE`` says off
+    (``off``, ``0``, ``no``, ``false``)."""
+    if cache is not None:
+        return cache
+    return os.environ.get("ARCHON_CACHE", "").strip().casefold() not in ("off", "0", "no", "false")
+
+
+def _files_of(path: Path) -> list[tuple[str, Path, tuple[int, int]]]:
+    """The files a key covers, by name, each with its stamp (size and
+    modification time: the file changed since when it differs): the file
+    itself, or every file under a folder."""
+    st = os.stat(path)
+    if not stat.S_ISDIR(st.st_mode):
+        return [(path.name, path, (st.st_size, st.st_mtime_ns))]
+    found = []
+    for root, dirs, files in os.walk(path):
+        dirs.sort()
+        for name in files:
+            full = Path(root) / name
+            st = full.stat()
+            found.append((path.name + "/" + full.relative_to(path).as_posix(), full, (st.st_size, st.st_mtime_ns)))
+    return sorted(found)
+
+
+def file_key(path: Path, version: str) -> Optional[tuple[str, tuple]]:
+    """The key of an event file (or a CSV set folder) and its stamp (see
+    :func:`file_stamp`); None when it cannot be read (the reader then says
+    why)."""
+    try:
+        files = _files_of(path)
+        h = hashlib.sha256(version.encode("utf-8") + b"\0")
+        for name, f, _ in files:
+            data = f.read_bytes()
+            raw = name.encode("utf-8", "surrogateescape")
+            h.update(len(raw).to_bytes(8, "big") + raw + len(data).to_bytes(8, "big"))
+            h.update(data)
+    except OSError:
+        return None
+    return h.hexdigest(), tuple(stamp for _, _, stamp in files)
+
+
+def file_stamp(path: Path) -> Optional[tuple]:
+    """The stamp :func:`file_key` gave, taken again now (None: it cannot be
+    read): when it differs, the file changed while it was read, and what
+    was read is not kept."""
+    try:
+        return tuple(stamp for _, _, stamp in _files_of(path))
+    except OSError:
+        return None
+
+
+# ---------------------------------------------------------------------------
+# values
+
+
+def _moved(rows: list[tuple], paths: tuple[int, ...], where: str) -> list[tuple]:
+    """``rows`` with ``where`` in their path columns (the file read before at another path)."""
+    out = []
+    for row in rows:
+        values = list(row)
+        for c in paths:
+            values[c] = where
+        out.append(tuple(values))
+    return out
+
+
+def _rows_of(value, width: int) -> list[tuple]:
+    """``value`` when it is a list of rows of ``width`` values, else ValueError."""
+    if type(value) is not list or not set(map(type, value)) <= {tuple} or not set(map(len, value)) <= {width}:
+        raise ValueError("not rows")
+    return value
+
+
+def encode(key: str, rows: EventResults, fingerprint: tuple, edition: str) -> bytes:
+    """What the cache keeps of an event file read: a CRC-32 of the rest,
+    then its key, the path it was read at, its rows, fingerprint and edition, as
+    :mod:`marshal` bytes (plain values only, each repeated one written once;
+    the cache's key names the Python version, whose format it is)."""
+    data = marshal.dumps((key, rows.event_id, rows.results, rows.games, fingerprint, edition))
+    return zlib.crc32(data).to_bytes(4, "big") + data
+
+
+def decode(value: bytes, path: Path, key: str) -> Optional[tuple[EventResults, tuple, str]]:
+    """The rows, fingerprint and edition :func:`encode` kept under ``key``,
+    for the file at ``path`` now (its rows name it); None when ``value``
+    does not decode (a miss): damaged bytes fail the CRC before they are
+    read, a value of another shape or kept under another key fails the
+    checks."""
+    if type(value) is not bytes or len(value) < 5 or zlib.crc32(value[4:]) != int.from_bytes(value[:4], "big"):
+        return None
+    where = str(path)
+    try:
+        kept_as, read_at, results, games, fingerprint, edition = marshal.loads(value[4:])
+        results = _rows_of(results, _WIDTH["results"])
+        games = _rows_of(games, _WIDTH["games"])
+    except (ValueError, TypeError, EOFError):
+        return None
+    if kept_as != key or type(fingerprint) is not tuple or len(fingerprint) != 2 or type(edition) is not str \
+            or type(read_at) is not str:
+        return None
+    if read_at != where:
+        results = _moved(results, _PATH_COLUMNS["results"], where)
+        games = _moved(games, _PATH_COLUMNS["games"], where)
+    return EventResults(where, results, games), fingerprint, edition
+
+
+# ---------------------------------------------------------------------------
+# the SQLite file
+
+
+def _damaged(exc: sqlite3.Error) -> bool:
+    """Not a database, or a damaged one (not: locked, read-only, disk full)."""
+    return isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)
+
+
+class ResultsCache:
+    """The cache file of ``folder``: :meth:`lookup` values, :meth:`remember`
+    new ones, :meth:`close` (writes what is left). Every failure turns the
+    cache off for the rest of the read, silently."""
+
+    def __init__(self, folder: Path, version: str):
+        self.path = folder / CACHE_FILE
+        self.version = version
+        self._db: Optional[sqlite3.Connection] = None
+        self._off = False
+        self._damaged = False
+        self._pending: list[tuple[str, bytes]] = []
+
+    def _connect(self, create: bool) -> Optional[sqlite3.Connection]:
+        if self._db is not None or self._off:
+            return self._db
+        if not create and not self.path.is_file():
+            return None
+        try:
+            if create:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                if self._damaged:
+                    self.path.unlink(missing_ok=True)  # a damaged file: start a new one
+            db = sqlite3.connect(str(self.path), timeout=2.0, isolation_level=None)
+            db.execute(f"CREATE TABLE IF NOT EXISTS {_TABLE} (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
+        except (sqlite3.Error, OSError) as exc:
+            self._give_up(exc, create)
+            return None
+        self._db = db
+        return db
+
+    def _give_up(self, exc: BaseException, writing: bool) -> None:
+        if self._db is not None:
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
+            self._db = None
+        if isinstance(exc, sqlite3.Error) and _damaged(exc) and not self._damaged:
+            self._damaged = True  # read as empty; replaced when written
+            return
+        self._off = writing or not isinstance(exc, sqlite3.Error)
+
+    def lookup(self, keys: Iterable[str]) -> dict[str, bytes]:
+        """The values kept for ``keys`` (the keys not kept are left out)."""
+        wanted = list(dict.fromkeys(keys))
+        db = self._connect(create=False)
+        if db is None or not wanted:
+            return {}
+        out: dict[str, bytes] = {}
+        try:
+            for i in range(0, len(wanted), _LOOKUP_BATCH):
+                batch = wanted[i:i + _LOOKUP_BATCH]
+                marks = ",".join("?" * len(batch))
+                for key, value in db.execute(f"SELECT key, value FROM {_TABLE} WHERE key IN ({marks})", batch):
+                    if isinstance(key, str) and isinstance(value, bytes):
+                        out[key] = value
+        except sqlite3.Error as exc:
+            self._give_up(exc, writing=False)
+            return {}
+        return out
+
+    def remember(self, key: str, value: bytes) -> None:
+        """Keep ``value`` under ``key`` (written in batches, and by :meth:`close`)."""
+        if self._off:
+            return
+        self._pending.append((key, value))
+        if len(self._pending) >= _WRITE_BATCH:
+            self._write()
+
+    def _write(self) -> None:
+        pending, self._pending = self._pending, []
+        db = self._connect(create=True)
+        if db is None or not pending:
+            return
+        try:
+            db.execute("BEGIN")
+            db.executemany(f"INSERT OR REPLACE INTO {_TABLE} (key, value) VALUES (?, ?)", pending)
+            db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._give_up(exc, writing=True)
+
+    def close(self) -> None:
+        """Write what is left and close the file."""
+        if self._pending and not self._off:
+            self._write()
+        if self._db is not None:
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
+            self._db = None
+
+
+def open_cache(cache: Optional[bool] = None) -> Optional[ResultsCache]:
+    """The user's cache (:func:`cache_folder`), or None when it is turned off
+    (``cache=False``, ``ARCHON_CACHE=off``) or there is no folder for it."""
+    if not cache_wanted(cache):
+        return None
+    folder = cache_folder()
+    return ResultsCache(folder, _VERSION) if folder is not None else None
