@@ -1,0 +1,118 @@
+"""The next round to seat when the event bends: :func:`seat_next`.
+
+Seating round k of an event is a choice between a few candidate rounds,
+each judged by the *whole remaining event* it leads to (that round and the
+rounds after it as planned), rule by rule, and among equally good ones by
+how even the event is after round k:
+
+* the round of the *joint plan*: rounds k to the last searched together
+  (:func:`.planner.plan`, or the library's plan the event follows);
+* the round *on its own*: the best round k found for the rounds played
+  alone, as a round-by-round seating would seat it;
+* the round *already planned*: the round k of the plan chosen when round
+  k - 1 was seated, when the players are still those.
+
+The rounds after a candidate are planned by :func:`later`, a search whose
+seed comes from the rounds played and the players alone (never the
+organizer's seed, nor the clock): seating round k + 1 finds the same plan
+again, so the round planned then is a candidate then, and the event never
+ends worse than the plan it was seated by, nor than seating each round on
+its own, as far as those plans go.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from archon.seating import library  # noqa: the module, for library.lookup
+from archon.seating.criteria import Plan, score_plan
+from archon.seating.planner import DEFAULT_EFFORT, next_round, plan
+from archon.seating.tables import needs_sit_out, player_list
+
+__all__ = ["NextRound", "later", "seat_next"]
+
+
+@dataclass
+class NextRound:
+    """The round :func:`seat_next` chose, and why.
+
+    ``tables``: the round to seat. ``whole``: the rounds played, this round
+    and the rounds after it as planned (what the choice was judged by).
+    ``alone``: the rounds played and the best round found for this round on
+    its own. ``alone_whole``: that round followed by the rounds after it as
+    planned. ``kept``: which candidate won (``"joint"``, ``"alone"`` or
+    ``"planned"``).
+    """
+
+    tables: list[list[int]]
+    whole: Plan
+    alone: Plan
+    alone_whole: Plan
+    kept: str
+
+    @property
+    def for_later(self) -> bool:
+        """Whether this round, judged on the rounds up to it alone, is worse
+        than the round on its own: it was chosen for the rounds after it."""
+        k = len(self.alone)
+        return score_plan(self.whole[:k]) > score_plan(self.alone)
+
+
+def seat_next(players: "int | Sequence[int]", rounds: int, seed, fixed_rounds: Sequence = (), *,
+              time_budget: Optional[float] = None, progress=None, effort: float = DEFAULT_EFFORT) -> NextRound:
+    """The round that follows ``fixed_rounds`` in an event of ``rounds``
+    rounds, the best of the candidates (see the module). Raises
+    :class:`.tables.SeatingError` as :func:`.planner.plan` does.
+
+    Round 1 (players still anonymous) and staggered events (some sit out)
+    are seated as :func:`.planner.next_round` seats them.
+    """
+    present = player_list(players)
+    fixed = [[list(t) for t in rnd] for rnd in fixed_rounds]
+    k = len(fixed) + 1
+    options = {"time_budget": time_budget, "progress": progress, "effort": effort}
+    if not fixed or needs_sit_out(len(present)) or k > rounds:
+        tables = next_round(present, rounds, seed, fixed, **options)
+        return NextRound(tables, fixed + [tables], fixed + [tables], fixed + [tables], "joint")
+    joint = plan(present, rounds, seed, fixed, **options)
+    alone = joint if k == rounds else plan(present, k, seed, fixed, effort=effort)
+    candidates = []  # (name, round k, the rounds after it or None for later()'s)
+    kept = library.lookup(present, rounds, None, fixed, random.Random(0))  # the library's plan, when followed
+    if kept is not None:
+        candidates.append(("joint", kept[k - 1], kept[k:]))  # found again at the next round
+    candidates += [("joint", joint[k - 1], None), ("alone", alone[k - 1], None)]
+    if len(fixed) >= 2:  # round k - 1 was chosen with later(): its plan is found again
+        candidates.append(("planned", later(present, rounds, fixed, effort)[k - 1], None))
+    judged = {}
+    for order, (name, tables, after) in enumerate(candidates):
+        shape = _shape(tables)
+        if shape in judged:
+            continue
+        if after is None:
+            after = later(present, rounds, fixed + [tables], effort)[k:] if k < rounds else []
+        whole = fixed + [tables] + after
+        judged[shape] = ((score_plan(whole).key, score_plan(whole[:k]).key, order), name, whole)
+    _, name, whole = min(judged.values(), key=lambda x: x[0])
+    return NextRound(whole[k - 1], whole, alone[:k], judged[_shape(alone[k - 1])][2], name)
+
+
+def _shape(tables: list) -> tuple:
+    """A round as a value, whatever the order of its tables."""
+    return tuple(sorted(tuple(t) for t in tables))
+
+
+def later(players: Sequence[int], rounds: int, fixed: Sequence, effort: float = DEFAULT_EFFORT) -> Plan:
+    """``fixed`` and the rounds after it as planned: a plan whose seed
+    comes from the rounds played and the players only, so that the same
+    rounds played and players give the same plan at the next round."""
+    present = sorted(players)
+    return plan(present, rounds, _content_seed(present, fixed), fixed, effort=effort)
+
+
+def _content_seed(present: list[int], fixed: Sequence) -> int:
+    """A seed drawn from the players and the rounds played alone."""
+    text = repr((present, [[list(t) for t in rnd] for rnd in fixed]))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
