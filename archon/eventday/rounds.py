@@ -240,14 +240,12 @@ def _for_later(round_number: int, rounds: int, chosen: "seating.NextRound") -> O
     figures: this round's and the whole event's; None when it is not."""
     if not chosen.for_later:
         return None
-    now, alone = seating.score_plan(chosen.whole[:round_number]), seating.score_plan(chosen.alone)
-    event, event_alone = seating.score_plan(chosen.whole), seating.score_plan(chosen.alone_whole)
-    rule, event_rule = now.first_difference(alone), event.first_difference(event_alone)
+    rule, event_rule = chosen.now.first_difference(chosen.alone), chosen.score.first_difference(chosen.alone_whole)
     if rule is None or event_rule is None:
         return None
     return say("seat.for_later_rounds", round=round_number, rounds=rounds, rule=rule,
-               now=_figure(now, rule), alone=_figure(alone, rule), event_rule=event_rule,
-               event=_figure(event, event_rule), event_alone=_figure(event_alone, event_rule))
+               now=_figure(chosen.now, rule), alone=_figure(chosen.alone, rule), event_rule=event_rule,
+               event=_figure(chosen.score, event_rule), event_alone=_figure(chosen.alone_whole, event_rule))
 
 
 def _figure(score, rule: str) -> str:

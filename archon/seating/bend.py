@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from archon.seating import library  # noqa: the module, for library.lookup
-from archon.seating.criteria import Plan, score_plan
+from archon.seating.criteria import Plan, Score, score_plan
 from archon.seating.planner import DEFAULT_EFFORT, next_round, plan
 from archon.seating.tables import needs_sit_out, player_list
 
@@ -40,25 +40,27 @@ class NextRound:
     """The round :func:`seat_next` chose, and why.
 
     ``tables``: the round to seat. ``whole``: the rounds played, this round
-    and the rounds after it as planned (what the choice was judged by).
-    ``alone``: the rounds played and the best round found for this round on
-    its own. ``alone_whole``: that round followed by the rounds after it as
-    planned. ``kept``: which candidate won (``"joint"``, ``"alone"`` or
-    ``"planned"``).
+    and the rounds after it as planned (what the choice was judged by), and
+    ``score`` its score. ``now``: the score of the rounds up to this one.
+    ``alone``: the score of the rounds played and the best round found for
+    this round on its own; ``alone_whole``: the score of that round
+    followed by the rounds after it as planned. ``kept``: which candidate
+    won (``"joint"``, ``"alone"`` or ``"planned"``).
     """
 
     tables: list[list[int]]
     whole: Plan
-    alone: Plan
-    alone_whole: Plan
+    score: Score
+    now: Score
+    alone: Score
+    alone_whole: Score
     kept: str
 
     @property
     def for_later(self) -> bool:
-        """Whether this round, judged on the rounds up to it alone, is worse
-        than the round on its own: it was chosen for the rounds after it."""
-        k = len(self.alone)
-        return score_plan(self.whole[:k]) > score_plan(self.alone)
+        """Whether this round, judged on the rounds up to it, is worse than
+        the round on its own: it was chosen for the rounds after it."""
+        return self.now > self.alone
 
 
 def seat_next(players: "int | Sequence[int]", rounds: int, seed, fixed_rounds: Sequence = (), *,
@@ -76,27 +78,57 @@ def seat_next(players: "int | Sequence[int]", rounds: int, seed, fixed_rounds: S
     options = {"time_budget": time_budget, "progress": progress, "effort": effort}
     if not fixed or needs_sit_out(len(present)) or k > rounds:
         tables = next_round(present, rounds, seed, fixed, **options)
-        return NextRound(tables, fixed + [tables], fixed + [tables], fixed + [tables], "joint")
+        score = score_plan(fixed + [tables])
+        return NextRound(tables, fixed + [tables], score, score, score, score, "joint")
+    judged, alone = _judged(present, rounds, seed, fixed, options)
+    best = min(judged, key=lambda c: c.key)
+    tied = [c for c in judged if c.key == best.key]
+    if len(tied) > 1:  # as good over the event: the most even after this round
+        best = min(tied, key=lambda c: (c.now(fixed).key, c.order))
+    now = best.now(fixed)
+    return NextRound(best.tables, best.whole, best.score, now, alone.now(fixed), alone.score, best.name)
+
+
+class _Candidate:
+    """A round k judged: the whole event it leads to and its score."""
+
+    def __init__(self, name: str, order: int, tables: list, whole: Plan):
+        self.name, self.order, self.tables, self.whole = name, order, tables, whole
+        self.score = score_plan(whole)
+        self.key = self.score.key
+        self._now: Optional[Score] = None
+
+    def now(self, fixed: list) -> Score:
+        """The score of the rounds up to this one."""
+        if self._now is None:
+            k = len(fixed) + 1
+            self._now = self.score if k == len(self.whole) else score_plan(self.whole[:k])
+        return self._now
+
+
+def _judged(present: list[int], rounds: int, seed, fixed: list, options: dict) -> tuple[list, _Candidate]:
+    """The candidates for round k (the same round found twice is judged
+    once, under its first name), and the one of the round on its own."""
+    k = len(fixed) + 1
+    effort = options["effort"]
     joint = plan(present, rounds, seed, fixed, **options)
     alone = joint if k == rounds else plan(present, k, seed, fixed, effort=effort)
-    candidates = []  # (name, round k, the rounds after it or None for later()'s)
+    candidates = []  # (name, round k, the rounds after it, None for later()'s)
     kept = library.lookup(present, rounds, None, fixed, random.Random(0))  # the library's plan, when followed
     if kept is not None:
         candidates.append(("joint", kept[k - 1], kept[k:]))  # found again at the next round
     candidates += [("joint", joint[k - 1], None), ("alone", alone[k - 1], None)]
     if len(fixed) >= 2:  # round k - 1 was chosen with later(): its plan is found again
         candidates.append(("planned", later(present, rounds, fixed, effort)[k - 1], None))
-    judged = {}
+    judged: dict[tuple, _Candidate] = {}
     for order, (name, tables, after) in enumerate(candidates):
         shape = _shape(tables)
         if shape in judged:
             continue
         if after is None:
             after = later(present, rounds, fixed + [tables], effort)[k:] if k < rounds else []
-        whole = fixed + [tables] + after
-        judged[shape] = ((score_plan(whole).key, score_plan(whole[:k]).key, order), name, whole)
-    _, name, whole = min(judged.values(), key=lambda x: x[0])
-    return NextRound(whole[k - 1], whole, alone[:k], judged[_shape(alone[k - 1])][2], name)
+        judged[shape] = _Candidate(name, order, tables, fixed + [tables] + after)
+    return list(judged.values()), judged[_shape(alone[k - 1])]
 
 
 def _shape(tables: list) -> tuple:
