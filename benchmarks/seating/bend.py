@@ -154,6 +154,10 @@ def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0) -> None:
     print(f"   {len(kept)} events ({len(rows) - len(kept)} left out: some players must sit out); "
           f"{time.perf_counter() - start:.0f} s")
     report(kept, ("alone", "joint"), "seat")
+    before = _tally([{**r, "score": {"archon": r["score"]["joint"], "alone": r["score"]["alone"]}} for r in kept],
+                    "alone")
+    print(f"   for comparison, the joint plan as seat made it before against the round-by-round baseline: "
+          f"better {len(before[0])}, equal {len(before[1])}, worse {len(before[2])}")
     if krcg_up_to:
         try:
             import krcg.seating  # noqa: F401
