@@ -41,8 +41,12 @@ def seat_round(
     remaining rounds of the event are planned together (so a staggered
     event of 6, 7 or 11 players stays fair) and round ``round_number`` of
     that plan is kept. Players are shuffled with ``seed`` first: groups are
-    random (rules 3.1.2), not by registration order. The same event and seed
-    give the same seating. When the players left cannot all end with the
+    random (rules 3.1.2), not by registration order. From round 2 on, the
+    round kept is the best of the joint plan's, the round seated on its own
+    and the round planned when the round before was seated, judged over the
+    whole event (:func:`archon.seating.bend.seat_next`); a round chosen for
+    the sake of the rounds after it says so. The same event and seed give
+    the same seating. When the players left cannot all end with the
     same number of games (a drop leaving 6, 7 or 11 players mid-event), the
     round seats as many as tables of 4 and 5 hold and the players who have
     played most sit out.
@@ -64,7 +68,7 @@ def seat_round(
     random.Random(f"archon-seat:{seed}:{round_number}").shuffle(present)
     fixed = [[list(t.players) for t in seated[k].tables] for k in range(1, round_number)]
     rounds = planned_rounds(event)  # the declared rounds stay as declared (Tournament Info)
-    tables, uneven = _plan_the_round(round_number, rounds, present, fixed, seed=seed,
+    tables, note = _plan_the_round(round_number, rounds, present, fixed, seed=seed,
                                      time_budget=time_budget, progress=progress)
     ev = copied(event)
     # Later rounds (The Archon's chart, made for the chart's own earlier
@@ -81,8 +85,8 @@ def seat_round(
     lines += _replaced_lines(event, round_number, replaced, cleared, proposed)
     if out:
         lines.append(say("seat.sitting_out", players=[who(event, n) for n in out]))
-    if uneven:
-        lines.append(uneven)
+    if note:  # players who cannot all end with as many games, or a round chosen for the later ones
+        lines.append(note)
     lines += _staggered_lines(event, ev, round_number, len(present))
     lines += _results_missing_before(event, round_number)
     return Change(event=ev, lines=lines, seed=seed)
@@ -202,18 +206,19 @@ def _results_cleared(event: Event, round_number: int) -> Event:
 
 def _plan_the_round(round_number: int, rounds: int, present: list[int], fixed: list, *,
                     seed: int, time_budget: Optional[float], progress) -> tuple[list[Table], Optional[Message]]:
-    """The round's tables from a plan of the ``rounds`` preliminary rounds,
-    and a message when the players left cannot all end with the same number
-    of games (None else)."""
+    """The round's tables (:func:`archon.seating.bend.seat_next`: the best
+    of the joint plan's, the round on its own and the round already planned,
+    judged over the whole event), and a message when the players left cannot
+    all end with the same number of games, or when the round was chosen for
+    the sake of the rounds after it (None else)."""
     try:
         seating.check_plan(fixed)
     except seating.SeatingError as exc:
         raise EventDayError(say("seat.check_failed", round=round_number, problem=message_of(exc),
                                 check=act("check"))) from None
     try:
-        tables = seating.next_round(present, rounds, seed=seed, fixed_rounds=fixed,
-                                    time_budget=time_budget, progress=progress)
-        return [Table(list(t)) for t in tables], None
+        chosen = seating.seat_next(present, rounds, seed, fixed, time_budget=time_budget, progress=progress)
+        return [Table(list(t)) for t in chosen.tables], _for_later(round_number, rounds, chosen)
     except seating.SeatingError as exc:
         if not fixed:
             raise EventDayError(say("seat.cannot", round=round_number, problem=message_of(exc))) from None
@@ -227,6 +232,26 @@ def _plan_the_round(round_number: int, rounds: int, present: list[int], fixed: l
     except seating.SeatingError:
         raise EventDayError(say("seat.cannot", round=round_number, problem=message_of(failed))) from None
     return [Table(list(t)) for t in tables], say("seat.uneven", players=len(present), round=round_number)
+
+
+def _for_later(round_number: int, rounds: int, chosen: "seating.NextRound") -> Optional[Message]:
+    """Why the round is worse, on the rounds up to it, than the round seated
+    on its own would be (it was chosen for the rounds after it), with both
+    figures: this round's and the whole event's; None when it is not."""
+    if not chosen.for_later:
+        return None
+    rule, event_rule = chosen.now.first_difference(chosen.alone), chosen.score.first_difference(chosen.alone_whole)
+    if rule is None or event_rule is None:
+        return None
+    return say("seat.for_later_rounds", round=round_number, rounds=rounds, rule=rule,
+               now=_figure(chosen.now, rule), alone=_figure(chosen.alone, rule), event_rule=event_rule,
+               event=_figure(chosen.score, event_rule), event_alone=_figure(chosen.alone_whole, event_rule))
+
+
+def _figure(score, rule: str) -> str:
+    """A criterion's figure as printed: a count, or a deviation to 4 decimals."""
+    value = getattr(score, rule)
+    return f"{value:.4f}" if isinstance(value, float) else str(value)
 
 
 def _fewest_games_play(present: list[int], fixed: list[list[list[int]]]) -> list[int]:

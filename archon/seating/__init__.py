@@ -15,7 +15,8 @@ Where to find what (one idea per module):
 * :mod:`.bounds`: per criterion, a lower bound no plan can beat
   (:func:`lower_bounds`, :func:`proof`, :func:`proof_as_dict`).
 * :mod:`.planner`: :func:`plan`, the one entry point of the search
-  (:func:`next_round`: only the round to seat next), and
+  (:func:`next_round`: only the round to seat next), :mod:`.bend`:
+  the round to seat next judged over the whole event (:func:`seat_next`), and
   :mod:`.library`: the plans computed in advance for the common sizes.
 * the search itself: :mod:`.search` (how the parts fit), :mod:`.board`
   (the search state), :mod:`.positions`, :mod:`.groups`, :mod:`.polish`.
@@ -35,6 +36,7 @@ _LATER = {
     "criteria": ("ADJACENT", "RELATIONS", "RULE_TITLES", "RULES", "TRANSFERS", "PairIssue", "Plan", "Score",
                  "SeatIssue", "SpreadIssue", "check_plan", "compare_scores", "score_plan"),
     "planner": ("DEFAULT_EFFORT", "next_round", "plan"),
+    "bend": ("NextRound", "seat_next"),
 }
 __getattr__ = names_on_first_use(__name__, _LATER)
 
@@ -43,5 +45,6 @@ __all__ = [
     "Plan", "RULES", "RULE_TITLES", "TRANSFERS", "SeatingError", "PairIssue", "SeatIssue", "SpreadIssue",
     "Score", "compare_scores", "check_plan", "score_plan", "can_seat", "table_sizes",
     "needs_sit_out", "rounds_to_play", "staggered_round_sizes", "sit_out_schedule", "plan", "next_round", "DEFAULT_EFFORT",
+    "NextRound", "seat_next",
     "Bounds", "lower_bounds", "proof", "proof_as_dict", "MIN_TABLE", "MAX_TABLE", "TABLE_SIZES", "RELATIONS", "ADJACENT",
 ]

@@ -2,7 +2,8 @@
 
 Prints, from the repository root::
 
-    python -m benchmarks.seating [--quick] [--jobs J] [--no-krcg]
+    python -m benchmarks.seating [--quick] [--jobs J] [--no-krcg] [--seeds S] [--krcg-bend N]
+    python -m benchmarks.seating --bend [--sizes 8-60,80,100,150,200] [--seeds S] [--krcg-bend N]
     python benchmarks/seating/run.py ...          (the same)
 
 1. Quality and speed: for every N of the charts (3 rounds: 4..300, 2
@@ -24,6 +25,11 @@ Prints, from the repository root::
 3. Memory: peak resident memory of a process planning 3 rounds for 1000.
 4. krcg (the community's seating library), when installed: its time and
    score on the speed inputs, side by side (``--no-krcg`` to skip).
+5. Events that bend (:mod:`benchmarks.seating.bend`): one or two drops, a
+   late arrival, or both, before round 2 or 3, over sizes and seeds; what
+   ``archon seat`` does now against the round-by-round baseline and the
+   joint plan ``seat`` kept before (better, equal, worse over the event),
+   and the time (``--bend``: this section alone).
 
 The official workbook is found like the tests find it (``../shared/archon``
 beside the repository or ``$ARCHON_OFFICIAL_DIR``); without it the quality
@@ -49,6 +55,7 @@ sys.path.insert(0, str(REPO / "tests"))
 
 from archon.formats import layout  # noqa: E402
 from archon.seating import RULES, compare_scores, plan, proof, score_plan  # noqa: E402
+from benchmarks.seating import bend  # noqa: E402
 from conftest import OFFICIAL_NAMES, official_dir_path, official_missing  # noqa: E402
 
 QUICK = {
@@ -363,8 +370,17 @@ def main(argv=None) -> None:
     ap.add_argument("--quick", action="store_true", help="a subset of N, 3 runs per speed figure")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel plans in section 1")
     ap.add_argument("--no-krcg", action="store_true", help="skip section 4")
+    ap.add_argument("--bend", action="store_true", help="section 5 alone (events that bend)")
+    ap.add_argument("--sizes", default="8-60,80,100,150,200", help="section 5's sizes (default %(default)s)")
+    ap.add_argument("--seeds", type=int, default=3, help="section 5's seeds, 1..S (default %(default)s)")
+    ap.add_argument("--krcg-bend", type=int, default=0, metavar="N",
+                    help="section 5 against krcg's optimiser too, sizes up to N, seed 1 (slow)")
     args = ap.parse_args(argv)
     start = time.perf_counter()
+    if args.bend:
+        bend.sweep(bend.sizes_of(args.sizes), args.seeds, args.jobs, args.krcg_bend)
+        print(f"\ndone in {time.perf_counter() - start:.0f} s")
+        return
     print(f"archon seating benchmark ({'quick' if args.quick else 'full'}); R3 and R8 are standard "
           "deviations, the other rules counts; lower is better")
     quality(args.jobs, args.quick)
@@ -373,6 +389,7 @@ def main(argv=None) -> None:
     memory()
     if not args.no_krcg:
         krcg(args.quick)
+    bend.sweep(bend.sizes_of(args.sizes), 1 if args.quick else args.seeds, args.jobs, args.krcg_bend)
     print(f"\ndone in {time.perf_counter() - start:.0f} s")
 
 

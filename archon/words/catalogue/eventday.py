@@ -267,6 +267,10 @@ TEXTS: dict = {
     "seat.chart_cleared": ("The Archon's chart seating of {rounds:plural:round|rounds} {rounds} is cleared: seat "
                            "{rounds:plural:it|them} with archon when the time comes"),
     "seat.sitting_out": "sitting out this round: {players}",
+    "seat.for_later_rounds": ("round {round} is seated for the sake of the rounds after it: after round {round}, "
+                              "{rule} is {now} where seating round {round} on its own gives {alone}; over the "
+                              "{rounds} rounds as planned, {event_rule} is {event} against {event_alone} (the "
+                              "criteria count in order, R1 first, lower is better)"),
     "seat.uneven": ("{players} players cannot all end with the same number of games (rules 3.1.2): the players who "
                     "have played the most sit out; a judge may type another seating on the 'Round {round}' sheet"),
     "seat.staggered": ("{players} players in a {format} event: {rounds} rounds where each player plays {each}, as "

@@ -1,0 +1,170 @@
+"""Benchmark section 5: events that bend (a drop, a late arrival) seated round by round.
+
+Prints, from the repository root::
+
+    python -m benchmarks.seating --bend [--seeds S] [--sizes 8-60,80,100] [--jobs J] [--krcg N]
+
+For every size, change (one drop, two drops, a late arrival, a drop and a
+late arrival), round before which it happens (2 or 3) and seed, a 3-round
+event is seated the way ``archon seat`` seats it (players shuffled by the
+seed and the round as :func:`archon.eventday.seat_round` shuffles them):
+round 1 once, then rounds 2 and 3 three ways from the same round 1:
+
+* archon: :func:`archon.seating.seat_next`, what ``seat`` does now;
+* the joint plan as ``seat`` did before it: :func:`archon.seating.next_round`
+  (the rounds left planned together, the round to seat kept);
+* the round-by-round baseline: each round the best plan of that round alone.
+
+The three events are scored over the three rounds on the nine criteria and
+compared rule by rule: how many archon ends better, equal or worse than each
+of the others, the worse ones listed, and the CPU time of one round seated
+(``time.process_time``, the search alone; reading and writing the workbook
+come on top, see section 2). Events whose players cannot all play every round
+(6, 7 or 11 players: some sit out) are left out and counted.
+
+``--krcg N``: also krcg's optimiser (``krcg.seating.optimise``, 20,000
+iterations, the rounds played fixed, the rounds left free, the round to seat
+kept) for sizes up to N, one seed: slow (seconds a round).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import random
+import statistics
+import time
+
+from archon.seating import SeatingError, next_round, plan, score_plan, seat_next
+from archon.seating.tables import needs_sit_out
+
+CHANGES = ("a drop", "two drops", "a late arrival", "a drop and a late arrival")
+SIZES = [*range(8, 61), 80, 100, 150, 200]
+ROUNDS = 3
+
+
+def sizes_of(text: str) -> list[int]:
+    """``"8-60,80,100"`` as a list of sizes."""
+    out = []
+    for part in text.split(","):
+        a, _, b = part.partition("-")
+        out += list(range(int(a), int(b) + 1)) if b else [int(a)]
+    return out
+
+
+def _changed(present: list[int], n: int, change: str) -> list[int]:
+    gone = {"a drop": {3}, "two drops": {3, 5}, "a drop and a late arrival": {3}}.get(change, set())
+    late = [n + 1] if "late" in change else []
+    return [p for p in present if p not in gone] + late
+
+
+def _shuffled(present: list[int], seed: int, r: int) -> list[int]:
+    """The players in the order ``seat_round`` hands them to the seating."""
+    out = list(present)
+    random.Random(f"archon-seat:{seed}:{r}").shuffle(out)
+    return out
+
+
+def _krcg_round(present: list[int], fixed: list, seed: int) -> list:
+    from krcg import seating as K
+
+    base = [K.Round([list(t) for t in rnd]) for rnd in fixed]
+    base += [K.Round.from_players(list(present)) for _ in range(ROUNDS - len(fixed))]
+    rounds, _ = K.optimise(base, 20000, fixed=len(fixed))
+    return [list(t) for t in rounds[len(fixed)]]
+
+
+def _seat(how: str, present: list[int], fixed: list, seed: int):
+    if how == "archon":
+        return seat_next(present, ROUNDS, seed, fixed).tables
+    if how == "joint":
+        return next_round(present, ROUNDS, seed=seed, fixed_rounds=fixed)
+    if how == "krcg":
+        return _krcg_round(present, fixed, seed)
+    return plan(present, len(fixed) + 1, seed=seed, fixed_rounds=fixed)[len(fixed)]
+
+
+def one_event(job: tuple) -> dict:
+    """The three (or four) seatings of one changed event: scores and times."""
+    n, change, before, seed, ways = job
+    first = list(range(1, n + 1))
+    after = _changed(first, n, change)
+    if needs_sit_out(n) or needs_sit_out(len(after)) or len(after) < 4:
+        return {"job": job, "skipped": True}
+    round1 = next_round(_shuffled(first, seed, 1), ROUNDS, seed=seed)
+    out = {"job": job, "skipped": False, "score": {}, "times": {}}
+    for how in ways:
+        fixed, times = [round1], []
+        for r in (2, 3):
+            present = _shuffled(after if r >= before else first, seed, r)
+            t = time.process_time()
+            try:
+                fixed = fixed + [_seat(how, present, fixed, seed)]
+            except SeatingError:
+                return {"job": job, "skipped": True}
+            times.append(time.process_time() - t)
+        out["score"][how] = score_plan(fixed)
+        out["times"][how] = times
+    return out
+
+
+def _tally(rows: list[dict], other: str) -> tuple[list, list, list]:
+    better, equal, worse = [], [], []
+    for row in rows:
+        a, b = row["score"]["archon"], row["score"][other]
+        (better if a < b else worse if a > b else equal).append(row)
+    return better, equal, worse
+
+
+def report(rows: list[dict], others: tuple[str, ...], label: str) -> None:
+    names = {"alone": "the round-by-round baseline", "joint": "the joint plan as seat made it before",
+             "krcg": "krcg's optimiser"}
+    for other in others:
+        todo = [r for r in rows if other in r["score"]]
+        if not todo:
+            continue
+        for group in ("before round 2", "before round 3", "all"):
+            part = [r for r in todo if group == "all" or r["job"][2] == int(group[-1])]
+            better, equal, worse = _tally(part, other)
+            print(f"   {label}, archon against {names[other]}, change {group} ({len(part)} events): "
+                  f"better {len(better)}, equal {len(equal)}, worse {len(worse)}")
+            if group == "all":
+                for row in worse[:12]:
+                    n, change, before, seed, _ = row["job"]
+                    a, b = row["score"]["archon"], row["score"][other]
+                    rule = a.first_difference(b)
+                    print(f"     worse: {n} players, {change} before round {before}, seed {seed}: "
+                          f"{rule} {getattr(a, rule):.4g} against {getattr(b, rule):.4g}")
+    for how in ("archon", *others):
+        times = [t for r in rows if how in r["times"] for t in r["times"][how]]
+        if times:
+            slow = max((t, r["job"]) for r in rows if how in r["times"] for t in r["times"][how])
+            print(f"   {label}, time of one round seated by {how}: median {statistics.median(times):.3f} s, "
+                  f"max {slow[0]:.3f} s ({slow[1][0]} players, {slow[1][1]} before round {slow[1][2]})")
+
+
+def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0) -> None:
+    print(f"\n5. Events that bend: {ROUNDS} rounds, sizes {sizes[0]}..{sizes[-1]} ({len(sizes)}), "
+          f"changes: {', '.join(CHANGES)}; before round 2 or 3; seeds 1..{seeds}")
+    start = time.perf_counter()
+    todo = [(n, c, b, s, ("archon", "joint", "alone")) for s in range(1, seeds + 1) for n in sizes
+            for c in CHANGES for b in (2, 3)]
+    with concurrent.futures.ProcessPoolExecutor(jobs) as ex:
+        rows = list(ex.map(one_event, todo, chunksize=4))
+    kept = [r for r in rows if not r["skipped"]]
+    print(f"   {len(kept)} events ({len(rows) - len(kept)} left out: some players must sit out); "
+          f"{time.perf_counter() - start:.0f} s")
+    report(kept, ("alone", "joint"), "seat")
+    before = _tally([{**r, "score": {"archon": r["score"]["joint"], "alone": r["score"]["alone"]}} for r in kept],
+                    "alone")
+    print(f"   for comparison, the joint plan as seat made it before against the round-by-round baseline: "
+          f"better {len(before[0])}, equal {len(before[1])}, worse {len(before[2])}")
+    if krcg_up_to:
+        try:
+            import krcg.seating  # noqa: F401
+        except ImportError:
+            print("   krcg: skipped, the krcg package is not installed (pip install krcg)")
+            return
+        todo = [(n, c, b, 1, ("archon", "krcg")) for n in sizes if n <= krcg_up_to for c in CHANGES for b in (2, 3)]
+        with concurrent.futures.ProcessPoolExecutor(jobs) as ex:
+            rows = [r for r in ex.map(one_event, todo) if not r["skipped"]]
+        report(rows, ("krcg",), "krcg")
