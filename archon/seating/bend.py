@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from archon.seating import library  # noqa: the module, for library.lookup
 from archon.seating.criteria import Plan, Score, score_plan
@@ -113,7 +113,7 @@ def _judged(present: list[int], rounds: int, seed, fixed: list, options: dict) -
     effort = options["effort"]
     joint = plan(present, rounds, seed, fixed, **options)
     alone = joint if k == rounds else plan(present, k, seed, fixed, effort=effort)
-    candidates = []  # (name, round k, the rounds after it, None for later()'s)
+    candidates: list[tuple[str, Any, Optional[list]]] = []  # (name, round k, the rounds after it, None for later()'s)
     kept = library.lookup(present, rounds, None, fixed, random.Random(0))  # the library's plan, when followed
     if kept is not None:
         candidates.append(("joint", kept[k - 1], kept[k:]))  # found again at the next round
