@@ -302,7 +302,7 @@ TEXTS: dict = {
     "sanction.sub.health_and_safety_disruption": "health and safety disruption",
     "sanction.sub.rage_quitting": "rage-quitting",
     "sanction.sub.failure_to_play_to_win": "failure to play to win",
-    "sanction.infraction": "{category}: {name}",
+    "sanction.infraction": "{name} ({category})",
     "sanction.for_infraction": " for {infraction}",
     "sanction.unknown_level": "level {level!r}: the Judges' Guide's levels are {levels}",
     "sanction.unknown_category": "infraction {category!r}: the Judges' Guide's infractions are {categories}",
@@ -316,8 +316,6 @@ TEXTS: dict = {
     "sanction.overridden": ("the Judges' Guide suggests a {suggested} ({earlier:count:earlier offence|earlier offences} for it "
                             "in this event): {level} given instead"),
     "sanction.vp_off": "1 VP off {player}'s result in {when}: the table's GW and TP follow from the VPs after it",
-    "sanction.check_differs": ("The Archon's formulas do not show sanctions: its standings differ from archon's by "
-                               "{vp} VP for {player} (standings adjustment); archon's standings and report are right"),
     # the judges' warnings (archon.eventday.judging)
     "warn.no_such_round": "round {round!r}: this {format} event has rounds 1 to {rounds} and the final (F)",
     "warn.final_not_seated": "the final is not seated yet",

@@ -98,4 +98,10 @@ TEXTS: dict = {
                                  "and end of game gives that result"),
     "vp.no_course": "no course of the game gives this result",
     "vp.accepted_by_judge": "accepted by a judge",
+    # a judge's standings adjustment (archon.rules.validation._sanctions)
+    "check.sanction.differs": ("The Archon's formulas do not show sanctions: its standings differ from archon's "
+                               "for {player} ({differences:join:; })"),
+    "check.sanction.number": "{what}: The Archon {archon}, archon {rules}",
+    "check.sanction.advice": ("nothing to fix: a standings adjustment takes 1 VP from a round's result, which The "
+                              "Archon's formulas cannot show; archon's standings, JSON and reports are right"),
 }
