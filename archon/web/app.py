@@ -15,6 +15,7 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``GET /download/...``      ``report.xlsx``, ``report.html`` (with the token: they list the judges' warnings), ``round-N.xlsx``
 ``POST /api/register``     ``{"name", "vekn", "city"}``
 ``POST /api/drop``         ``{"player", "reason": "WD", "undo": false}``
+``POST /api/sanction``     ``{"player", "reason", "category", "level", "round", "table", "judge"}``: ``archon sanction``
 ``POST /api/result``       ``{"round", "table", "vps", "override", "replace"}`` or ``{"final": true, "vps"}``
 ``POST /api/seat``         ``{"round", "seed", "force": false}``
 ``POST /api/toss``         ``{"seed"}``
@@ -270,6 +271,14 @@ def _do_drop(path, body, said):
                            undo=_field(body, "undo", bool, default=False)), said)
 
 
+def _do_sanction(path, body, said):
+    return _lines(api.sanction(path, _field(body, "player", str, required=True),
+                               _field(body, "reason", str, required=True),
+                               level=_field(body, "level", str), category=_field(body, "category", str),
+                               round=_field(body, "round", str), table=_field(body, "table", str),
+                               judge=_field(body, "judge", str)), said)
+
+
 def _do_result(path, body, said):
     final = _field(body, "final", bool, default=False)
     vps = _field(body, "vps", list, required=True)  # as typed: api.parse_vps names a seat left blank
@@ -309,6 +318,7 @@ def _do_undo(path, body, said):
 WRITES: dict[str, Callable] = {
     "register": _do_register,
     "drop": _do_drop,
+    "sanction": _do_sanction,
     "result": _do_result,
     "seat": _do_seat,
     "toss": _do_toss,

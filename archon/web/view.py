@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from archon.rules.model import searched_name
+from archon.rules.sanctions import BASELINE, LEVELS, SUBCATEGORIES, infraction_name, level_name
 from archon.reports.data import display_name
 from archon.reports.render import results_context
 from archon.web.words import ConsoleRenderer, console
@@ -101,6 +102,10 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
         # what the page asks before it sends a refusal's "force" (its confirm dialog)
         "confirm_force": said.render(say("web.confirm_force", undo=act("undo"))),
         "confirm_undo": said.render(say("web.confirm_undo")),
+        # the sanction form: the Judges' Guide's infractions with their baseline, and its levels
+        "infractions": [(sub, said.render(say("sanction.option", infraction=infraction_name(sub),
+                                                level=level_name(BASELINE[sub])))) for sub in SUBCATEGORIES],
+        "sanction_levels": [(level, said.render(level_name(level))) for level in LEVELS],
     }
     data = capped(state.standings)
     if data is None:

@@ -303,6 +303,7 @@ TEXTS: dict = {
     "sanction.sub.rage_quitting": "rage-quitting",
     "sanction.sub.failure_to_play_to_win": "failure to play to win",
     "sanction.infraction": "{name} ({category})",
+    "sanction.option": "{infraction}, baseline: {level}",
     "sanction.for_infraction": " for {infraction}",
     "sanction.unknown_level": "level {level!r}: the Judges' Guide's levels are {levels}",
     "sanction.unknown_category": "infraction {category!r}: the Judges' Guide's infractions are {categories}",
