@@ -249,7 +249,7 @@ def sanction(event: Event, player: "str | int", reason: str, *, level: object = 
         lines.append(say("sanction.suggested" if final_level == suggested else "sanction.overridden",
                          suggested=level_name(suggested), level=level_name(final_level), earlier=earlier))
     if final_level == STANDINGS_ADJUSTMENT:
-        lines.append(say("sanction.vp_off", player=str(p), when=w.round_text or ""))
+        lines.append(say("sanction.vp_off", player=str(p), round=w.round))
     if final_level == DISQUALIFICATION and not p.is_out:
         dropped = drop(ev, p.number, "DQ", proposed=proposed, locate=locate)
         ev, lines = dropped.event, lines + dropped.lines

@@ -307,8 +307,9 @@ def _sanctions(event: Event, st: Standings) -> list[Problem]:
         t = theirs.get(s.number)
         if t is None:
             continue
-        differences = [say("check.sanction.number", what=what, archon=_number(a), rules=_number(b))
-                       for what, a, b in (("GW", t.gw, s.gw), ("VP", t.vp, s.vp), ("TP", t.tp, s.tp),
+        differences = [say("check.sanction.number", what=say(f"check.sanction.{what}"), archon=_number(a),
+                           rules=_number(b))
+                       for what, a, b in (("gw", t.gw, s.gw), ("vp", t.vp, s.vp), ("tp", t.tp, s.tp),
                                           ("rank", t.rank, s.rank)) if a != b]
         if differences:
             out.append(Problem(say("check.sanction.differs", player=str(s.player), differences=differences),

@@ -102,6 +102,10 @@ TEXTS: dict = {
     "check.sanction.differs": ("The Archon's formulas do not show sanctions: its standings differ from archon's "
                                "for {player} ({differences:join:; })"),
     "check.sanction.number": "{what}: The Archon {archon}, archon {rules}",
+    "check.sanction.gw": "GW",
+    "check.sanction.vp": "VP",
+    "check.sanction.tp": "TP",
+    "check.sanction.rank": "rank",
     "check.sanction.advice": ("nothing to fix: a standings adjustment takes 1 VP from a round's result, which The "
                               "Archon's formulas cannot show; archon's standings, JSON and reports are right"),
 }
