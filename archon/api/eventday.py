@@ -23,8 +23,8 @@ from archon.rules.model import FINAL
 from archon.seating.seeds import new_seed
 from archon.words.message import message_of, option, say
 
-__all__ = ["EventDayReport", "register", "unregister", "drop", "warn", "sanction", "warnings", "result", "toss", "finals",
-           "seat_final", "close_without_final"]
+__all__ = ["EventDayReport", "register", "unregister", "drop", "warn", "sanction", "warnings", "result", "toss",
+           "finals", "seat_final", "close_without_final"]
 
 
 def _players_of(players) -> list:

@@ -19,7 +19,8 @@ from archon.words.message import Message, say
 from archon.words.render import PLAIN
 
 __all__ = ["SCHEMA_KEY", "schema_id", "versioned", "message_record", "change_json", "write_json", "undo_json",
-           "finals_json", "sanction_json", "warnings_json", "editions_json", "check_json", "player_record", "report_json"]
+           "finals_json", "sanction_json", "warnings_json", "editions_json", "check_json", "player_record",
+           "report_json"]
 
 #: The key of every object a command prints that names its schema.
 SCHEMA_KEY = "schema"

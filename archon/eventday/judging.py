@@ -87,7 +87,7 @@ def warn(event: Event, player: "str | int", reason: str, *, round: Union[int, st
     p = find_player(ev, player, locate)
     w = checked_warning(ev, p, reason, round, proposed)
     ev.warnings.append(w)
-    count = sum(1 for x in ev.warnings if x.player == p.number)
+    count = sum(1 for x in ev.warnings if x.player == p.number and x.level == w.level)  # warnings, not cautions
     lines = [say("warn.recorded", player=str(p), when=_in_round(w), reason=w.reason),
              say("warn.count", player=str(p), count=count)]
     return Change(ev, lines, player=p)

@@ -278,10 +278,12 @@ TEXTS: dict = {
     "sanction.round_needed": ("a standings adjustment takes 1 VP from a round's result: give the round ({round}), "
                               "the game under way, the next one between rounds, the last one after the last round"),
     "sanction.recorded": "{level} to {player}{when}{infraction}: {reason}",
-    "sanction.suggested": "{level}: the level the Judges' Guide suggests ({earlier:count:earlier offence|earlier offences} for it in this event)",
-    "sanction.overridden": ("the Judges' Guide suggests a {suggested} ({earlier:count:earlier offence|earlier offences} for it "
-                            "in this event): {level} given instead"),
-    "sanction.vp_off": "1 VP off {player}'s result of round {round}: the table's GW and TP follow from the VPs after it",
+    "sanction.suggested": ("{level}: the level the Judges' Guide suggests ({earlier:count:earlier offence|earlier "
+                           "offences} for it in this event)"),
+    "sanction.overridden": ("the Judges' Guide suggests a {suggested} ({earlier:count:earlier offence|earlier "
+                            "offences} for it in this event): {level} given instead"),
+    "sanction.vp_off": ("1 VP off {player}'s result of round {round}: the table's GW and TP follow from the VPs "
+                        "after it"),
     # the judges' warnings (archon.eventday.judging)
     "warn.no_such_round": "round {round!r}: this {format} event has rounds 1 to {rounds} and the final (F)",
     "warn.final_not_seated": "the final is not seated yet",
