@@ -14,7 +14,7 @@ One module an idea:
 * :mod:`.changes`: how an event-day twin reads, changes and writes the
   workbook (:class:`EventDayReport`);
 * :mod:`.eventday`: :func:`register`, :func:`unregister`, :func:`drop`,
-  :func:`warn`, :func:`warnings`, :func:`result`, :func:`toss`,
+  :func:`warn`, :func:`sanction`, :func:`warnings`, :func:`result`, :func:`toss`,
   :func:`finals`, :func:`seat_final`, :func:`close_without_final`;
 * :mod:`.seating`: :func:`seat`, :func:`plan` (:mod:`.seat_lists`: the
   seat list ``seat`` prints);
@@ -44,7 +44,7 @@ _MODULES = {
     "reports": ("report", "ReportResult", "report_standings", "vekn_report", "archondata", "twd"),
     "workbooks": ("standings", "check", "new", "update"),
     "changes": ("EventDayReport",),
-    "eventday": ("register", "unregister", "drop", "warn", "warnings", "result", "toss",
+    "eventday": ("register", "unregister", "drop", "warn", "sanction", "warnings", "result", "toss",
                  "finals", "seat_final", "close_without_final"),
     "seating": ("seat", "RoundSeating", "plan", "PlanResult", "check_time_budget", "PLAN_ROUNDS",
                 "MAX_PLAN_PLAYERS"),
@@ -76,8 +76,8 @@ if TYPE_CHECKING:  # what type checkers and readers see; the names load on first
     from archon.api.conversion import convert
     from archon.api.details import details_of, info
     from archon.api.errors import InputError
-    from archon.api.eventday import (close_without_final, drop, finals, register, result, seat_final, toss,
-                                     unregister, warn, warnings)
+    from archon.api.eventday import (close_without_final, drop, finals, register, result, sanction, seat_final,
+                                     toss, unregister, warn, warnings)
     from archon.api.reports import ReportResult, archondata, report, report_standings, twd, vekn_report
     from archon.api.scoring import each_line_scored, parse_vps, score, score_lines
     from archon.api.seating import (MAX_PLAN_PLAYERS, PLAN_ROUNDS, PlanResult, RoundSeating, check_time_budget,

@@ -67,6 +67,8 @@ def _contracts() -> dict[str, Contract]:
         "register": {},
         "warn": {"list": o("list"), "round": o("round")},
         "warnings": {"warn": act("warn", file=False)},
+        "sanction": {"level": o("level"), "category": o("category"), "round": o("round"), "table": o("table"),
+                     "judge": o("judge"), "warn": act("warn", file=False)},
         "unregister": {},
         "drop": {"undo": o("undo")},
         "result": {"override": o("override"), "replace": o("replace")},

@@ -23,8 +23,8 @@ from archon.rules.model import FINAL
 from archon.seating.seeds import new_seed
 from archon.words.message import message_of, option, say
 
-__all__ = ["EventDayReport", "register", "unregister", "drop", "warn", "warnings", "result", "toss", "finals",
-           "seat_final", "close_without_final"]
+__all__ = ["EventDayReport", "register", "unregister", "drop", "warn", "sanction", "warnings", "result", "toss",
+           "finals", "seat_final", "close_without_final"]
 
 
 def _players_of(players) -> list:
@@ -142,6 +142,25 @@ def warn(path, player, reason: str, *, round=None, dry_run: bool = False) -> Eve
     return event_day(
         path, lambda ev, proposed, locate: judging.warn(ev, player, reason, round=round, locate=locate,
                                                           proposed=proposed),
+        dry_run=dry_run,
+    )
+
+
+@twin_of("sanction")
+def sanction(path, player, reason: str, *, level=None, category=None, round=None, table=None, judge=None,
+             dry_run: bool = False) -> EventDayReport:
+    """Twin of ``archon sanction FILE PLAYER "reason" [--level L] [--category C]
+    [--round N] [--table T] [--judge NAME]``: record a sanction on the Judges'
+    Guide's levels (:func:`archon.eventday.judging.sanction`; the levels,
+    infractions and baselines: :mod:`archon.rules.sanctions`), kept with the
+    warnings. ``level``: ``"caution"``, ``"warning"``,
+    ``"standings_adjustment"`` (``"sa"``), ``"disqualification"`` (``"dq"``) or
+    None for the guide's suggestion for ``category``.
+    """
+    return event_day(
+        path, lambda ev, proposed, locate: judging.sanction(ev, player, reason, level=level, category=category,
+                                                              round=round, table=table, judge=judge,
+                                                              locate=locate, proposed=proposed),
         dry_run=dry_run,
     )
 

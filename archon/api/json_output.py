@@ -19,7 +19,8 @@ from archon.words.message import Message, say
 from archon.words.render import PLAIN
 
 __all__ = ["SCHEMA_KEY", "schema_id", "versioned", "message_record", "change_json", "write_json", "undo_json",
-           "finals_json", "warnings_json", "info_json", "editions_json", "check_json", "player_record", "report_json"]
+           "finals_json", "sanction_json", "warnings_json", "info_json", "editions_json", "check_json",
+           "player_record", "report_json"]
 
 #: The key of every object a command prints that names its schema.
 SCHEMA_KEY = "schema"
@@ -142,6 +143,23 @@ def finals_json(v) -> dict:
         "final": {"seating": list(v.seating), "seeds": list(v.seeds), "vps": list(v.vps),
                   "winner": v.winner} if v.seating else None,
     })
+
+
+def sanction_json(rep) -> dict:
+    """``sanction``: the change, and the sanction recorded (its row as
+    ``warnings`` lists it, and the level the Judges' Guide suggested; None on
+    a refusal that still reports)."""
+    from archon.eventday.judging import suggestion, warning_rows
+    from archon.rules.model import Event
+
+    ev = rep.event
+    row = None
+    if ev is not None and ev.warnings:
+        row = warning_rows(ev)[-1]
+        last = ev.warnings[-1]
+        before = Event(warnings=ev.warnings[:-1])
+        row["suggested"] = suggestion(before, last.player, last.category)[0]
+    return {**change_json("sanction", rep), "sanction": row}
 
 
 def warnings_json(command: str, rows: list) -> dict:

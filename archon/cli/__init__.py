@@ -7,7 +7,7 @@ imported when the command runs (:class:`archon.cli.group.LazyGroup`):
 
 * :mod:`.scoring`: score, editions; :mod:`.seating`: seat, plan;
 * :mod:`.eventday`: register, unregister, drop, warn, warnings, result,
-  toss; :mod:`.finals`: finals;
+  toss; :mod:`.sanctions`: sanction; :mod:`.finals`: finals;
 * :mod:`.workbooks`: standings, check, new, update, undo;
 * :mod:`.reporting`: report; :mod:`.conversion`: convert; :mod:`.details`: info;
 * :mod:`.across`: rating, league; :mod:`.serving`: serve.
@@ -36,6 +36,7 @@ COMMANDS = {
     "register": "archon.cli.eventday:register",
     "warn": "archon.cli.eventday:warn",
     "warnings": "archon.cli.eventday:warnings_command",
+    "sanction": "archon.cli.sanctions:sanction",
     "unregister": "archon.cli.eventday:unregister",
     "drop": "archon.cli.eventday:drop",
     "result": "archon.cli.eventday:result",

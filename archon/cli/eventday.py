@@ -54,7 +54,8 @@ def register(file, name, vekn, city, from_csv, as_json, dry_run):
 @click.argument("reason", required=False)
 @click.option("--round", "round_key", default=None, help="The round of the warning: 1, 2, 3 (a round seated so far) or F (the final, once seated).")
 @click.option("--list", "as_list", is_flag=True, help="List the warnings recorded (as 'archon warnings FILE').")
-@json_option(CHANGE_JSON + ' With --list: {"warnings": [{"player", "name", "round", "reason"}, ...]}.')
+@json_option(CHANGE_JSON + ' With --list: {"warnings": [{"player", "name", "round", "reason", "level", "category", '
+                           '"table", "judge"}, ...]}.')
 @DRY_RUN_OPTION
 @writes
 def warn(file, player, reason, round_key, as_list, as_json, dry_run):
@@ -76,7 +77,8 @@ def warn(file, player, reason, round_key, as_list, as_json, dry_run):
 
 @command("warnings")
 @WORKBOOK_ARGUMENT
-@json_option('Print {"warnings": [{"player", "name", "round", "reason"}, ...]}.')
+@json_option('Print {"warnings": [{"player", "name", "round", "reason", "level", "category", "table", '
+             '"judge"}, ...]}.')
 def warnings_command(file, as_json):
     _print_warnings(file, "warnings" if as_json else None)
 

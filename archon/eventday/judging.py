@@ -12,20 +12,26 @@ from __future__ import annotations
 from typing import Iterable, Optional, Union
 
 from archon.eventday.change import Change, Locate, copied
+from archon.eventday.drops import drop
 from archon.eventday.errors import EventDayError, WrongInput
 from archon.eventday.players import find_player
 from archon.rules.celltext import nfc
-from archon.rules.model import FINAL, Event, JudgeWarning, Player
+from archon.rules.model import FINAL, OUT_REASONS, Event, JudgeWarning, Player
+from archon.rules.sanctions import (DISQUALIFICATION, LEVELS, STANDINGS_ADJUSTMENT, SUBCATEGORIES,
+                                    infraction_name, level_name, suggested_level)
 from archon.rules.standings import planned_rounds
 from archon.rules.typed import is_whole_number_text
 from archon.words.message import Message, act, option, say
 from archon.words.render import PLAIN
 
-__all__ = ["MAX_REASON", "warn", "checked_warning", "warning_rows", "warning_said", "warning_line", "parse_round"]
+__all__ = ["MAX_REASON", "MAX_JUDGE", "warn", "sanction", "suggestion", "parse_level", "parse_category",
+           "checked_warning", "warning_rows", "warning_said", "warning_line", "parse_round"]
 
 #: Longest reason kept: Excel keeps at most 255 characters in a document
 #: property, and the player and round take some of them.
 MAX_REASON = 200
+#: Longest judge's name kept (the same property holds it).
+MAX_JUDGE = 40
 
 
 def parse_round(event: Event, text: Union[int, str, None]) -> Union[int, str, None]:
@@ -82,7 +88,7 @@ def warn(event: Event, player: "str | int", reason: str, *, round: Union[int, st
     p = find_player(ev, player, locate)
     w = checked_warning(ev, p, reason, round, proposed)
     ev.warnings.append(w)
-    count = sum(1 for x in ev.warnings if x.player == p.number)
+    count = sum(1 for x in ev.warnings if x.player == p.number and x.level == w.level)  # warnings, not cautions
     lines = [say("warn.recorded", player=str(p), when=_in_round(w), reason=w.reason),
              say("warn.count", player=str(p), count=count)]
     return Change(ev, lines, player=p)
@@ -125,19 +131,26 @@ def checked_warning(event: Event, p: Player, reason: object, round: Union[int, s
 def warning_rows(event: Event) -> list[dict]:
     """Every warning as plain data, in the order given: ``{"player": 7,
     "name": "Anna Kowalski" (None for a player no longer registered),
-    "round": 2 | "F" | None, "reason": "slow play"}``. What the reports and
-    the warnings' list show."""
+    "round": 2 | "F" | None, "reason": "slow play", "level": "caution",
+    "category": "slow_play" | None, "table": 3 | None, "judge": "Ada" | None}``
+    (a warning recorded before sanctions had levels: level "warning", no
+    category). What the reports and the warnings' list show."""
     names = event.players_by_number()
     return [
         {"player": w.player, "name": names[w.player].name if w.player in names else None,
-         "round": w.round, "reason": w.reason}
+         "round": w.round, "reason": w.reason, "level": w.level, "category": w.category, "table": w.table,
+         "judge": w.judge}
         for w in event.warnings
     ]
 
 
 def warning_said(row: dict) -> Message:
     """``#7 Anna Kowalski, round 2: slow play`` for a row of :func:`warning_rows`,
-    as a message (the round in the reader's language; the reason as typed)."""
+    as a message (the round in the reader's language; the reason as typed).
+    A sanction other than a plain warning reads as :func:`_sanction_line`
+    (English for now: its level, infraction, table and judge)."""
+    if (row.get("level") or "warning") != "warning" or row.get("category") or row.get("table") or row.get("judge"):
+        return say("text", text=_sanction_line(row))
     who = f"#{row['player']}" + (f" {row['name']}" if row.get("name") else "")
     round = row.get("round")
     if round is None:
@@ -150,3 +163,123 @@ def warning_said(row: dict) -> Message:
 def warning_line(row: dict) -> str:
     """:func:`warning_said` in plain English."""
     return PLAIN.render(warning_said(row))
+
+
+def _sanction_line(row: dict) -> str:
+    """``caution, slow_play, #7 Anna Kowalski, round 2, table 3: slow play (judge: Ada)``."""
+    who = f"#{row['player']}" + (f" {row['name']}" if row.get("name") else "")
+    when = JudgeWarning(row["player"], row["reason"], row.get("round")).round_text
+    if row.get("table"):
+        when = f"{when}, table {row['table']}" if when else f"table {row['table']}"
+    level = row.get("level") or "warning"
+    head = ", ".join(x for x in (level if level != "warning" or row.get("category") else "",
+                                 row.get("category") or "") if x)
+    judge = f" (judge: {row['judge']})" if row.get("judge") else ""
+    return f"{head + ', ' if head else ''}{who}{', ' + when if when else ''}: {row['reason']}{judge}"
+
+
+def _key(text: object) -> str:
+    """``Slow play`` and ``slow-play`` as ``slow_play``."""
+    return "_".join(str(text or "").strip().lower().replace("-", " ").split())
+
+
+def parse_level(text: object) -> Optional[str]:
+    """The guide's level typed (``caution``, ``warning``, ``standings_adjustment``
+    or ``sa``, ``disqualification`` or ``dq``), None for none."""
+    key = _key(text)
+    if not key:
+        return None
+    key = {"sa": STANDINGS_ADJUSTMENT, "dq": DISQUALIFICATION}.get(key, key)
+    if key not in LEVELS:
+        raise WrongInput(say("sanction.unknown_level", level=text, levels=list(LEVELS)))
+    return key
+
+
+def parse_category(text: object) -> Optional[str]:
+    """The guide's infraction typed (a sub-category: ``slow_play``,
+    ``marked cards``...), None for none."""
+    key = _key(text)
+    if not key:
+        return None
+    if key not in SUBCATEGORIES:
+        raise WrongInput(say("sanction.unknown_category", category=text, categories=list(SUBCATEGORIES)))
+    return key
+
+
+def suggestion(event: Event, player: int, category: Optional[str]) -> tuple[Optional[str], int]:
+    """The level the guide suggests for ``player``'s infraction ``category``
+    (its baseline, escalated once a repeat), and how many sanctions for it
+    the player has already; ``(None, 0)`` for no category."""
+    if category is None:
+        return None, 0
+    earlier = sum(1 for w in event.warnings if w.player == player and w.category == category)
+    return suggested_level(category, earlier), earlier
+
+
+def _checked_judge(judge: object) -> Optional[str]:
+    """The judge's name, checked: at most :data:`MAX_JUDGE` characters, no ``|`` or ``;``."""
+    text = " ".join(nfc(str(judge or "")).split())
+    if not text:
+        return None
+    if len(text) > MAX_JUDGE or "|" in text or ";" in text:
+        raise WrongInput(say("sanction.bad_judge", judge=text, most=MAX_JUDGE))
+    return text
+
+
+def _checked_table(event: Event, round: Union[int, str, None], table: object) -> Optional[int]:
+    """The table typed: a whole number, one of the round's tables when the round is seated."""
+    if table is None or str(table).strip() == "":
+        return None
+    t = str(table).strip()
+    seated = {r.number: len(r.tables) for r in event.rounds}
+    tables = seated.get(round) if isinstance(round, int) else None
+    if not is_whole_number_text(t) or int(t) < 1 or (tables and int(t) > tables):
+        raise WrongInput(say("sanction.no_such_table", table=table, tables=tables or 0))
+    return int(t)
+
+
+def sanction(event: Event, player: "str | int", reason: str, *, level: object = None, category: object = None,
+             round: Union[int, str, None] = None, table: object = None, judge: object = None,
+             locate: "Optional[Locate]" = None, proposed: Iterable[int] = ()) -> "Change":
+    """Record a sanction on the Judges' Guide's levels
+    (:mod:`archon.rules.sanctions`) to ``player`` for ``reason``: the level
+    the guide suggests for ``category`` (its baseline, escalated for a
+    repeat) unless ``level`` overrides it. A standings adjustment needs a
+    round (its VP comes off that round's result); a disqualification also
+    drops the player with reason DQ. The event is copied.
+
+    Refused: an unknown level or infraction, neither given, a standings
+    adjustment with no round, a judge's name or table that cannot be kept,
+    and what :func:`warn` refuses."""
+    ev = copied(event)
+    p = find_player(ev, player, locate)
+    cat, chosen = parse_category(category), parse_level(level)
+    suggested, earlier = suggestion(ev, p.number, cat)
+    final_level = chosen or suggested
+    if final_level is None:
+        raise WrongInput(say("sanction.level_needed", level=option("level"), category=option("category")))
+    w = checked_warning(ev, p, reason, round, proposed)
+    if final_level == STANDINGS_ADJUSTMENT and w.round is None:
+        raise WrongInput(say("sanction.round_needed", round=option("round")))
+    w.level, w.category = final_level, cat
+    w.table, w.judge = _checked_table(ev, w.round, table), _checked_judge(judge)
+    ev.warnings.append(w)
+    lines: list = [say("sanction.recorded", level=level_name(final_level), player=str(p), when=_in_round(w),
+                       infraction=_infraction(cat), reason=w.reason)]
+    if suggested is not None:
+        lines.append(say("sanction.suggested" if final_level == suggested else "sanction.overridden",
+                         suggested=level_name(suggested), level=level_name(final_level), earlier=earlier))
+    if final_level == STANDINGS_ADJUSTMENT:
+        lines.append(say("sanction.vp_off", player=str(p), round=w.round))
+    if final_level == DISQUALIFICATION and not p.is_out:
+        dropped = drop(ev, p.number, "DQ", proposed=proposed, locate=locate)
+        ev, lines = dropped.event, lines + dropped.lines
+    elif final_level == DISQUALIFICATION and p.out == "WD":  # withdrew, then disqualified
+        p.out = "DQ"
+        lines.append(say("drop.out", player=str(p), code="DQ", meaning=OUT_REASONS["DQ"]))
+    return Change(ev, lines, player=p)
+
+
+def _infraction(category: Optional[str]) -> "Message | str":
+    """" (Tournament error: slow play)" for an infraction, "" for none."""
+    return say("sanction.for_infraction", infraction=infraction_name(category)) if category else ""

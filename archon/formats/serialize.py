@@ -197,7 +197,7 @@ def _warning_read(ev: Event, players: dict, i: int, w: Any) -> JudgeWarning:
     :data:`archon.eventday.judging.MAX_REASON` characters, not the same warning twice.
     ``players``: the event's players by number. Raises ValueError naming
     the item and what is wrong."""
-    from archon.eventday.judging import checked_warning
+    from archon.eventday.judging import checked_warning, parse_category, parse_level
 
     item = f"warnings[{i}]"
     if not isinstance(w, dict) or "player" not in w:
@@ -208,6 +208,12 @@ def _warning_read(ev: Event, players: dict, i: int, w: Any) -> JudgeWarning:
         raise ValueError(f"{item}: no player has the number {number!r:.40} ({numbered}): "
                          f"give the number of the player warned, or remove the warning")
     try:
-        return checked_warning(ev, players[number], w.get("reason"), w.get("round"), typed=False)
+        read = checked_warning(ev, players[number], w.get("reason"), w.get("round"), typed=False)
+        read.level = parse_level(w.get("level")) or "warning"  # a file from before sanctions: a warning
+        read.category = parse_category(w.get("category"))
+        table, judge = w.get("table"), w.get("judge")
+        read.table = table if isinstance(table, int) and not isinstance(table, bool) and table > 0 else None
+        read.judge = " ".join(judge.split())[:40] or None if isinstance(judge, str) else None
+        return read
     except ValueError as exc:  # archon.eventday's refusals
         raise ValueError(f"{item} (to player {number}): {exc}") from None

@@ -236,6 +236,13 @@ class JudgeWarning:
     player: int
     reason: str
     round: Union[int, str, None] = None
+    #: The Judges' Guide's level (:mod:`archon.rules.sanctions`): a warning
+    #: recorded before sanctions had levels reads as one.
+    level: str = "warning"
+    #: The infraction (a sub-category of :data:`archon.rules.sanctions.SUBCATEGORIES`), None when not said.
+    category: Optional[str] = None
+    table: Optional[int] = None
+    judge: Optional[str] = None
 
     @property
     def round_text(self) -> str:

@@ -34,7 +34,8 @@ from typing import Optional
 
 from archon.rules.editions import FINAL_SIZE, RuleEdition, get_edition
 from archon.rules.model import FINAL, Event, Player
-from archon.rules.scoring import TableResult, VPError, score_table
+from archon.rules.sanctions import penalised_vps, vp_penalties
+from archon.rules.scoring import TableResult, VPError, game_wins, score_table, table_points
 from archon.words.message import Message, say
 
 
@@ -70,6 +71,9 @@ class PlayerStanding:
     final_vp: Optional[float] = None
     final_rank: Optional[int] = None
     rating_points: float = 0.0
+    #: VPs the judges' standings adjustments took off the preliminary rounds
+    #: (:mod:`archon.rules.sanctions`), already out of :attr:`vp`.
+    vp_penalty: float = 0.0
 
     @property
     def number(self) -> int:
@@ -95,6 +99,9 @@ class TableStanding:
     error: Optional[str] = None
     #: :attr:`error` as a message.
     error_said: Optional[Message] = None
+    #: VPs each seat's standings adjustments take off (0: none); the
+    #: :attr:`result`'s VPs, GW and TP are those after them.
+    penalties: list[int] = field(default_factory=list)
 
     @property
     def status(self) -> str:
@@ -276,6 +283,8 @@ def _preliminary_rounds(event: Event, ed: RuleEdition, standings: dict[int, Play
             o = event.override_for(rnd.number, k) if event.overrides else None
             result, error, error_said = _score(table.players, list(table.vps), ed,
                                                None if o is None else o.reason)
+            penalties = vp_penalties(event.warnings, rnd.number)
+            result = _penalised(result, table.players, penalties, ed)
             tables.append(
                 TableStanding(
                     number=k,
@@ -285,6 +294,7 @@ def _preliminary_rounds(event: Event, ed: RuleEdition, standings: dict[int, Play
                     typed=[v is not None for v in table.vps],
                     error=error,
                     error_said=error_said,
+                    penalties=[penalties.get(p, 0) for p in table.players],
                 )
             )
         rounds.append(RoundStanding(number=rnd.number, tables=tables))
@@ -293,7 +303,8 @@ def _preliminary_rounds(event: Event, ed: RuleEdition, standings: dict[int, Play
             if s is None:
                 continue
             # VPs count as typed, whether or not the table is finished.
-            s.vp += t.vps[i]
+            s.vp += t.vps[i] - t.penalties[i]
+            s.vp_penalty += t.penalties[i]
             if t.result is not None and t.result.scored:
                 seat = t.result.seats[i]
                 s.gw += seat.gw
@@ -388,6 +399,20 @@ def _final_ranks(event: Event, ed: RuleEdition, standings: dict[int, PlayerStand
             s.final_rank = s.rank
 
 
+def _penalised(result: Optional[TableResult], players: list[int], penalties: dict[int, int],
+               ed: RuleEdition) -> Optional[TableResult]:
+    """``result`` once the standings adjustments ``penalties`` (player -> VPs)
+    are taken off: each penalised seat's VP, and the GW and TP of a scored
+    table, follow from the VPs after them (the Judges' Guide, 1.1.3)."""
+    if result is None or not any(penalties.get(p, 0) for p in players):
+        return result
+    vps = penalised_vps(players, [seat.vp for seat in result.seats], penalties)
+    gws, tps = (game_wins(vps, ed), table_points(vps, ed)) if result.scored else (None, None)
+    seats = tuple(replace(seat, vp=vps[i], gw=gws[i] if gws else seat.gw, tp=tps[i] if tps else seat.tp)
+                  for i, seat in enumerate(result.seats))
+    return replace(result, seats=seats)
+
+
 def _typed(vps: list[Optional[float]]) -> list[float]:
     """VPs as The Archon adds them up: blank (or not a number) counts as 0."""
     out = []
@@ -461,6 +486,7 @@ def _final(event: Event, ed: RuleEdition, standings: dict[int, PlayerStanding]) 
     seeds = [standings[p].seed if p in standings else None for p in seating]
     o = event.override_for(FINAL, 0)
     result, error, _ = _score(seating, list(event.final.vps), ed, None if o is None else o.reason)
+    result = _penalised(result, seating, vp_penalties(event.warnings, FINAL), ed)
     winner = None
     if result is not None and result.scored:
         for p, seat in zip(seating, result.seats):

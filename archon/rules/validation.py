@@ -13,12 +13,13 @@ import functools
 import math
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable, Optional, Union
 
 from archon.rules.celltext import CONTROL_CHARACTER, character_named, described, refused_in_name
 from archon.rules.editions import LEVELS, TABLE_SIZES
 from archon.rules.model import FINAL, Event, name_key
+from archon.rules.sanctions import STANDINGS_ADJUSTMENT
 from archon.rules.scoring import PENDING
 from archon.rules.standings import (
     Standings, compute, planned_rounds, preliminary_key, ratings_as_the_archon, unfinished_preliminaries,
@@ -264,6 +265,7 @@ def check_event(event: Event, standings: Optional[Standings] = None, chart_round
         *_cut_and_coins(event, st),
         *_final_table(event, st),
         *_no_shows(event, st),
+        *_sanctions(event, st),
     ]
 
 
@@ -302,6 +304,35 @@ def _no_shows(event: Event, st: Standings) -> list[Problem]:
             severity=WARNING,
         ))
     return out
+
+
+def _sanctions(event: Event, st: Standings) -> list[Problem]:
+    """Where The Archon's own formulas show other standings than archon's
+    because of a judge's standings adjustment (:mod:`archon.rules.sanctions`):
+    they never read the sanctions, so a player's VP (and a table's GW and TP
+    that follow from it) differ; archon's are the rules'."""
+    if not any(w.level == STANDINGS_ADJUSTMENT for w in event.warnings):
+        return []
+    plain = replace(event, warnings=[w for w in event.warnings if w.level != STANDINGS_ADJUSTMENT])
+    theirs = compute(plain, st.edition).by_number()
+    out = []
+    for s in st.players:
+        t = theirs.get(s.number)
+        if t is None:
+            continue
+        differences = [say("check.sanction.number", what=say(f"check.sanction.{what}"), archon=_number(a),
+                           rules=_number(b))
+                       for what, a, b in (("gw", t.gw, s.gw), ("vp", t.vp, s.vp), ("tp", t.tp, s.tp),
+                                          ("rank", t.rank, s.rank)) if a != b]
+        if differences:
+            out.append(Problem(say("check.sanction.differs", player=str(s.player), differences=differences),
+                               Where("player", player=s.number), say("check.sanction.advice"), severity=NOTE))
+    return out
+
+
+def _number(x: object) -> str:
+    """A standings number as shown (6 rather than 6.0)."""
+    return "-" if x is None else f"{x:g}" if isinstance(x, float) else str(x)
 
 
 def _event_details(event: Event) -> list[Problem]:

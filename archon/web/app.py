@@ -17,6 +17,7 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/unregister``   ``{"player"}``: a player who has played no game (``archon unregister``)
 ``POST /api/drop``         ``{"player", "reason": "WD", "undo": false}``
 ``POST /api/warn``         ``{"player", "reason", "round"}`` (``round``: 1, 2, 3, ``"F"`` or none)
+``POST /api/sanction``     ``{"player", "reason", "category", "level", "round", "table", "judge"}``: ``archon sanction``
 ``POST /api/result``       ``{"round", "table", "vps", "override", "replace"}`` or ``{"final": true, "vps"}``
 ``POST /api/seat``         ``{"round", "seed", "force": false}``
 ``POST /api/toss``         ``{"seed"}``, or ``{"order": "12,7"}``: a toss made at the table
@@ -246,6 +247,14 @@ def _do_drop(path, body, said):
                            undo=_field(body, "undo", bool, default=False)), said)
 
 
+def _do_sanction(path, body, said):
+    return _lines(api.sanction(path, _field(body, "player", str, required=True),
+                               _field(body, "reason", str, required=True),
+                               level=_field(body, "level", str), category=_field(body, "category", str),
+                               round=_field(body, "round", str), table=_field(body, "table", str),
+                               judge=_field(body, "judge", str)), said)
+
+
 def _do_result(path, body, said):
     final = _field(body, "final", bool, default=False)
     vps = _field(body, "vps", list, required=True)  # as typed: api.parse_vps names a seat left blank
@@ -319,6 +328,7 @@ WRITES: dict[str, Callable] = {
     "unregister": _do_unregister,
     "drop": _do_drop,
     "warn": _do_warn,
+    "sanction": _do_sanction,
     "result": _do_result,
     "seat": _do_seat,
     "toss": _do_toss,

@@ -11,6 +11,8 @@ from typing import Any, Optional
 
 from archon.rules.editions import LEVELS
 from archon.rules.model import searched_name
+from archon.rules.sanctions import BASELINE, SUBCATEGORIES, infraction_name, level_name
+from archon.rules.sanctions import LEVELS as SANCTION_LEVELS
 from archon.reports.data import display_name, public
 from archon.reports.render import results_context
 from archon.web.words import ConsoleRenderer, console
@@ -122,6 +124,10 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
         "confirm_undo": said.render(say("web.confirm_undo")),
         "details": state.details if organizer else {},  # the "Event details" form's values
         "levels": list(LEVELS),
+        # the sanction form: the Judges' Guide's infractions with their baseline, and its levels
+        "infractions": [(sub, said.render(say("sanction.option", infraction=infraction_name(sub),
+                                                level=level_name(BASELINE[sub])))) for sub in SUBCATEGORIES],
+        "sanction_levels": [(level, said.render(level_name(level))) for level in SANCTION_LEVELS],
     }
     data = capped(state.standings)
     if data is None:

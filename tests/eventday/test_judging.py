@@ -25,6 +25,10 @@ from test_eventday import said
 PLAYERS_CSV = REPO / "samples" / "players.csv"
 
 
+#: What a plain warning (``warn``) lists besides its player, round and reason: the Judges' Guide's level.
+A_WARNING = {"level": "warning", "category": None, "table": None, "judge": None}
+
+
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
@@ -66,9 +70,9 @@ def test_warnings_are_recorded_listed_and_survive_a_libreoffice_save(tmp_path, o
     assert "#1 Anna Kowalski has 1 warning in this event" in said(rep.lines)
     run("warn", path, "3", "unsporting conduct")
     expected = [
-        {"player": 3, "name": "Chloé Marchand", "round": 2, "reason": "slow play"},
-        {"player": 1, "name": "Anna Kowalski", "round": "F", "reason": "marked sleeves, again | twice"},
-        {"player": 3, "name": "Chloé Marchand", "round": None, "reason": "unsporting conduct"},
+        {"player": 3, "name": "Chloé Marchand", "round": 2, "reason": "slow play", **A_WARNING},
+        {"player": 1, "name": "Anna Kowalski", "round": "F", "reason": "marked sleeves, again | twice", **A_WARNING},
+        {"player": 3, "name": "Chloé Marchand", "round": None, "reason": "unsporting conduct", **A_WARNING},
     ]
     assert api.warnings(path) == expected
     listed = [
@@ -99,9 +103,9 @@ def test_warnings_are_recorded_listed_and_survive_a_libreoffice_save(tmp_path, o
     assert r.exit_code == 0, r.output
     assert api.warnings(out) == expected
 
-    # shown in the reports
+    # shown in the judges' copy of the reports
     html, xlsx = tmp_path / "r.html", tmp_path / "r.xlsx"
-    assert run("report", out, "--html", html, "--xlsx", xlsx).exit_code == 0
+    assert run("report", out, "--html", html, "--xlsx", xlsx, "--judges-notes").exit_code == 0
     page = html.read_text(encoding="utf-8")
     section = re.search(r'<section id="warnings">(.*?)</section>', page, re.S).group(1)
     assert "#3 Chloé Marchand, round 2: slow play" in section and "marked sleeves, again | twice" in section

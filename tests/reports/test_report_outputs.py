@@ -19,6 +19,10 @@ from archon.cli import main
 from test_eventday import book, winter_cup
 
 
+#: What a plain warning (``warn``) lists besides its player, round and reason: the Judges' Guide's level.
+A_WARNING = {"level": "warning", "category": None, "table": None, "judge": None}
+
+
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
@@ -292,8 +296,8 @@ def test_warnings_are_in_standings_json_and_convert_keeps_them(tmp_path):
 
     data = json.loads(r.stdout)
     assert data["warnings"] == [
-        {"player": 3, "name": "Chloé Martin", "round": 1, "reason": "slow play"},
-        {"player": 7, "name": "Greta Lindqvist", "round": None, "reason": "marked cards"},
+        {"player": 3, "name": "Chloé Martin", "round": 1, "reason": "slow play", **A_WARNING},
+        {"player": 7, "name": "Greta Lindqvist", "round": None, "reason": "marked cards", **A_WARNING},
     ]
     source = tmp_path / "standings.json"
     source.write_text(r.stdout, encoding="utf-8")

@@ -97,7 +97,8 @@ def test_a_judges_warning_is_recorded_and_listed_from_the_console(client, cup, t
     assert r.status_code == 200, r.text
     assert r.json()["lines"][0] == cli("warn", twin, "Kowalski", "slow play", "--round", 1).splitlines()[0]
     assert api.warnings(cup) == api.warnings(twin) == [
-        {"player": 1, "name": "Anna Kowalski", "round": 1, "reason": "slow play"}]
+        {"player": 1, "name": "Anna Kowalski", "round": 1, "reason": "slow play", "level": "warning",
+         "category": None, "table": None, "judge": None}]
     page = client.get("/fragment/organizer", headers=AUTH).text
     assert "#1 Anna Kowalski, round 1: slow play" in page
     # the same warning again: refused as the command refuses it, the workbook untouched

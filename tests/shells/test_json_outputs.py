@@ -169,7 +169,8 @@ def test_result_warn_and_warnings(cup, seated):
     assert warned["player"]["number"] == table[1] and warned["written"]
     listed = printed("warnings", cup)
     assert listed["warnings"] == [{"player": table[1], "name": listed["warnings"][0]["name"], "round": 1,
-                                   "reason": "slow play"}]
+                                   "reason": "slow play", "level": "warning", "category": None, "table": None,
+                                   "judge": None}]  # warn: the Judges' Guide's warning level
     assert printed("warn", cup, "--list")["warnings"] == listed["warnings"]
     again = printed("warn", cup, table[1], "slow play", "--round", 1, status=1)  # the same warning twice
     assert again["error"]["text"]

@@ -124,6 +124,27 @@ TEXTS: dict = {
         "PLAYER, the reason is blank or too long, or the event has no such round; 3 when FILE cannot be "
         "written.",
 
+    "contract.sanction.summary": "Record a sanction on the Judges' Guide's levels: caution, warning, standings "
+                                 "adjustment or disqualification.",
+    "contract.sanction.does":
+        "PLAYER is a player number, a VEKN number or a unique part of a name; REASON says what happened, in up "
+        "to 200 characters. {category} names the infraction (a sub-category of the Judges' Guide: slow_play, "
+        "marked_cards, failure_to_maintain_game_state, cheating...): archon suggests its baseline level, one "
+        "step further on the guide's ladder (caution, caution, warning, warning, standings adjustment, "
+        "standings adjustment, disqualification) for each earlier sanction of the player for it in this event; "
+        "{level} gives another level (caution, warning, sa, dq), and the output says both. {round}, {table} "
+        "and {judge} say where and who. A standings adjustment needs {round}: it takes 1 VP from the player's "
+        "result of that round (what the round's VPs cannot cover comes off the total), and the table's GW and "
+        "TP follow from the VPs after it; The Archon's own formulas do not show it (check names the "
+        "difference). A disqualification also drops the player with reason DQ, in the same write. {warn} "
+        "records the warning level; all are kept in the workbook's document properties and listed by "
+        "warnings.",
+    "contract.sanction.exits":
+        "Exit status: 0 when recorded; 1 when refused (a round not seated yet, the same sanction already "
+        "recorded, a disqualification at a final already seated); 2 when FILE cannot be read, no player or "
+        "several fit PLAYER, the reason is blank or too long, the level or infraction is not the guide's, "
+        "neither is given, or a standings adjustment has no round; 3 when FILE cannot be written.",
+
     "contract.warnings.summary": "List the judges' warnings recorded in the workbook ({warn}).",
     "contract.warnings.does": "Each warning in the order given: the player's number and name, the round and "
                               "the reason.",

@@ -337,6 +337,22 @@ TEXTS: dict = {
                                "from round {round} as it was: seat {later:plural:it|them} again if the "
                                "criteria matter more than the seating posted"),
 
+    # sanctions on the Judges' Guide's levels (archon.rules.sanctions, archon.eventday.judging)
+    "sanction.for_infraction": " for {infraction}",
+    "sanction.unknown_level": "level {level!r}: the Judges' Guide's levels are {levels}",
+    "sanction.unknown_category": "infraction {category!r}: the Judges' Guide's infractions are {categories}",
+    "sanction.bad_judge": "judge {judge!r}: keep the name to {most} characters, without | or ;",
+    "sanction.no_such_table": "table {table!r}: give a table number of that round (it has {tables:count:table|tables})",
+    "sanction.level_needed": "give the infraction ({category}) or the level ({level})",
+    "sanction.round_needed": ("a standings adjustment takes 1 VP from a round's result: give the round ({round}), "
+                              "the game under way, the next one between rounds, the last one after the last round"),
+    "sanction.recorded": "{level} to {player}{when}{infraction}: {reason}",
+    "sanction.suggested": ("{level}: the level the Judges' Guide suggests ({earlier:count:earlier offence|earlier "
+                           "offences} for it in this event)"),
+    "sanction.overridden": ("the Judges' Guide suggests a {suggested} ({earlier:count:earlier offence|earlier "
+                            "offences} for it in this event): {level} given instead"),
+    "sanction.vp_off": ("1 VP off {player}'s result of round {round}: the table's GW and TP follow from the VPs "
+                        "after it"),
     # the judges' warnings (archon.eventday.judging)
     "warn.no_such_round": "round {round!r}: this {format} event has rounds 1 to {rounds} and the final (F)",
     "warn.final_not_seated": "the final is not seated yet",
