@@ -12,7 +12,7 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``GET /api/check``         ``archon check``'s problems (``where``, ``severity``, ...)
 ``GET /api/score``         ``?vps=3,0,,1`` (or ``2,5;0;0;0,5``): one table's verdict as typed (``archon score``)
 ``GET /api/archondata``    ``archon report --archondata``; ``/api/twd``: ``--twd``
-``GET /download/...``      ``report.xlsx``, ``report.html`` (with the token: they list the judges' warnings), ``round-N.xlsx``
+``GET /download/...``      ``report.xlsx``, ``report.html`` (with the token; ``?judges_notes=1``: the judges' copy, with their warnings and reasons), ``round-N.xlsx``
 ``POST /api/register``     ``{"name", "vekn", "city"}``
 ``POST /api/unregister``   ``{"player"}``: a player who has played no game (``archon unregister``)
 ``POST /api/drop``         ``{"player", "reason": "WD", "undo": false}``
