@@ -238,13 +238,16 @@ class ResultsCache:
         self._db = db
         return db
 
-    def _give_up(self, exc: BaseException, writing: bool) -> None:
+    def _close_db(self) -> None:
         if self._db is not None:
             try:
                 self._db.close()
             except sqlite3.Error:
                 pass
             self._db = None
+
+    def _give_up(self, exc: BaseException, writing: bool) -> None:
+        self._close_db()
         if isinstance(exc, sqlite3.Error) and _damaged(exc) and not self._damaged:
             self._damaged = True  # read as empty; replaced when written
             return
@@ -293,12 +296,7 @@ class ResultsCache:
         """Write what is left and close the file."""
         if self._pending and not self._off:
             self._write()
-        if self._db is not None:
-            try:
-                self._db.close()
-            except sqlite3.Error:
-                pass
-            self._db = None
+        self._close_db()
 
 
 def open_cache(cache: Optional[bool] = None) -> Optional[ResultsCache]:

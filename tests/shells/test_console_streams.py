@@ -22,30 +22,14 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2; httpx is what t
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from archon import api
-from archon.formats.workbook import read_event
 from archon.web import console_app
 from test_console_api import AUTH, LOCAL, TOKEN, cup, post  # noqa: F401 (cup: a fixture)
+from test_console_fresh import _table_status, _vps, seated  # noqa: F401 (seated: a fixture)
 
 #: What only the organizer's page has: the result forms and what a judge types in them.
 ORGANIZER_ONLY = ('name="override"', "Judge's decision")
 
 
-@pytest.fixture
-def seated(cup) -> Path:
-    api.seat(cup, 2, seed=5)
-    return cup
-
-
-def _vps(path: Path, table: int) -> list[float]:
-    size = len(read_event(path).event.rounds[1].tables[table - 1].players)
-    return {4: [2, 1, 1, 0], 5: [2, 1, 1, 1, 0]}[size]
-
-
-def _table_status(page: str, table: int) -> str:
-    """The status the players' page shows for round 2's table ``table``."""
-    start = page.index(f"Table {table} <span class=\"status s-")
-    return page[start:].split('s-', 1)[1].split('"', 1)[0]
 
 
 class Counted:
