@@ -14,7 +14,6 @@ import json
 import queue
 import threading
 import warnings
-from pathlib import Path
 
 import pytest
 
