@@ -147,10 +147,10 @@ def warning_rows(event: Event) -> list[dict]:
 def warning_said(row: dict) -> Message:
     """``#7 Anna Kowalski, round 2: slow play`` for a row of :func:`warning_rows`,
     as a message (the round in the reader's language; the reason as typed).
-    A sanction other than a plain warning reads as :func:`_sanction_line`
-    (English for now: its level, infraction, table and judge)."""
+    A sanction other than a plain warning reads as :func:`_sanction_said`
+    (its level, infraction, table and judge)."""
     if (row.get("level") or "warning") != "warning" or row.get("category") or row.get("table") or row.get("judge"):
-        return say("text", text=_sanction_line(row))
+        return _sanction_said(row)
     who = f"#{row['player']}" + (f" {row['name']}" if row.get("name") else "")
     round = row.get("round")
     if round is None:
@@ -165,17 +165,26 @@ def warning_line(row: dict) -> str:
     return PLAIN.render(warning_said(row))
 
 
-def _sanction_line(row: dict) -> str:
-    """``caution, slow_play, #7 Anna Kowalski, round 2, table 3: slow play (judge: Ada)``."""
+def _sanction_said(row: dict) -> Message:
+    """``caution, slow_play, #7 Anna Kowalski, round 2, table 3: slow play (judge: Ada)``:
+    the level in the reader's language, the infraction as it is typed."""
     who = f"#{row['player']}" + (f" {row['name']}" if row.get("name") else "")
-    when = JudgeWarning(row["player"], row["reason"], row.get("round")).round_text
-    if row.get("table"):
-        when = f"{when}, table {row['table']}" if when else f"table {row['table']}"
+    when = JudgeWarning(row["player"], row["reason"], row.get("round")).round_said
+    table = row.get("table")
+    where: "Message | str" = ""
+    if when is not None and table:
+        where = say("warning.when_table", when=when, table=table)
+    elif when is not None:
+        where = say("warning.when", when=when)
+    elif table:
+        where = say("warning.table_only", table=table)
+    judge = say("warning.by_judge", judge=row["judge"]) if row.get("judge") else ""
     level = row.get("level") or "warning"
-    head = ", ".join(x for x in (level if level != "warning" or row.get("category") else "",
-                                 row.get("category") or "") if x)
-    judge = f" (judge: {row['judge']})" if row.get("judge") else ""
-    return f"{head + ', ' if head else ''}{who}{', ' + when if when else ''}: {row['reason']}{judge}"
+    head: list = [level_name(level)] if level != "warning" or row.get("category") else []
+    head += [row["category"]] if row.get("category") else []
+    if not head:
+        return say("warning.sanction_line_plain", player=who, when=where, reason=row["reason"], by=judge)
+    return say("warning.sanction_line", head=head, player=who, when=where, reason=row["reason"], by=judge)
 
 
 def _key(text: object) -> str:

@@ -27,21 +27,28 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["CONTROL_CHARACTER", "described", "without_control_characters", "dropped", "nfc", "refused_in_name",
+from archon.words.message import Message, say
+from archon.words.render import PLAIN
+
+__all__ = ["CONTROL_CHARACTER", "described", "described_said", "without_control_characters", "dropped", "nfc", "refused_in_name",
            "is_refused_in_name", "character_named", "visible_name"]
 
 #: One control character a workbook cell cannot hold as text.
 CONTROL_CHARACTER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
-def described(text: str) -> str:
+def described_said(text: str) -> Message:
     """The control characters of ``text`` (at least one), each once, in words:
     ``the control character U+0001, invisible in a spreadsheet (stored as _x0001_)``."""
     found = list(dict.fromkeys(CONTROL_CHARACTER.findall(text)))
-    codes = ", ".join(f"U+{ord(c):04X}" for c in found)
-    escapes = " and ".join(f"_x{ord(c):04X}_" for c in found if c < " ")  # the ones XML cannot hold
-    return (f"the control character{'s' if len(found) > 1 else ''} {codes}, invisible in a spreadsheet"
-            + (f" (stored as {escapes})" if escapes else ""))
+    escapes = [f"_x{ord(c):04X}_" for c in found if c < " "]  # the ones XML cannot hold
+    return say("text.control_characters", codes=[f"U+{ord(c):04X}" for c in found],
+               stored=say("text.stored_as", escapes=escapes) if escapes else "")
+
+
+def described(text: str) -> str:
+    """:func:`described_said` in plain English."""
+    return PLAIN.render(described_said(text))
 
 
 def without_control_characters(text: str) -> str:

@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable, Optional, Union
 
-from archon.rules.celltext import CONTROL_CHARACTER, character_named, described, refused_in_name
+from archon.rules.celltext import CONTROL_CHARACTER, character_named, described_said, refused_in_name
 from archon.rules.editions import LEVELS, TABLE_SIZES
 from archon.rules.model import FINAL, Event, name_key
 from archon.rules.sanctions import STANDINGS_ADJUSTMENT
@@ -177,7 +177,8 @@ def _control_characters(event: Event) -> list[Problem]:
     ``_x0001_`` (:mod:`archon.rules.celltext`)."""
     return [
         Problem(
-            say("check.control_character", what=t.said or t.what, value=repr(t.text), characters=described(t.text)),
+            say("check.control_character", what=t.said or t.what, value=repr(t.text),
+                characters=described_said(t.text)),
             t.where,
             say("check.control_character.advice", convert=act("convert")),
             severity=WARNING,

@@ -5,6 +5,9 @@ TEXTS: dict = {
     "text": "{text}",
     # archon.rules.validation: what 'check' finds (the shell adds where: sheet and cell), and what to do
     "check.control_character": "{what} {value} holds {characters}",
+    "text.control_characters": ("the {codes:plural:control character|control characters} {codes:join:, }, "
+                                "{codes:plural:invisible|invisible} in a spreadsheet{stored}"),
+    "text.stored_as": " (stored as {escapes:join: and })",
     # what a text of the event is (rules.validation.EventText.said): check.control_character's {what}
     "check.text.name": "the event name",
     "check.text.organizer": "the organizer",
@@ -77,6 +80,13 @@ TEXTS: dict = {
     "warning.line": "{player}, round {round}: {reason}",
     "warning.line_final": "{player}, the final: {reason}",
     "warning.line_no_round": "{player}: {reason}",
+    # a sanction listed (warnings, warn --list): its level and infraction as typed, where, who judged
+    "warning.sanction_line": "{head:join:, }, {player}{when}: {reason}{by}",
+    "warning.sanction_line_plain": "{player}{when}: {reason}{by}",
+    "warning.when": ", {when}",
+    "warning.when_table": ", {when}, table {table}",
+    "warning.table_only": ", table {table}",
+    "warning.by_judge": " (judge: {judge})",
     # a table's status as a word of a sentence (rules.scoring.status_said)
     "table.status.complete": "complete",
     "table.status.pending": "pending",
