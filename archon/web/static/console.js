@@ -210,10 +210,16 @@
   // A refusal that "force" overrides ("force": true in the answer, e.g. seating
   // round 1 again once round 2 is seated): the form's data-force asks, under
   // the refusal's own words (what it would clear), and the form is sent again.
-  // A form with data-preview (a seat edit) is sent first as a dry run: its
-  // answer (the new score and its change) is shown and asked about, and sent
-  // again to write only once the organizer says yes.
+  // A form with data-preview (a seat edit, a drop, a DQ, the toss, undo) is
+  // sent first as a dry run: its answer (what would change, in words: the new
+  // score, the player's flag, the draw, the version put back) is shown and
+  // asked about, and sent again to write only once the organizer says yes;
+  // Cancel writes nothing.
+  // A form with data-confirm (the toss's fair draw: a dry run would draw
+  // once more, and Cancel would let the draw be tried again) asks its words
+  // first, and nothing is sent on Cancel.
   function send(form, force, confirmed) {
+    if (form.dataset.confirm && !confirmed && !window.confirm(form.dataset.confirm)) return Promise.resolve();
     var ids = Array.prototype.map.call(form.querySelectorAll("input[id]"), function (i) { return i.id; });
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     document.body.dataset.busy = "1";  // until the page shows the new state
@@ -223,7 +229,7 @@
     var sent = body(form);
     if (force) sent.force = true;
     var preview = !!form.dataset.preview && !confirmed;
-    if (form.dataset.preview) sent.dry_run = preview;
+    if (preview) sent.dry_run = true;  // the write itself sends none: undo names it as sent
     return fetch(inLanguage(form.dataset.action), {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(sent)
@@ -238,7 +244,7 @@
       }
       if (res.d.ok) { say(res.d.lines.join("\n")); return refresh(ids); }
       if (res.d.force && !force && form.dataset.force && window.confirm(res.d.error + "\n\n" + form.dataset.force)) {
-        return send(form, true);
+        return send(form, true, true);  // the refusal's words said what it changes: asked once
       }
       say(res.d.error || word("refused", { status: res.status }), true);
       return refresh(res.d.reload ? ids : []);
