@@ -126,6 +126,10 @@
     button.disabled = !ok;
     button.title = why;
     button.textContent = reason.trim() !== "" && status !== "complete" ? word("record_as_judge") : word("record");
+    // its name says which table; why it is off is said in text beside it
+    button.setAttribute("aria-label", word("named", { action: button.textContent, whom: form.dataset.whom || "" }));
+    var said = form.querySelector(".why");
+    if (said && said.textContent !== why) said.textContent = why;
   }
   function verdict(form) {
     var values = vps(form);
@@ -242,7 +246,11 @@
         if (window.confirm(shown + "\n\n" + form.dataset.preview)) return send(form, false, true);
         return refresh([]);  // nothing written: what was typed stays
       }
-      if (res.d.ok) { say(res.d.lines.join("\n")); return refresh(ids); }
+      if (res.d.ok) {
+        say(res.d.lines.join("\n"));
+        var next = form.classList.contains("result") ? nextTable(form) : null;
+        return refresh(ids).then(function () { if (next) focusTable(next); });
+      }
       if (res.d.force && !force && form.dataset.force && window.confirm(res.d.error + "\n\n" + form.dataset.force)) {
         return send(form, true, true);  // the refusal's words said what it changes: asked once
       }
@@ -251,6 +259,32 @@
     }).catch(function (err) { say(word("no_answer", { error: err }), true); return refresh(); })
       .then(function () { delete document.body.dataset.busy; });
   }
+  // After a table's result, the keyboard goes on to the next table waiting
+  // for one (or the next table): its first VP field, not the page's top.
+  function nextTable(form) {
+    var forms = Array.prototype.slice.call(live().querySelectorAll("form.result[id]"));
+    var after = forms.slice(forms.indexOf(form) + 1);
+    var waiting = after.filter(function (f) { return f.dataset.finished !== "1"; })[0];
+    return (waiting || after[0] || {}).id || null;
+  }
+  function focusTable(id) {
+    var form = document.getElementById(id);
+    var field = form && form.querySelector("input.vp");
+    if (!field) return;
+    var round = form.closest("details");
+    if (round) round.open = true;
+    field.focus();
+  }
+  // The skip link: the keyboard goes to the tables (the current round's
+  // first table waiting for its result, else the section).
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest("a.skip");
+    if (!link || !live()) return;
+    e.preventDefault();
+    var first = live().querySelector("details.round[open] form.result[data-finished='0'] input.vp");
+    var section = document.getElementById("seating");
+    if (first) first.focus(); else if (section) section.focus();
+  });
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (!form.dataset.action) return;
