@@ -241,10 +241,16 @@ def _do_warn(path, body, said):
                            round=_field(body, "round", str)), said)
 
 
+def _dry_run(body) -> bool:
+    """``"dry_run": true``: the twin says what it would change and writes
+    nothing (the page shows it and asks before it sends the form again)."""
+    return _field(body, "dry_run", bool, default=False)
+
+
 def _do_drop(path, body, said):
     return _lines(api.drop(path, _field(body, "player", str, required=True),
                            reason=_field(body, "reason", str, default="WD"),
-                           undo=_field(body, "undo", bool, default=False)), said)
+                           undo=_field(body, "undo", bool, default=False), dry_run=_dry_run(body)), said)
 
 
 def _do_sanction(path, body, said):
@@ -282,13 +288,13 @@ def _do_seat_edit(path, number, body, swap, move, said):
     table = _field(body, "table", int, required=move is not None)
     rep = api.seat(path, number, swap=tuple(swap) if swap is not None else None,
                    move=(move, table) if move is not None else None,
-                   dry_run=_field(body, "dry_run", bool, default=False))
+                   dry_run=_dry_run(body))
     return _lines(rep, said)
 
 
 def _do_toss(path, body, said):
     order = _field(body, "order", str)  # as tossed at the table: "12,7", the winner first
-    return _lines(api.toss(path, seed=_field(body, "seed", int), order=order), said)
+    return _lines(api.toss(path, seed=_field(body, "seed", int), order=order, dry_run=_dry_run(body)), said)
 
 
 def _do_finals(path, body, said):
@@ -320,7 +326,7 @@ def _do_info(path, body, said):
 
 
 def _do_undo(path, body, said):
-    return _lines(api.undo(path, force=_field(body, "force", bool, default=False)), said)
+    return _lines(api.undo(path, force=_field(body, "force", bool, default=False), dry_run=_dry_run(body)), said)
 
 
 WRITES: dict[str, Callable] = {

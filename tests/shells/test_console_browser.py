@@ -159,6 +159,7 @@ def test_a_whole_event_from_the_organizers_page(browser, tmp_path):
             template=official_file("xlsx"))
     with Server(path) as base:
         page = organizer_page(browser, base)
+        page.on("dialog", lambda d: d.accept())  # the drop and the toss ask first (test_console_a11y_browser)
         for k, (name, vekn) in enumerate(PLAYERS, start=1):
             page.fill("#reg-name", name)
             page.fill("#reg-vekn", vekn)
@@ -313,6 +314,7 @@ NAME_LINES = """sel => Array.from(document.querySelectorAll(sel)).map(td => {
 def test_the_organizers_page_works_on_a_phone(browser, small):
     with Server(small) as base:
         org = organizer_page(browser, base, PHONE)
+        org.on("dialog", lambda d: d.accept())  # the DQ and its undo ask first (test_console_a11y_browser)
         players = browser.new_page(viewport={"width": 390, "height": 844})
         players.goto(base + "/")
         for p in (org, players):  # nothing wider than the phone: no sideways scrolling
@@ -505,6 +507,7 @@ def test_the_finals_buttons_are_off_with_the_reason_until_the_api_would_take_the
     with Server(done) as base:
         page = organizer_page(browser, base)
         assert page.is_enabled("#toss button") and page.locator("#toss .why").count() == 0
+        page.on("dialog", lambda d: d.accept())  # the toss asks first (test_console_a11y_browser)
         assert submit(page, "#toss").startswith("draw seed ")
         page.wait_for_selector("#final-seating")
         assert page.is_enabled("#final-seating button") and page.locator("#final-seating .why").count() == 0

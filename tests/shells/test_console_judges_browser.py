@@ -24,7 +24,8 @@ def test_unregister_warn_and_the_event_details_from_the_organizers_page(browser,
         page.fill("#warn-round", "1")
         assert "slow play" in submit(page, "#warn")
         assert page.text_content("#warnings").strip() == "#1 Anna Kowalski, round 1: slow play"
-        assert api.warnings(small) == [{"player": 1, "name": "Anna Kowalski", "round": 1, "reason": "slow play"}]
+        assert api.warnings(small) == [{"player": 1, "name": "Anna Kowalski", "round": 1, "reason": "slow play",
+                                        "level": "warning", "category": None, "table": None, "judge": None}]
 
         page.click("#event-details summary")
         page.fill("#info-head_judge", "Bruno Da Silva")

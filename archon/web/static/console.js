@@ -126,6 +126,10 @@
     button.disabled = !ok;
     button.title = why;
     button.textContent = reason.trim() !== "" && status !== "complete" ? word("record_as_judge") : word("record");
+    // its name says which table; why it is off is said in text beside it
+    button.setAttribute("aria-label", word("named", { action: button.textContent, whom: form.dataset.whom || "" }));
+    var said = form.querySelector(".why");
+    if (said && said.textContent !== why) said.textContent = why;
   }
   function verdict(form) {
     var values = vps(form);
@@ -210,10 +214,16 @@
   // A refusal that "force" overrides ("force": true in the answer, e.g. seating
   // round 1 again once round 2 is seated): the form's data-force asks, under
   // the refusal's own words (what it would clear), and the form is sent again.
-  // A form with data-preview (a seat edit) is sent first as a dry run: its
-  // answer (the new score and its change) is shown and asked about, and sent
-  // again to write only once the organizer says yes.
+  // A form with data-preview (a seat edit, a drop, a DQ, the toss, undo) is
+  // sent first as a dry run: its answer (what would change, in words: the new
+  // score, the player's flag, the draw, the version put back) is shown and
+  // asked about, and sent again to write only once the organizer says yes;
+  // Cancel writes nothing.
+  // A form with data-confirm (the toss's fair draw: a dry run would draw
+  // once more, and Cancel would let the draw be tried again) asks its words
+  // first, and nothing is sent on Cancel.
   function send(form, force, confirmed) {
+    if (form.dataset.confirm && !confirmed && !window.confirm(form.dataset.confirm)) return Promise.resolve();
     var ids = Array.prototype.map.call(form.querySelectorAll("input[id]"), function (i) { return i.id; });
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     document.body.dataset.busy = "1";  // until the page shows the new state
@@ -223,7 +233,7 @@
     var sent = body(form);
     if (force) sent.force = true;
     var preview = !!form.dataset.preview && !confirmed;
-    if (form.dataset.preview) sent.dry_run = preview;
+    if (preview) sent.dry_run = true;  // the write itself sends none: undo names it as sent
     return fetch(inLanguage(form.dataset.action), {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(sent)
@@ -236,15 +246,45 @@
         if (window.confirm(shown + "\n\n" + form.dataset.preview)) return send(form, false, true);
         return refresh([]);  // nothing written: what was typed stays
       }
-      if (res.d.ok) { say(res.d.lines.join("\n")); return refresh(ids); }
+      if (res.d.ok) {
+        say(res.d.lines.join("\n"));
+        var next = form.classList.contains("result") ? nextTable(form) : null;
+        return refresh(ids).then(function () { if (next) focusTable(next); });
+      }
       if (res.d.force && !force && form.dataset.force && window.confirm(res.d.error + "\n\n" + form.dataset.force)) {
-        return send(form, true);
+        return send(form, true, true);  // the refusal's words said what it changes: asked once
       }
       say(res.d.error || word("refused", { status: res.status }), true);
       return refresh(res.d.reload ? ids : []);
     }).catch(function (err) { say(word("no_answer", { error: err }), true); return refresh(); })
       .then(function () { delete document.body.dataset.busy; });
   }
+  // After a table's result, the keyboard goes on to the next table waiting
+  // for one (or the next table): its first VP field, not the page's top.
+  function nextTable(form) {
+    var forms = Array.prototype.slice.call(live().querySelectorAll("form.result[id]"));
+    var after = forms.slice(forms.indexOf(form) + 1);
+    var waiting = after.filter(function (f) { return f.dataset.finished !== "1"; })[0];
+    return (waiting || after[0] || {}).id || null;
+  }
+  function focusTable(id) {
+    var form = document.getElementById(id);
+    var field = form && form.querySelector("input.vp");
+    if (!field) return;
+    var round = form.closest("details");
+    if (round) round.open = true;
+    field.focus();
+  }
+  // The skip link: the keyboard goes to the tables (the current round's
+  // first table waiting for its result, else the section).
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest("a.skip");
+    if (!link || !live()) return;
+    e.preventDefault();
+    var first = live().querySelector("details.round[open] form.result[data-finished='0'] input.vp");
+    var section = document.getElementById("seating");
+    if (first) first.focus(); else if (section) section.focus();
+  });
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (!form.dataset.action) return;
