@@ -8,7 +8,6 @@ decomposed finds the player."""
 from __future__ import annotations
 
 import json
-import shutil
 import warnings
 import zipfile
 
@@ -19,7 +18,7 @@ from archon import api
 from archon.cli import main
 from archon.eventday import WrongInput
 from archon.formats.workbook import load_event
-from conftest import official_file
+from test_register_text import blank  # noqa: F401 (a fixture: a copy of the official blank)
 
 with warnings.catch_warnings():  # Starlette 1.x prefers httpx2; httpx is what the test extra installs
     warnings.simplefilter("ignore")
@@ -38,14 +37,6 @@ def stored(xlsx) -> str:
     NFC whatever the file holds: what another program shows is stored)."""
     with zipfile.ZipFile(xlsx) as zf:
         return "".join(zf.read(n).decode("utf-8") for n in zf.namelist() if n.startswith("xl/worksheets/"))
-
-
-@pytest.fixture
-def blank(tmp_path):
-    path = tmp_path / "cup.xlsx"
-    shutil.copyfile(official_file(), path)  # the original is read-only (mode 444)
-    path.chmod(0o644)
-    return path
 
 
 @pytest.mark.parametrize("name, named", [
