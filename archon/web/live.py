@@ -47,7 +47,7 @@ class Live:
         self._poked: Optional[asyncio.Event] = None
         self._stop: Optional[asyncio.Event] = None  # the file watcher's: set when the server stops
         self._begun = 0  # looks begun by fresh()
-        self._flight: Optional[tuple[int, asyncio.Future]] = None
+        self._flight: Optional[tuple[int, asyncio.Future, asyncio.AbstractEventLoop]] = None
 
     # -- what the streams wait on ---------------------------------------------
 
@@ -85,11 +85,14 @@ class Live:
         """A look at the file begun after this call, published; the calls
         made while one is under way share the next one."""
         asked = self._begun
+        loop = asyncio.get_running_loop()
         while True:
-            if self._flight is None:
+            # a look under way in another event loop (a second test client on
+            # the same app) cannot be awaited here: this loop starts its own
+            if self._flight is None or self._flight[2] is not loop:
                 self._begun += 1
-                self._flight = (self._begun, asyncio.ensure_future(self._look()))
-            number, flight = self._flight
+                self._flight = (self._begun, asyncio.ensure_future(self._look()), loop)
+            number, flight, _ = self._flight
             look = await asyncio.shield(flight)
             if number > asked:
                 return look
