@@ -99,12 +99,21 @@ def cache_wanted(cache: Optional[bool] = None) -> bool:
     return os.environ.get("ARCHON_CACHE", "").strip().casefold() not in ("off", "0", "no", "false")
 
 
+def _plain(path: Path, st: os.stat_result) -> None:
+    """Raise :class:`OSError` unless ``st`` (of ``path``) is a plain file's."""
+    if not stat.S_ISREG(st.st_mode):
+        raise OSError(f"not a plain file: {path}")
+
+
 def _files_of(path: Path) -> list[tuple[str, Path, tuple[int, int]]]:
     """The files a key covers, by name, each with its stamp (size and
     modification time: the file changed since when it differs): the file
-    itself, or every file under a folder."""
+    itself, or every file under a folder. :class:`OSError` for anything
+    that is not a plain file (a named pipe, a device, a socket): reading it
+    to make a key could wait for ever; the reader refuses it and says why."""
     st = os.stat(path)
     if not stat.S_ISDIR(st.st_mode):
+        _plain(path, st)
         return [(path.name, path, (st.st_size, st.st_mtime_ns))]
     found = []
     for root, dirs, files in os.walk(path):
@@ -112,6 +121,7 @@ def _files_of(path: Path) -> list[tuple[str, Path, tuple[int, int]]]:
         for name in files:
             full = Path(root) / name
             st = full.stat()
+            _plain(full, st)
             found.append((path.name + "/" + full.relative_to(path).as_posix(), full, (st.st_size, st.st_mtime_ns)))
     return sorted(found)
 
