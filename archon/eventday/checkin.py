@@ -22,7 +22,8 @@ import datetime as _dt
 from typing import Iterable, Optional
 
 from archon.eventday.change import Change, Locate, copied
-from archon.eventday.codes import CHECKIN_CODE_LENGTH, same_code, player_of_code, typed_code, with_codes
+from archon.eventday.codes import (CHECKIN_CODE_LENGTH, code_rows, player_of_code, same_code, typed_code,
+                                   with_codes)
 from archon.eventday.drops import drop
 from archon.eventday.errors import EventDayError, WrongInput
 from archon.eventday.players import find_player
@@ -32,7 +33,7 @@ from archon.words.message import Message, act, say
 
 __all__ = ["ORGANIZER", "PHONE", "ABSENT_CHOICES", "AlreadyClaimed", "WrongCode", "now_text", "checkin_begun",
            "absent_players", "check_in", "undo_check_in", "check_in_all", "phone_check_in", "settle_absent",
-           "checkin_rows", "refuse_absent"]
+           "checkin_rows", "refuse_absent", "checkin_summary"]
 
 #: Who checked a player in.
 ORGANIZER = "organizer"
@@ -224,3 +225,23 @@ def checkin_rows(event: Event) -> list[dict]:
         rows.append({"player": p.number, "name": p.name, "checked_in": c is not None,
                      "when": c.when if c else None, "by": c.by if c else None, "out": p.out})
     return rows
+
+
+def checkin_summary(event: Event) -> dict:
+    """What the organizer's check-in section shows (and the projector view
+    reads: ``checkin_code``): ``open`` (players registered, round 1 without
+    a result), ``begun``, ``checkin_code``, ``checked_in`` of ``registered``,
+    ``players`` (each with their ``code``: the organizer's only) and
+    ``absent`` (once begun: the players not checked in, by name)."""
+    round_one = next((r for r in event.rounds if r.number == 1), None)
+    codes_of = {r["player"]: r["code"] for r in code_rows(event)}
+    rows = [{**row, "code": codes_of.get(row["player"])} for row in checkin_rows(event)]
+    return {
+        "open": bool(event.players) and not (round_one is not None and round_one.has_results()),
+        "begun": checkin_begun(event),
+        "checkin_code": event.checkin_code,
+        "checked_in": sum(1 for r in rows if r["checked_in"]),
+        "registered": len(rows),
+        "players": rows,
+        "absent": [str(p) for p in absent_players(event)],
+    }

@@ -72,6 +72,14 @@ TEXTS: dict = {
     "slips.where_console": "Players' page: ask the organizer for its address",
     "slips.how": ("With this code you check in, submit your deck and report your table on the players' page. "
                   "Keep it to yourself: the organizer can give you a new one."),
+    # the console (archon.web.checkin, archon.web.words)
+    "web.act.seat_absent_drop": '"Seat round {round}, dropping them as no-shows" under "Check-in"',
+    "web.act.seat_absent_unregister": '"Seat round {round}, unregistering them" under "Check-in"',
+    "web.act.checkin": "\"Check in\" on {player}'s row under \"Check-in\"",
+    "web.act.checkin_undo": "\"Undo\" on {player}'s row under \"Check-in\"",
+    "web.act.checkin_all": '"Check in everyone" under "Check-in"',
+    "web.act.codes": 'the codes under "Check-in"',
+    "web.checkin.wait": "too many wrong codes from this phone: wait {seconds} seconds, then type the code on the screen",
     # archon.formats.workbook.event_records
     "read.checkin_unreadable": "{value!r} is not a check-in (time|organizer or phone): that player is not checked in",
     "read.code_unreadable": "a personal code that is not one of archon's is left out: reissue it",
