@@ -96,7 +96,7 @@ class Guard:
             times = self._wrong.get(client)
             while times and now - times[0] > WRONG_CODES_SECONDS:
                 times.popleft()
-            return bool(times) and len(times) >= WRONG_CODES
+            return times is not None and len(times) >= WRONG_CODES
 
     def wrong(self, client: str, now: Optional[float] = None) -> None:
         with self._lock:
