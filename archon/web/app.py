@@ -24,7 +24,8 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/finals``       ``{"seating": [17, 4, 9, 1, 12]}`` or ``{"none": true}``
 ``POST /api/undo``         ``{"force": false}``: ``archon undo``
 ``POST /api/info``         ``{"name", "date", "city", "organizer", "organizer_vekn", "head_judge", ...}``: ``archon info``
-``POST /api/checkin``      ``{"player", "undo"}`` or ``{"all": true}``; ``/api/codes``: ``{"reissue"}`` (:mod:`archon.web.checkin`)
+``POST /api/checkin``      ``{"player", "undo"}`` or ``{"all": true}``: ``archon checkin`` (:mod:`archon.web.checkin`)
+``POST /api/codes``        ``{"reissue"}``, or ``{}``: ``archon codes``
 =========================  ==========================================================
 
 Each browser reads the pages, and the answers to its requests, in its own
