@@ -61,7 +61,9 @@
     seen.forEach(function (a) {
       var p = document.createElement("p");
       p.className = "banner error";
-      p.textContent = fill(box.dataset.said, { name: a.name, number: a.player, when: a.when });
+      var when = new Date(a.when);  // the phone's time, as this browser writes a time
+      when = isNaN(when) ? a.when : when.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+      p.textContent = fill(box.dataset.said, { name: a.name, number: a.player, when: when });
       box.appendChild(p);
     });
   }
