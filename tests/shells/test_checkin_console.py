@@ -89,6 +89,19 @@ def test_the_organizer_checks_in_undoes_and_reissues(served):
     assert client.post("/api/checkin/phone", json={"name": "", "code": new}).json()["player"] == "Dan Test"
 
 
+def test_the_phones_form_waits_for_the_check_in_code(tmp_path):
+    from starlette.testclient import TestClient
+
+    ev = Event(name="Club Night", players=[Player(k, first, "Test") for k, first in enumerate(NAMES, start=1)])
+    path = tmp_path / "fresh.xlsx"
+    new_event(path, ev)
+    with TestClient(console_app(path, token=TOKEN, watch=False), base_url="http://127.0.0.1") as client:
+        assert 'id="phone-checkin"' not in client.get("/").text  # no code to type yet
+        assert 'id="checkin-codes"' in client.get("/fragment/organizer", headers=AUTH).text
+        client.post("/api/codes", json={}, headers=AUTH)
+        assert 'id="phone-checkin"' in client.get("/").text
+
+
 def test_the_check_in_section_goes_once_round_one_has_results(served):
     client, path = served
     client.post("/api/checkin", json={"all": True}, headers=AUTH)
