@@ -19,6 +19,8 @@ One module an idea:
 * :mod:`.seating`: :func:`seat`, :func:`plan` (:mod:`.seat_lists`: the
   seat list ``seat`` prints);
 * :mod:`.reports`: :func:`report`, :func:`vekn_report`, :func:`archondata`, :func:`twd`;
+* :mod:`.checkins`: :func:`checkin`, :func:`phone_checkin`, :func:`codes`,
+  :func:`print_codes`, :func:`checkin_state` (issue 25);
 * :mod:`.conversion`: :func:`convert`; :mod:`.undoing`: :func:`undo`;
 * :mod:`.details`: :func:`info` (the event's details), :func:`details_of`;
 * :mod:`.across`: :func:`results_frame`, :func:`rating`, :func:`league`;
@@ -52,6 +54,7 @@ _MODULES = {
     "undoing": ("undo",),
     "details": ("info", "details_of"),
     "across": ("results_frame", "rating", "league"),
+    "checkins": ("checkin", "phone_checkin", "codes", "print_codes", "checkin_state"),
 }
 _FIRST_USE = names_on_first_use(__name__, _MODULES)
 
@@ -73,6 +76,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # what type checkers and readers see; the names load on first use (above)
     from archon.api.across import league, rating, results_frame
     from archon.api.changes import EventDayReport
+    from archon.api.checkins import checkin, checkin_state, codes, phone_checkin, print_codes
     from archon.api.conversion import convert
     from archon.api.details import details_of, info
     from archon.api.errors import InputError

@@ -88,6 +88,8 @@ def _contracts() -> dict[str, Contract]:
         "undo": {"force": o("force")},
         "info": {"json": o("json"), "undo": act("undo", file=False)},
         "plan": {},
+        "checkin": {"undo": o("undo"), "all": o("all"), "absent": o("absent"), "codes": act("codes", file=False)},
+        "codes": {"reissue": o("reissue"), "print": o("print"), "json": o("json")},
     }
     return {command: Contract(command, f) for command, f in fields.items()}
 

@@ -45,6 +45,7 @@ def seat(
     lang: str = "en",
     swap=None,
     move=None,
+    absent: Optional[str] = None,
 ) -> EventDayReport:
     """Twin of ``archon seat FILE --round N [--print OUT.xlsx] [--show] [--swap A B | --move A --table T]``:
     seat a preliminary round, or edit its seats.
@@ -88,6 +89,11 @@ def seat(
     after, and its change per criterion (a ``dry_run`` shows them and
     writes nothing). Neither goes with ``seed``, ``force``, ``show``,
     ``time_budget`` or the other (:class:`InputError`).
+
+    ``absent``: round 1 once check-in has begun seats the checked-in players
+    only and refuses to go on while some are not checked in, naming them,
+    unless ``absent`` is ``"drop"`` (dropped as no-shows) or
+    ``"unregister"``, done in the same write (:func:`archon.eventday.checkin.settle_absent`).
     """
     if swap is not None or move is not None:
         _check_edit_alone(swap, move, seed=seed, force=force, show=show, time_budget=time_budget)
@@ -108,7 +114,7 @@ def seat(
         path,
         lambda ev, proposed, locate: eventday.seat_round(
             ev, int(round), seed=seed, force=force, time_budget=time_budget,
-            progress=progress, proposed=proposed),
+            progress=progress, proposed=proposed, absent=absent),
         dry_run=dry_run,
         typed_rounds={r for r in ROUND_SHEETS if r >= int(round)},  # this round and the later ones
     )

@@ -54,6 +54,8 @@ COMMANDS = {
     "convert": "archon.cli.conversion:convert",
     "rating": "archon.cli.across:rating",
     "league": "archon.cli.across:league",
+    "checkin": "archon.cli.checkin:checkin",
+    "codes": "archon.cli.checkin:codes",
 }
 
 

@@ -41,13 +41,16 @@ __all__ = ["seat", "plan", "proof_lines"]
               help="Move a player to the table given by --table (its last seat), at tables without results; "
                    "tables stay of 4 or 5 players.")
 @click.option("--table", "to_table", type=int, default=None, metavar="T", help="The table --move moves the player to.")
+@click.option("--absent", type=click.Choice(["drop", "unregister"]), default=None,
+              help="Round 1 once check-in has begun: the players not checked in are dropped as no-shows (drop) "
+                   "or unregistered, in the same write.")
 @json_option('Print only {"schema", "round", "seed", "tables": [[{"number", "name"}, ...], ...], '
              '"score", "bounds", "optimal", "gaps", "edit"} (the keys of plan --json; "edit": null, or '
              'after --swap/--move {"kind", "round", "players", "tables", "before", "change"}).')
 @DRY_RUN_OPTION
 @writes
-def seat(file, round_number, seed, force, time_budget, print_to, show, swap, move_player, to_table, as_json,
-         dry_run):
+def seat(file, round_number, seed, force, time_budget, print_to, show, swap, move_player, to_table, absent,
+         as_json, dry_run):
     """Prints the tables (player number and name, in seat order), the score
     and, per criterion, "optimal" or the lower bound no seating can beat.
 
@@ -75,7 +78,7 @@ def seat(file, round_number, seed, force, time_budget, print_to, show, swap, mov
     try:
         rep = twins.seat(file, round_number, seed=seed, force=force, dry_run=dry_run,
                          time_budget=time_budget, progress=progress, print_to=print_to, show=show,
-                         lang=chosen_language())
+                         lang=chosen_language(), absent=absent)
     finally:
         progress.close()
     say_backups_removed(rep)

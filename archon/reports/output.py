@@ -12,7 +12,7 @@ from archon.words.message import Message, message_of, option, say
 
 __all__ = [
     "Output", "REPORT_WORKBOOK", "SEAT_LIST", "HTML_REPORT", "RATING_WORKBOOK", "LEAGUE_WORKBOOK", "CSV_SET",
-    "check_target", "write_atomically", "xlsx_bytes", "lock_file",
+    "CODE_SLIPS", "check_target", "write_atomically", "xlsx_bytes", "lock_file",
 ]
 
 
@@ -62,6 +62,8 @@ HTML_REPORT = Output("HTML report", ".html")
 RATING_WORKBOOK = Output("rating workbook", ".xlsx")
 LEAGUE_WORKBOOK = Output("league workbook", ".xlsx")
 CSV_SET = Output("CSV set", "")
+#: The players' personal codes, one slip each (:mod:`archon.reports.code_slips`).
+CODE_SLIPS = Output("code slips", ".xlsx")
 
 #: Each kind's :attr:`Output.what` and :attr:`Output.a` as message ids (what
 #: stays English: it is the mark a report workbook carries).
@@ -72,6 +74,7 @@ _SAID = {
     "rating workbook": ("report.kind.rating_workbook", "report.kind.a_rating_workbook"),
     "league workbook": ("report.kind.league_workbook", "report.kind.a_league_workbook"),
     "CSV set": ("report.kind.csv_set", "report.kind.a_csv_set"),
+    "code slips": ("report.kind.code_slips", "report.kind.a_code_slips"),
 }
 
 #: The document property a report workbook carries: its kind (``Output.what``).

@@ -28,6 +28,7 @@ __all__ = [
     "Round",
     "Override",
     "JudgeWarning",
+    "CheckIn",
     "Final",
     "Event",
     "FINAL",
@@ -260,6 +261,18 @@ class JudgeWarning:
         return say("warning.final") if str(self.round).upper() == FINAL else say("warning.round", round=self.round)
 
 
+@dataclass(frozen=True)
+class CheckIn:
+    """A player checked in before round 1: ``when`` (an ISO 8601 UTC time,
+    ``2026-11-27T09:05:00Z``) and ``by`` whom: ``"organizer"`` (the
+    organizer's page or the command line) or ``"phone"`` (the player, from
+    their phone, with the event's check-in code: their personal code is then
+    bound to that phone's claim)."""
+
+    when: str
+    by: str = "organizer"
+
+
 @dataclass
 class Final:
     """The final table.
@@ -310,6 +323,14 @@ class Event:
     deck_format: Optional[str] = None
     #: The judges' warnings, in the order they were given.
     warnings: list[JudgeWarning] = field(default_factory=list)
+    #: Players checked in before round 1, by player number
+    #: (:mod:`archon.eventday.checkin`); empty until check-in begins.
+    checked_in: dict[int, CheckIn] = field(default_factory=dict)
+    #: Each player's personal code, by player number (:mod:`archon.eventday.codes`):
+    #: given privately, never on a posted list.
+    codes: dict[int, str] = field(default_factory=dict)
+    #: The event's check-in code, shown on the projector (None until made).
+    checkin_code: Optional[str] = None
 
     @property
     def format(self) -> EventFormat:

@@ -24,6 +24,8 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/finals``       ``{"seating": [17, 4, 9, 1, 12]}`` or ``{"none": true}``
 ``POST /api/undo``         ``{"force": false}``: ``archon undo``
 ``POST /api/info``         ``{"name", "date", "city", "organizer", "organizer_vekn", "head_judge", ...}``: ``archon info``
+``POST /api/checkin``      ``{"player", "undo"}`` or ``{"all": true}``: ``archon checkin`` (:mod:`archon.web.checkin`)
+``POST /api/codes``        ``{"reissue"}``, or ``{}``: ``archon codes``
 =========================  ==========================================================
 
 Each browser reads the pages, and the answers to its requests, in its own
@@ -72,6 +74,8 @@ from archon import __version__
 from archon import api
 from archon.rules.typed import is_whole_number_text
 from archon.web.answers import error_body, http_status, refused
+from archon.web.checkin import do_checkin, do_codes
+from archon.web.checkin import routes as checkin_routes
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
 from archon.web.live import Live, Pages
@@ -277,7 +281,8 @@ def _do_seat(path, body, said):
     swap, move = _field(body, "swap", list), _field(body, "move", str)
     if swap is not None or move is not None:
         return _do_seat_edit(path, number, body, swap, move, said)
-    rep = api.seat(path, number, seed=_field(body, "seed", int), force=_field(body, "force", bool, default=False))
+    rep = api.seat(path, number, seed=_field(body, "seed", int), force=_field(body, "force", bool, default=False),
+                   absent=_field(body, "absent", str))  # round 1 after check-in: "drop" or "unregister" the absent
     return [*_lines(rep, said), *shown_lines([rep.seating.score_line()], said)]
 
 
@@ -341,6 +346,8 @@ WRITES: dict[str, Callable] = {
     "finals": _do_finals,
     "undo": _do_undo,
     "info": _do_info,
+    "checkin": do_checkin,
+    "codes": do_codes,
 }
 
 
@@ -681,6 +688,7 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
         Route("/api/score", api_score),
         Route("/api/archondata", api_archondata),
         Route("/api/twd", api_twd),
+        *checkin_routes(),  # the phone's check-in, its alerts, the QR code (archon.web.checkin)
         Route("/api/{action}", write, methods=["POST"]),
         Route("/download/{name}", download),
         Mount("/static", StaticFiles(directory=here / "static"), name="static"),
@@ -694,6 +702,7 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
     app.state.live = live
     app.state.pages = Pages(KEPT_PAGES)  # (template, key, lock, organizer, language) -> the page, see _rendered
     app.state.log_failure = _log_failure
+    app.state.authorized, app.state.language_of = _authorized, request_language  # for archon.web.checkin
     #: Whether the server is stopping: the server that runs the app sets it
     #: (:func:`archon.web.server.run`: ``lambda: server.should_exit``).
     app.state.closing = lambda: False

@@ -123,6 +123,9 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
         "confirm_force": said.render(say("web.confirm_force", undo=act("undo"))),
         "confirm_undo": said.render(say("web.confirm_undo")),
         "details": state.details if organizer else {},  # the "Event details" form's values
+        # the check-in: the organizer's section (personal codes) / the players' form (open or not)
+        "checkin": state.checkin if organizer else {
+            "open": bool(state.checkin.get("open") and state.checkin.get("checkin_code"))},  # once the code is made
         "levels": list(LEVELS),
         # the sanction form: the Judges' Guide's infractions with their baseline, and its levels
         "infractions": [(sub, said.render(say("sanction.option", infraction=infraction_name(sub),

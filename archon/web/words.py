@@ -39,6 +39,8 @@ def _player(value: Any) -> Message:
 
 def _seat(args: dict) -> Message:
     number = args.get("round")
+    if args.get("absent") in ("drop", "unregister"):  # round 1 after check-in (archon.eventday.checkin)
+        return say(f"web.act.seat_absent_{args['absent']}", round=number)
     if args.get("show"):
         return say("web.act.seat_show", round=number)
     if args.get("force"):
@@ -108,6 +110,10 @@ _CONTROLS: dict[str, Callable[[dict], Message]] = {
     "standings": lambda args: say("web.act.standings"),
     "report": _report,
     "serve": lambda args: say("web.act.console"),
+    "checkin": lambda args: (say("web.act.checkin_all") if args.get("all") else
+                             say("web.act.checkin_undo" if args.get("undo") else "web.act.checkin",
+                                 player=_player(args.get("player", "?")))),
+    "codes": lambda args: say("web.act.codes"),
 }
 
 #: The options the console has a field or a step for, by their names.

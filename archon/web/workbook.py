@@ -71,6 +71,9 @@ class State:
     said_finals: dict = field(default_factory=dict)
     #: The event's details (:func:`archon.eventday.details.details_of`): the organizer's form.
     details: dict = field(default_factory=dict)
+    #: The check-in (:func:`archon.eventday.checkin.checkin_summary`): its
+    #: ``checkin_code`` (the projector's), each player's personal code (the organizer's only).
+    checkin: dict = field(default_factory=dict)
 
     def problems_in(self, renderer) -> list:
         """``problems``, said by ``renderer`` (a console's renderer of any language)."""
@@ -252,6 +255,7 @@ class ServedWorkbook:
 
     def _read(self, version: str, fp) -> State:
         from archon.eventday import finals_view
+        from archon.eventday.checkin import checkin_summary
         from archon.eventday.details import details_of
         from archon.formats.serialize import standings_to_dict
         from archon.rules.standings import compute
@@ -273,6 +277,7 @@ class ServedWorkbook:
                 said_problems=said_problems,
                 said_finals=said_finals,
                 details=details_of(read.event),
+                checkin=checkin_summary(read.event),
             )
         except Exception as exc:  # noqa: BLE001 - any unreadable state is shown, never raised to a page
             if not hasattr(exc, "exit_status") and not isinstance(exc, OSError):

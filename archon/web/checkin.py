@@ -1,0 +1,232 @@
+"""The console's check-in (issue 25): the organizer's section, the players'
+phone check-in, the QR code, and the alerts of a player claimed twice.
+
+=============================  ================================================================
+``POST /api/checkin``          ``{"player", "undo": false}`` or ``{"all": true}``: ``archon checkin`` (token)
+``POST /api/codes``            ``{"reissue": player}``, or ``{}`` (the codes made): ``archon codes`` (token)
+``POST /api/checkin/phone``    ``{"name", "code"}``: a player checks in from their phone (no token:
+                               the event's check-in code, or their personal code); answers
+                               ``{"ok": true, "player": name, "code": their personal code, "lines"}``
+``GET /api/checkin/alerts``    the players whose phone claim came twice, newest first (token)
+``GET /checkin/qr.svg``        the QR code of the players' page with the check-in code (token)
+=============================  ================================================================
+
+Wrong codes from a phone are counted per client: past :data:`WRONG_CODES`
+in :data:`WRONG_CODES_SECONDS`, that client is answered 429 until the
+minute has passed, before any code is compared. Personal codes are in the
+organizer's section only: never on the players' page, a seat list, a
+report or the standings.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from typing import Any, Optional
+
+from archon.eventday import checkin as rules
+from archon.web.answers import error_body, http_status
+from archon.web.errors import BadRequest
+from archon.web.words import ConsoleRenderer, console, shown_lines
+from archon.words.message import say
+
+__all__ = ["WRONG_CODES", "WRONG_CODES_SECONDS", "MAX_ALERTS", "do_checkin", "do_codes",
+           "routes", "Guard"]
+
+#: Wrong codes a client may type in :data:`WRONG_CODES_SECONDS` before it must wait.
+WRONG_CODES = 5
+WRONG_CODES_SECONDS = 60.0
+#: The most alerts kept (the newest).
+MAX_ALERTS = 50
+#: The longest name or code a phone may send.
+_MAX_TYPED = 200
+
+
+def _text(body: dict, key: str, *, required: bool = False) -> Optional[str]:
+    value = body.get(key)
+    if value is None or value == "":
+        if required:
+            raise BadRequest(say("web.field_missing", key=key))
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str):
+        raise BadRequest(say("web.field_not_text", key=key))
+    if len(value) > _MAX_TYPED:
+        raise BadRequest(say("web.field_too_long", key=key, length=len(value), limit=_MAX_TYPED))
+    return value
+
+
+def _flag(body: dict, key: str) -> bool:
+    value = body.get(key, False)
+    if not isinstance(value, bool):
+        raise BadRequest(say("web.field_not_bool", key=key))
+    return value
+
+
+def do_checkin(path, body: dict, said: ConsoleRenderer) -> list[str]:
+    """``POST /api/checkin``: the twin of ``archon checkin`` (:func:`archon.api.checkin`)."""
+    from archon import api
+
+    everyone = _flag(body, "all")
+    player = None if everyone else _text(body, "player", required=True)
+    return shown_lines(api.checkin(path, player, undo=_flag(body, "undo"), all=everyone).said(), said)
+
+
+def do_codes(path, body: dict, said: ConsoleRenderer) -> list[str]:
+    """``POST /api/codes``: the twin of ``archon codes`` (:func:`archon.api.codes`)."""
+    from archon import api
+
+    return shown_lines(api.codes(path, reissue=_text(body, "reissue")).said(), said)
+
+
+class Guard:
+    """The wrong codes each client typed lately, and the alerts of players
+    claimed twice (kept in memory while the console runs)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._wrong: dict[str, deque] = {}
+        self.alerts: deque = deque(maxlen=MAX_ALERTS)
+
+    def blocked(self, client: str, now: Optional[float] = None) -> bool:
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            times = self._wrong.get(client)
+            while times and now - times[0] > WRONG_CODES_SECONDS:
+                times.popleft()
+            return times is not None and len(times) >= WRONG_CODES
+
+    def wrong(self, client: str, now: Optional[float] = None) -> None:
+        with self._lock:
+            if len(self._wrong) > 10000:  # a flood of clients: the oldest are forgotten
+                self._wrong.clear()
+            self._wrong.setdefault(client, deque()).append(time.monotonic() if now is None else now)
+
+    def claimed_twice(self, number: int, name: str) -> None:
+        with self._lock:
+            self.alerts.appendleft({"player": number, "name": name, "when": rules.now_text()})
+
+
+def _guard(app) -> Guard:
+    guard = getattr(app.state, "checkin_guard", None)
+    if guard is None:
+        guard = app.state.checkin_guard = Guard()
+    return guard
+
+
+def _language(request) -> ConsoleRenderer:
+    """The console's renderer in the language of the browser that sent ``request``
+    (the application's ``state.language_of``: :func:`archon.web.app.request_language`)."""
+    return console(request.app.state.language_of(request))
+
+
+def _authorized(request) -> bool:
+    """Whether ``request`` carries the organizer's token (the application's ``state.authorized``)."""
+    return bool(request.app.state.authorized(request))
+
+
+def _answer(request, exc: BaseException, status: Optional[int] = None):
+    from starlette.responses import JSONResponse
+
+
+    return JSONResponse(error_body(exc, None, _language(request)), status_code=status or http_status(exc))
+
+
+async def phone_checkin(request):
+    """``POST /api/checkin/phone``: a player checks in from their phone."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import JSONResponse
+
+    from archon import api
+    from archon.web.errors import WorkbookOpen
+
+    guard = _guard(request.app)
+    client = request.client.host if request.client else "?"
+    said = _language(request)
+    if guard.blocked(client):
+        return _answer(request, BadRequest(say("web.checkin.wait", seconds=int(WRONG_CODES_SECONDS)), 429))
+    try:
+        body = await request.json()
+    except Exception:  # noqa: BLE001 - any body that is not JSON
+        return _answer(request, BadRequest(say("web.not_an_object")))
+    if not isinstance(body, dict):
+        return _answer(request, BadRequest(say("web.not_an_object")))
+    book = request.app.state.book
+    try:
+        name, code = _text(body, "name") or "", _text(body, "code", required=True) or ""
+        held = book.held()
+        if held is not None:
+            raise WorkbookOpen(held)
+
+        def run():
+            with book.write_lock:
+                rep = api.phone_checkin(book.path, name, code)
+            return rep, book.look_now()
+
+        rep, look = await run_in_threadpool(run)
+    except rules.WrongCode as exc:
+        guard.wrong(client)
+        return _answer(request, exc, 403)
+    except rules.AlreadyClaimed as exc:
+        guard.claimed_twice(exc.player.number, exc.player.name)
+        return _answer(request, exc)
+    except Exception as exc:  # noqa: BLE001 - every refusal is an answer, never a traceback
+        if http_status(exc) == 500:
+            raise
+        return _answer(request, exc)
+    request.app.state.live.publish(look)
+    player = rep.player
+    return JSONResponse({"ok": True, "player": player.name, "number": player.number,
+                         "code": rep.event.codes.get(player.number), "lines": shown_lines(rep.lines, said)},
+                        headers={"Cache-Control": "no-store"})
+
+
+async def alerts(request):
+    """``GET /api/checkin/alerts``: the players claimed twice (the organizer's)."""
+    from starlette.responses import JSONResponse
+
+    if not _authorized(request):
+        return _answer(request, BadRequest(say("web.token_needed"), 401))
+    return JSONResponse({"alerts": list(_guard(request.app).alerts)}, headers={"Cache-Control": "no-store"})
+
+
+def players_address(request, code: Optional[str] = None) -> str:
+    """The players' page as a phone reaches it (this machine's network
+    address when the console serves the network and the organizer's page
+    was opened as 127.0.0.1), with ``?checkin=CODE``."""
+    from archon.web.hosts import LOCAL_NAMES
+    from archon.web.server import lan_address
+
+    host, port = request.url.hostname or "127.0.0.1", request.url.port
+    served: Any = getattr(request.app.state, "hosts", None)
+    if host in LOCAL_NAMES and served is not None and served.names - set(LOCAL_NAMES):
+        host = lan_address()
+    where = f"{host}:{port}" if port else host
+    return f"http://{where}/" + (f"?checkin={code}" if code else "")
+
+
+async def qr_code(request):
+    """``GET /checkin/qr.svg``: the QR code of the players' page with the
+    event's check-in code (the organizer's; the projector's view makes its own)."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import PlainTextResponse, Response
+
+    from archon.web.qr import svg
+
+    if not _authorized(request):
+        return PlainTextResponse(_language(request).render(say("web.token_needed")), 401)
+    state = (await request.app.state.live.fresh()).state
+    code = (state.checkin or {}).get("checkin_code")
+    image = await run_in_threadpool(svg, players_address(request, code))
+    return Response(image, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+def routes() -> list:
+    """The check-in's routes, before the console's ``/api/{action}``."""
+    from starlette.routing import Route
+
+    return [Route("/api/checkin/phone", phone_checkin, methods=["POST"]),
+            Route("/api/checkin/alerts", alerts),
+            Route("/checkin/qr.svg", qr_code)]
