@@ -318,6 +318,11 @@ class _ArchonMarks(_Fixed):
     #: in the order given: ``archon:warning:1`` = ``player|round|reason``
     #: (round 1, 2, 3, F or empty). The Archon's formulas never read them.
     warning_property_prefix: str = "archon:warning:"
+    #: Players' reports of a table's VPs waiting to be confirmed (issue 25),
+    #: one property per table: ``archon:report:<round>:<table>``.
+    report_property_prefix: str = "archon:report:"
+    #: ``off`` when the organizer switched players' reports off.
+    reporting_property: str = "archon:reporting"
     #: Instructions!A1 of the built-in template: starts like the official
     #: version string, so readers looking for "The Archon (v1.5l)" accept it.
     builtin_version_text: str = "The Archon (v1.5l) - archon built-in template"

@@ -14,6 +14,7 @@ from archon.formats.workbook.cellref import column_letters, split_address
 from archon.formats.workbook.cellvalues import as_number, fmt_num, is_blank_value, parse_date_text, show, vekn
 from archon.formats.workbook.errors import WorkbookError
 from archon.formats.workbook.judge_records import read_warnings
+from archon.formats.workbook.report_records import read_reporting_off, read_reports
 from archon.rules.editions import EDITIONS
 from archon.rules.model import Event
 from archon.words.message import say
@@ -85,7 +86,9 @@ class InfoReading(CellReader):
     def _read_warnings(self, event: Event) -> None:
         """The judges' warnings archon recorded in the document properties."""
         event.warnings, bad = read_warnings(self.book.properties)
-        for name, message in bad:
+        event.player_reports, unread = read_reports(self.book.properties)  # and the players' reports (issue 25)
+        event.reporting_off = read_reporting_off(self.book.properties)
+        for name, message in bad + unread:
             self.problem(PROPERTIES, name, message)
 
     def _read_final_mode(self, event: Event) -> None:
