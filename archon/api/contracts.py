@@ -88,6 +88,8 @@ def _contracts() -> dict[str, Contract]:
         "undo": {"force": o("force")},
         "info": {"json": o("json"), "undo": act("undo", file=False)},
         "plan": {},
+        "pending": {"accept": o("accept"), "round": o("round"), "player": o("player"), "on": o("on"), "off": o("off"),
+                    "result": act("result", file=False), "serve": act("serve", file=False)},
     }
     return {command: Contract(command, f) for command, f in fields.items()}
 

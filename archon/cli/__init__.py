@@ -54,6 +54,7 @@ COMMANDS = {
     "convert": "archon.cli.conversion:convert",
     "rating": "archon.cli.across:rating",
     "league": "archon.cli.across:league",
+    "pending": "archon.cli.player_reports:pending",
 }
 
 
