@@ -75,6 +75,7 @@ from archon.web.answers import error_body, http_status, refused
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
 from archon.web.live import Live, Pages
+from archon.web.player_reports import do_pending, routes as player_report_routes
 from archon.web.render import render
 from archon.web.view import for_the_room
 from archon.web.words import ConsoleRenderer, console, shown_dict, shown_lines
@@ -341,6 +342,7 @@ WRITES: dict[str, Callable] = {
     "finals": _do_finals,
     "undo": _do_undo,
     "info": _do_info,
+    "pending": do_pending,  # the players' reports: accept one, switch them (archon.web.player_reports)
 }
 
 
@@ -681,6 +683,7 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
         Route("/api/score", api_score),
         Route("/api/archondata", api_archondata),
         Route("/api/twd", api_twd),
+        *player_report_routes(request_language, _authorized),  # before /api/{action}
         Route("/api/{action}", write, methods=["POST"]),
         Route("/download/{name}", download),
         Mount("/static", StaticFiles(directory=here / "static"), name="static"),
