@@ -102,7 +102,8 @@ def _refuse_unregistering(ev: Event, p: Player, proposed: set[int]) -> None:
 
 def _close_the_gap(ev: Event, number: int) -> list[int]:
     """Move every player numbered after ``number`` up one number, in the
-    players, the rounds, the final and the judges' warnings; returns their
+    players, the rounds, the final, the judges' warnings, the check-ins and
+    the personal codes (the player's own are gone); returns their
     new numbers."""
 
     def new(n: int) -> int:
@@ -119,4 +120,7 @@ def _close_the_gap(ev: Event, number: int) -> list[int]:
     ev.final.seating = [new(n) for n in ev.final.seating]
     for w in ev.warnings:
         w.player = new(w.player)
+    # check-ins and personal codes follow their players (archon.eventday.checkin, .codes)
+    ev.checked_in = {new(n): c for n, c in ev.checked_in.items() if n != number}
+    ev.codes = {new(n): c for n, c in ev.codes.items() if n != number}
     return sorted(moved)

@@ -10,6 +10,7 @@ from typing import Iterable, Optional
 
 from archon import seating
 from archon.eventday.change import Change, copied, seat_again, who
+from archon.eventday.checkin import settle_absent
 from archon.eventday.errors import EventDayError, ForceNeeded, WrongInput
 from archon.eventday.refusals import final_guard
 from archon.rules.editions import TABLE_SIZES
@@ -33,6 +34,7 @@ def seat_round(
     time_budget: Optional[float] = None,
     progress=None,
     proposed: Iterable[int] = (),
+    absent: Optional[str] = None,
 ) -> Change:
     """Seat preliminary round ``round_number`` with archon's seating engine.
 
@@ -57,8 +59,16 @@ def seat_round(
     round's seating, which has no result). ``proposed``: rounds only shown
     by The Archon's chart formulas (no seat typed): they do not count as
     seated.
+
+    Round 1 once check-in has begun (:mod:`archon.eventday.checkin`) seats
+    the checked-in players only: the absent ones are refused by name unless
+    ``absent`` says what becomes of them, in the same change: ``"drop"``
+    (no-shows) or ``"unregister"`` (:func:`archon.eventday.checkin.settle_absent`).
     """
     proposed = set(proposed)
+    absent_lines: list = []
+    if round_number == 1 and not any(r.number == 1 and r.has_results() for r in event.rounds):
+        event, absent_lines = settle_absent(event, absent, proposed=proposed)
     seated = _seated_rounds_before(event, round_number, proposed, force)
     present = [p.number for p in sorted(event.players, key=lambda p: p.number) if not p.is_out]
     if not event.players:
@@ -81,7 +91,7 @@ def seat_round(
     ev.overrides = [o for o in ev.overrides if str(o.round) not in {str(k) for k in [round_number, *cleared]}]
     replaced = round_number in seated and round_number not in proposed
     out = sorted(set(present) - {p for t in tables for p in t.players})
-    lines = [_seated_line(round_number, tables, len(present) - len(out), seed)]
+    lines = [*absent_lines, _seated_line(round_number, tables, len(present) - len(out), seed)]
     lines += _replaced_lines(event, round_number, replaced, cleared, proposed)
     if out:
         lines.append(say("seat.sitting_out", players=[who(event, n) for n in out]))

@@ -323,6 +323,14 @@ class _ArchonMarks(_Fixed):
     report_property_prefix: str = "archon:report:"
     #: ``off`` when the organizer switched players' reports off.
     reporting_property: str = "archon:reporting"
+    #: Check-in before round 1 (issue 25), one property per player number:
+    #: ``archon:checkin:7`` = ``2026-11-27T09:05:00Z|phone`` (``|organizer``);
+    #: empty once undone.
+    checkin_property_prefix: str = "archon:checkin:"
+    #: Each player's personal code (issue 25): ``archon:code:7`` = ``K7M2QX9A``.
+    code_property_prefix: str = "archon:code:"
+    #: The event's check-in code, typed on a phone to check in.
+    checkin_code_property: str = "archon:checkin-code"
     #: Instructions!A1 of the built-in template: starts like the official
     #: version string, so readers looking for "The Archon (v1.5l)" accept it.
     builtin_version_text: str = "The Archon (v1.5l) - archon built-in template"

@@ -29,6 +29,7 @@ __all__ = [
     "Override",
     "JudgeWarning",
     "PlayerReport",
+    "CheckIn",
     "Final",
     "Event",
     "FINAL",
@@ -261,6 +262,18 @@ class JudgeWarning:
         return say("warning.final") if str(self.round).upper() == FINAL else say("warning.round", round=self.round)
 
 
+@dataclass(frozen=True)
+class CheckIn:
+    """A player checked in before round 1: ``when`` (an ISO 8601 UTC time,
+    ``2026-11-27T09:05:00Z``) and ``by`` whom: ``"organizer"`` (the
+    organizer's page or the command line) or ``"phone"`` (the player, from
+    their phone, with the event's check-in code: their personal code is then
+    bound to that phone's claim)."""
+
+    when: str
+    by: str = "organizer"
+
+
 @dataclass
 class PlayerReport:
     """A table's VPs as one of its players reported them from their phone,
@@ -330,6 +343,14 @@ class Event:
     player_reports: list[PlayerReport] = field(default_factory=list)
     #: The organizer switched players' reports off.
     reporting_off: bool = False
+    #: Players checked in before round 1, by player number
+    #: (:mod:`archon.eventday.checkin`); empty until check-in begins.
+    checked_in: dict[int, CheckIn] = field(default_factory=dict)
+    #: Each player's personal code, by player number (:mod:`archon.eventday.codes`):
+    #: given privately, never on a posted list.
+    codes: dict[int, str] = field(default_factory=dict)
+    #: The event's check-in code, shown on the projector (None until made).
+    checkin_code: Optional[str] = None
 
     @property
     def format(self) -> EventFormat:

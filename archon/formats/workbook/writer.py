@@ -44,6 +44,7 @@ from archon.formats import layout as L
 from archon.formats.workbook import xlsxpatch
 from archon.formats.workbook.celledits import BUILTIN, OFFICIAL, event_edits
 from archon.formats.workbook.grid import WorkbookError, refuse_special_file
+from archon.formats.workbook.event_records import event_properties
 from archon.formats.workbook.judge_records import warning_properties
 from archon.formats.workbook.report_records import report_properties
 from archon.formats.workbook.repair import error_of, with_repair_hint
@@ -274,6 +275,7 @@ def _properties(event: Event, kind: str, current: Optional[dict[str, str]] = Non
         props[marks.final_property] = marks.with_final_value
     props.update(warning_properties(event.warnings))
     props.update(report_properties(event.player_reports, event.reporting_off, current))
+    props.update(event_properties(event, current))
     return props
 
 
