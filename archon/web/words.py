@@ -108,6 +108,7 @@ _CONTROLS: dict[str, Callable[[dict], Message]] = {
     "standings": lambda args: say("web.act.standings"),
     "report": _report,
     "serve": lambda args: say("web.act.console"),
+    "pending": lambda args: say("web.act.pending"),  # the players' reports (archon.web.player_reports)
 }
 
 #: The options the console has a field or a step for, by their names.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from archon.eventday import EventDayError, WrongInput
+from archon.eventday.codes import ALPHABET
 from archon.eventday.player_reports import (CONFLICT, PENDING, RECORDED, WrongCode, accept_report, pending_rows,
                                             report_table, set_reporting, table_state)
 from archon.rules.model import Event, Round, Table
@@ -24,8 +25,8 @@ OTHER = [0, 5, 0, 0, 0]
 
 
 def code(n: int) -> str:
-    """Player ``n``'s personal code in these tests."""
-    return "KQ" + "ABCDEFGHJKLMNPRSTUVWXYZ"[n % 23] + "MW" + "ABCDEFGHJKLMNPRSTUVWXYZ"[n // 23]
+    """Player ``n``'s personal code in these tests (eight characters of the codes' alphabet)."""
+    return "KQMW" + ALPHABET[n // len(ALPHABET)] + ALPHABET[n % len(ALPHABET)] + "XY"
 
 
 def round_2_seated() -> Event:

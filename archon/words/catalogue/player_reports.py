@@ -41,6 +41,7 @@ TEXTS: dict = {
     "playerreport.on_and_off": "give {on} or {off}, not both",
     "playerreport.accept_alone": "{accept} is given alone, with {round} and {player}",
     "playerreport.round_needed": "which round? give {round} with {accept}",
+    "web.act.pending": "\"Accept\" under \"Players' reports\"",
     # the console's answers to a player
     "playerreport.answer.pending": "Sent. Waiting for another player of your table, or the organizer.",
     "playerreport.answer.recorded": "Recorded: a second player of your table reported the same VPs.",
