@@ -50,8 +50,8 @@ def pending(file, accept_table, round_number, player, switch_on, switch_off, as_
     if switch_on and switch_off:
         raise UsageRefused(message("playerreport.on_and_off", on=option("on"), off=option("off")))
     if (switch_on or switch_off) and accept_table is not None:
-        raise UsageRefused(message("playerreport.accept_alone", accept=option("accept"), round=option("round"),
-                                   player=option("player")))
+        raise UsageRefused(message("playerreport.accept_alone", accept=option("accept"), on=option("on"),
+                                   off=option("off")))
     if switch_on or switch_off:
         rep = changing(file, lambda: twins.reporting(file, switch_on, dry_run=dry_run))
         say_done(rep, change_json("pending", rep) if as_json else None)

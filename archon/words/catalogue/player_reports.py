@@ -4,7 +4,7 @@ see :mod:`archon.words.catalogue`)."""
 
 TEXTS: dict = {
     # the core: a player's report
-    "playerreport.wrong_code": "this personal code is not one of this event's: check it on your player's card",
+    "playerreport.wrong_code": "this personal code is not one of this event's: check the code you were given",
     "playerreport.off": "the organizer has switched players' reports off: give your table's result to a judge",
     "playerreport.not_your_table": ("{player} does not sit at round {round}, table {table}: "
                                     "report the result of your own table"),
@@ -39,7 +39,7 @@ TEXTS: dict = {
     "playerreport.state.conflict": "the reports differ",
     "playerreport.too_many_tries": "too many wrong codes from this device: wait {minutes} minutes and try again",
     "playerreport.on_and_off": "give {on} or {off}, not both",
-    "playerreport.accept_alone": "{accept} is given alone, with {round} and {player}",
+    "playerreport.accept_alone": "{accept} does not go with {on} or {off}: give one of them",
     "playerreport.round_needed": "which round? give {round} with {accept}",
     "web.act.pending": "\"Accept\" under \"Players' reports\"",
     # the console's answers to a player
