@@ -55,6 +55,7 @@ _MODULES = {
     "details": ("info", "details_of"),
     "across": ("results_frame", "rating", "league"),
     "checkins": ("checkin", "phone_checkin", "codes", "print_codes", "checkin_state"),
+    "player_reports": ("report_table", "pending", "accept", "reporting", "PendingReports"),
 }
 _FIRST_USE = names_on_first_use(__name__, _MODULES)
 
@@ -86,6 +87,7 @@ if TYPE_CHECKING:  # what type checkers and readers see; the names load on first
     from archon.api.scoring import each_line_scored, parse_vps, score, score_lines
     from archon.api.seating import (MAX_PLAN_PLAYERS, PLAN_ROUNDS, PlanResult, RoundSeating, check_time_budget,
                                     plan, seat)
+    from archon.api.player_reports import PendingReports, accept, pending, report_table, reporting
     from archon.api.undoing import undo
     from archon.api.workbooks import check, new, standings, update
     from archon.formats.workbook.problems import CheckedProblem

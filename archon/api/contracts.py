@@ -90,6 +90,8 @@ def _contracts() -> dict[str, Contract]:
         "plan": {},
         "checkin": {"undo": o("undo"), "all": o("all"), "absent": o("absent"), "codes": act("codes", file=False)},
         "codes": {"reissue": o("reissue"), "print": o("print"), "json": o("json")},
+        "pending": {"accept": o("accept"), "round": o("round"), "player": o("player"), "on": o("on"), "off": o("off"),
+                    "result": act("result", file=False), "serve": act("serve", file=False)},
     }
     return {command: Contract(command, f) for command, f in fields.items()}
 

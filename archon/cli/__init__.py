@@ -56,6 +56,7 @@ COMMANDS = {
     "league": "archon.cli.across:league",
     "checkin": "archon.cli.checkin:checkin",
     "codes": "archon.cli.checkin:codes",
+    "pending": "archon.cli.player_reports:pending",
 }
 
 

@@ -70,7 +70,10 @@ def record_result(
         ev.final = Final(spot.players, values)
     else:
         next(r for r in ev.rounds if r.number == spot.key).tables[spot.table - 1].vps = values
+        _clear_player_reports(ev, spot)
     lines[:0] = _result_lines(ev, spot, values, result)
+    if len(ev.player_reports) < len(event.player_reports):
+        lines.append(say("playerreport.cleared", at=spot.label))
     if accepted:
         lines.append(accepted)
     if not spot.is_final:
@@ -80,6 +83,11 @@ def record_result(
         if st.final is not None and st.final.winner is not None:
             lines.append(say("final.winner", player=who(ev, st.final.winner)))
     return Change(ev, lines)
+
+
+def _clear_player_reports(ev: Event, spot: _Spot) -> None:
+    """The table's result is recorded: its players' reports waiting for it are done with (issue 25)."""
+    ev.player_reports = [r for r in ev.player_reports if not (r.round == spot.key and r.table == spot.table)]
 
 
 def _final_table(ev: Event) -> _Spot:

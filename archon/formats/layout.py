@@ -318,6 +318,11 @@ class _ArchonMarks(_Fixed):
     #: in the order given: ``archon:warning:1`` = ``player|round|reason``
     #: (round 1, 2, 3, F or empty). The Archon's formulas never read them.
     warning_property_prefix: str = "archon:warning:"
+    #: Players' reports of a table's VPs waiting to be confirmed (issue 25),
+    #: one property per table: ``archon:report:<round>:<table>``.
+    report_property_prefix: str = "archon:report:"
+    #: ``off`` when the organizer switched players' reports off.
+    reporting_property: str = "archon:reporting"
     #: Check-in before round 1 (issue 25), one property per player number:
     #: ``archon:checkin:7`` = ``2026-11-27T09:05:00Z|phone`` (``|organizer``);
     #: empty once undone.

@@ -28,6 +28,7 @@ __all__ = [
     "Round",
     "Override",
     "JudgeWarning",
+    "PlayerReport",
     "CheckIn",
     "Final",
     "Event",
@@ -274,6 +275,21 @@ class CheckIn:
 
 
 @dataclass
+class PlayerReport:
+    """A table's VPs as one of its players reported them from their phone,
+    waiting for a second player of the table or the organizer to confirm
+    (:mod:`archon.eventday.player_reports`): the preliminary ``round``, the
+    ``table``, the ``vps`` in seat order, the reporting ``player``'s number
+    and ``when`` (UTC, ISO 8601)."""
+
+    round: int
+    table: int
+    vps: list[float]
+    player: int
+    when: str = ""
+
+
+@dataclass
 class Final:
     """The final table.
 
@@ -323,6 +339,10 @@ class Event:
     deck_format: Optional[str] = None
     #: The judges' warnings, in the order they were given.
     warnings: list[JudgeWarning] = field(default_factory=list)
+    #: The tables' results players reported, not confirmed yet (issue 25).
+    player_reports: list[PlayerReport] = field(default_factory=list)
+    #: The organizer switched players' reports off.
+    reporting_off: bool = False
     #: Players checked in before round 1, by player number
     #: (:mod:`archon.eventday.checkin`); empty until check-in begins.
     checked_in: dict[int, CheckIn] = field(default_factory=dict)

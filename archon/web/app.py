@@ -26,6 +26,7 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/info``         ``{"name", "date", "city", "organizer", "organizer_vekn", "head_judge", ...}``: ``archon info``
 ``POST /api/checkin``      ``{"player", "undo"}`` or ``{"all": true}``: ``archon checkin`` (:mod:`archon.web.checkin`)
 ``POST /api/codes``        ``{"reissue"}``, or ``{}``: ``archon codes``
+``POST /api/pending``      ``{"accept": TABLE, "round", "player"}`` or ``{"on": false}``: ``archon pending`` (players' reports, :mod:`archon.web.player_reports`)
 =========================  ==========================================================
 
 Each browser reads the pages, and the answers to its requests, in its own
@@ -79,6 +80,7 @@ from archon.web.checkin import routes as checkin_routes
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
 from archon.web.live import Live, Pages
+from archon.web.player_reports import do_pending, routes as player_report_routes
 from archon.web.render import render
 from archon.web.view import for_the_room
 from archon.web.words import ConsoleRenderer, console, shown_dict, shown_lines
@@ -348,6 +350,7 @@ WRITES: dict[str, Callable] = {
     "info": _do_info,
     "checkin": do_checkin,
     "codes": do_codes,
+    "pending": do_pending,  # the players' reports: accept one, switch them (archon.web.player_reports)
 }
 
 
@@ -689,6 +692,7 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
         Route("/api/archondata", api_archondata),
         Route("/api/twd", api_twd),
         *checkin_routes(),  # the phone's check-in, its alerts, the QR code (archon.web.checkin)
+        *player_report_routes(request_language, _authorized),  # before /api/{action}
         Route("/api/{action}", write, methods=["POST"]),
         Route("/download/{name}", download),
         Mount("/static", StaticFiles(directory=here / "static"), name="static"),

@@ -114,6 +114,7 @@ _CONTROLS: dict[str, Callable[[dict], Message]] = {
                              say("web.act.checkin_undo" if args.get("undo") else "web.act.checkin",
                                  player=_player(args.get("player", "?")))),
     "codes": lambda args: say("web.act.codes"),
+    "pending": lambda args: say("web.act.pending"),  # the players' reports (archon.web.player_reports)
 }
 
 #: The options the console has a field or a step for, by their names.

@@ -41,7 +41,8 @@ def test_a_workbook_open_in_a_spreadsheet_is_status_3_and_unchanged(tmp_path):
     shutil.copy(SAMPLE, book)
     (tmp_path / ".~lock.cup.xlsx#").write_text("someone,host,2026")
     before = book.read_bytes()
-    out = CliRunner().invoke(cli.main, ["drop", str(book), "1"])
+    # a warning: a write the finished sample event still takes (a drop no longer: the final is played)
+    out = CliRunner().invoke(cli.main, ["warn", str(book), "1", "slow play"])
     assert out.exit_code == ExitStatus.NOT_WRITTEN, out.output
     assert book.read_bytes() == before
 
@@ -188,7 +189,7 @@ def test_update_statuses(tmp_path, args, expected):
 
 @_cases(
     (["{cup0}", "Zoe Adler", "--vekn", "3000999"], OK, "registered"),
-    (["{cup0}", "Anna Kowalski"], PROBLEMS, "already-registered"),
+    (["{cup0}", "Anna Kowalski", "--vekn", "3000101"], PROBLEMS, "already-registered"),
     (["{done}", "Zoe Adler"], PROBLEMS, "event-over"),
     (["{cup0}", "Zoe Adler", "--vekn", "12345"], UNREADABLE, "vekn-not-7-digits"),
     (["{cup0}", "--from", "{tmp}/nobody.csv"], UNREADABLE, "no-players-csv"),

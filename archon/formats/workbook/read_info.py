@@ -15,6 +15,7 @@ from archon.formats.workbook.cellvalues import as_number, fmt_num, is_blank_valu
 from archon.formats.workbook.errors import WorkbookError
 from archon.formats.workbook.event_records import read_event_records
 from archon.formats.workbook.judge_records import read_warnings
+from archon.formats.workbook.report_records import read_reporting_off, read_reports
 from archon.rules.editions import EDITIONS
 from archon.rules.model import Event
 from archon.words.message import say
@@ -87,7 +88,9 @@ class InfoReading(CellReader):
         """The judges' warnings archon recorded in the document properties."""
         event.warnings, bad = read_warnings(self.book.properties)
         bad += read_event_records(self.book.properties, event)  # check-ins and codes (issue 25)
-        for name, message in bad:
+        event.player_reports, unread = read_reports(self.book.properties)  # and the players' reports (issue 25)
+        event.reporting_off = read_reporting_off(self.book.properties)
+        for name, message in bad + unread:
             self.problem(PROPERTIES, name, message)
 
     def _read_final_mode(self, event: Event) -> None:

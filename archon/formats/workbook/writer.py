@@ -46,6 +46,7 @@ from archon.formats.workbook.celledits import BUILTIN, OFFICIAL, event_edits
 from archon.formats.workbook.grid import WorkbookError, refuse_special_file
 from archon.formats.workbook.event_records import event_properties
 from archon.formats.workbook.judge_records import warning_properties
+from archon.formats.workbook.report_records import report_properties
 from archon.formats.workbook.repair import error_of, with_repair_hint
 from archon.formats.workbook.safety import WriteError, check_writable, hold, safe_write
 from archon.formats.workbook.xlsxpatch import PatchError
@@ -273,6 +274,7 @@ def _properties(event: Event, kind: str, current: Optional[dict[str, str]] = Non
     elif current and marks.final_property in current:
         props[marks.final_property] = marks.with_final_value
     props.update(warning_properties(event.warnings))
+    props.update(report_properties(event.player_reports, event.reporting_off, current))
     props.update(event_properties(event, current))
     return props
 
