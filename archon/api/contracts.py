@@ -88,6 +88,9 @@ def _contracts() -> dict[str, Contract]:
         "undo": {"force": o("force")},
         "info": {"json": o("json"), "undo": act("undo", file=False)},
         "plan": {},
+        "deck": {"unlock": o("unlock")},
+        "decks": {"export": o("export")},
+        "cards": {},
     }
     return {command: Contract(command, f) for command, f in fields.items()}
 

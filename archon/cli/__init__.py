@@ -54,6 +54,9 @@ COMMANDS = {
     "convert": "archon.cli.conversion:convert",
     "rating": "archon.cli.across:rating",
     "league": "archon.cli.across:league",
+    "deck": "archon.cli.decks:deck",
+    "decks": "archon.cli.decks:decks_command",
+    "cards": "archon.cli.decks:cards",
 }
 
 

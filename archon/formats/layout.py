@@ -318,6 +318,8 @@ class _ArchonMarks(_Fixed):
     #: in the order given: ``archon:warning:1`` = ``player|round|reason``
     #: (round 1, 2, 3, F or empty). The Archon's formulas never read them.
     warning_property_prefix: str = "archon:warning:"
+    #: The players' decks (issue 25): ``archon:deck:7`` and its parts ``archon:deck:7:1``...
+    deck_property_prefix: str = "archon:deck:"
     #: Instructions!A1 of the built-in template: starts like the official
     #: version string, so readers looking for "The Archon (v1.5l)" accept it.
     builtin_version_text: str = "The Archon (v1.5l) - archon built-in template"

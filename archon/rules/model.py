@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from archon.rules.celltext import visible_name
+from archon.rules.decks import StoredDeck
 from archon.words.message import Message, say
 
 __all__ = [
@@ -310,6 +311,8 @@ class Event:
     deck_format: Optional[str] = None
     #: The judges' warnings, in the order they were given.
     warnings: list[JudgeWarning] = field(default_factory=list)
+    #: The players' decks by player number (:mod:`archon.rules.decks`).
+    decks: dict[int, StoredDeck] = field(default_factory=dict)
 
     @property
     def format(self) -> EventFormat:

@@ -13,6 +13,7 @@ from archon.formats.workbook.cellreading import CellReader
 from archon.formats.workbook.cellref import column_letters, split_address
 from archon.formats.workbook.cellvalues import as_number, fmt_num, is_blank_value, parse_date_text, show, vekn
 from archon.formats.workbook.errors import WorkbookError
+from archon.formats.workbook.deck_records import read_decks
 from archon.formats.workbook.judge_records import read_warnings
 from archon.rules.editions import EDITIONS
 from archon.rules.model import Event
@@ -85,7 +86,8 @@ class InfoReading(CellReader):
     def _read_warnings(self, event: Event) -> None:
         """The judges' warnings archon recorded in the document properties."""
         event.warnings, bad = read_warnings(self.book.properties)
-        for name, message in bad:
+        event.decks, bad_decks = read_decks(self.book.properties)
+        for name, message in bad + bad_decks:
             self.problem(PROPERTIES, name, message)
 
     def _read_final_mode(self, event: Event) -> None:

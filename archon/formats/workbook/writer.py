@@ -44,6 +44,7 @@ from archon.formats import layout as L
 from archon.formats.workbook import xlsxpatch
 from archon.formats.workbook.celledits import BUILTIN, OFFICIAL, event_edits
 from archon.formats.workbook.grid import WorkbookError, refuse_special_file
+from archon.formats.workbook.deck_records import deck_properties
 from archon.formats.workbook.judge_records import warning_properties
 from archon.formats.workbook.repair import error_of, with_repair_hint
 from archon.formats.workbook.safety import WriteError, check_writable, hold, safe_write
@@ -272,6 +273,7 @@ def _properties(event: Event, kind: str, current: Optional[dict[str, str]] = Non
     elif current and marks.final_property in current:
         props[marks.final_property] = marks.with_final_value
     props.update(warning_properties(event.warnings))
+    props.update(deck_properties(event.decks))
     return props
 
 
