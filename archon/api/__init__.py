@@ -52,7 +52,7 @@ _MODULES = {
     "undoing": ("undo",),
     "details": ("info", "details_of"),
     "across": ("results_frame", "rating", "league"),
-    "decks": ("deck", "decks", "export_decks", "cards_update"),
+    "deck_lists": ("deck", "decks", "export_decks", "cards_update"),
 }
 _FIRST_USE = names_on_first_use(__name__, _MODULES)
 
@@ -75,7 +75,7 @@ if TYPE_CHECKING:  # what type checkers and readers see; the names load on first
     from archon.api.across import league, rating, results_frame
     from archon.api.changes import EventDayReport
     from archon.api.conversion import convert
-    from archon.api.decks import cards_update, deck, decks, export_decks
+    from archon.api.deck_lists import cards_update, deck, decks, export_decks
     from archon.api.details import details_of, info
     from archon.api.errors import InputError
     from archon.api.eventday import (close_without_final, drop, finals, register, result, sanction, seat_final,

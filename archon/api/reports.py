@@ -234,7 +234,7 @@ def twd(path, *, url: Optional[str] = None, country: Optional[str] = None, deck=
 def _stored_deck(st) -> Optional[str]:
     """The winner's deck list recorded with the event (``archon deck``), as the TWD lists it, or None."""
     stored = st.event.decks.get(st.winner) if st.winner is not None else None
-    return deck_list_text(stored.deck) if stored is not None else None
+    return deck_list_text(stored.deck, _cards()) if stored is not None else None
 
 
 def _listed(text: str) -> str:
@@ -243,9 +243,17 @@ def _listed(text: str) -> str:
     if _CRYPT_HEADING.search(text):
         return text
     try:
-        return deck_list_text(read_deck_list(text, card_list())[0])
+        cards = card_list()
+        return deck_list_text(read_deck_list(text, cards)[0], cards)
     except (DeckListError, CardListError):
         return text
+
+
+def _cards():
+    try:
+        return card_list()
+    except CardListError:
+        return None  # a damaged updated list: the deck as recorded, without its capacities
 
 
 def _deck_list(deck) -> str:

@@ -1,6 +1,6 @@
 """The deck commands: ``deck`` (record or unlock a player's deck list),
 ``decks`` (list and export them), ``cards update`` (the card list).
-Twins in :mod:`archon.api.decks`."""
+Twins in :mod:`archon.api.deck_lists`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from archon.api.decks import cards_update as update_cards, deck as record_deck, decks as deck_rows, export_decks
+from archon.api.deck_lists import cards_update as update_cards, deck as record_deck, decks as deck_rows, export_decks
 from archon.api.errors import InputError
 from archon.api.json_output import change_json, message_record, versioned
 from archon.cli.options import CHANGE_JSON, DRY_RUN_OPTION, WORKBOOK_ARGUMENT, command, json_option
@@ -88,10 +88,10 @@ def decks_command(file, export_to, as_json):
     r = renderer()
     for row in rows:
         if row["crypt"] is None:
-            click.echo(r.render(message("decks.listed_none", player=row["name"])))
+            click.echo(r.render(message("decks.listed_none", player=f"#{row['player']} {row['name']}")))
             continue
         locked = message("decks.listed_locked") if row["locked"] else ""
-        click.echo(r.render(message("decks.listed", player=row["name"], crypt=row["crypt"], library=row["library"],
+        click.echo(r.render(message("decks.listed", player=f"#{row['player']} {row['name']}", crypt=row["crypt"], library=row["library"],
                                     locked=locked)))
         for problem in row["problems"]:
             click.echo("  " + r.render(message("decks.problem", problem=problem)))

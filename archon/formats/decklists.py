@@ -135,14 +135,26 @@ def _place_undecided(deck: Deck, undecided: list[tuple[int, int, str]], lackey: 
         _add(deck.crypt if crypt else deck.library, count, name)
 
 
-def deck_list_text(deck: Deck) -> str:
+def _crypt_line(count: int, name: str, cards: Optional[CardList], width: int) -> str:
+    """"3x Theo Bell (G6)  8  :6": the TWD's crypt line, with the capacity and
+    the group the card list knows (the TWD archive's parser takes the group there)."""
+    card = cards.find(name) if cards is not None else None
+    if card is None or card.kind != CRYPT or card.capacity is None:
+        return f"{count}x {name}"
+    group = f"  :{card.group}" if card.group.isdigit() else ""
+    return f"{count}x {name:<{width}}  {card.capacity:>2}{group}"
+
+
+def deck_list_text(deck: Deck, cards: Optional[CardList] = None) -> str:
     """The deck as a TWD entry lists it: "Crypt (12 cards)" and "Library (90 cards)"
-    headings, a "2x Name" line a card (what the TWD archive's parser reads)."""
+    headings, a "2x Name" line a card, a crypt card's capacity and group after
+    its name when ``cards`` knows them (what the TWD archive's parser reads)."""
     lines = []
     if deck.name:
         lines += [f"Deck Name: {deck.name}", ""]
     lines += [f"Crypt ({deck.crypt_count} cards)", "-" * 16]
-    lines += [f"{n}x {name}" for n, name in deck.crypt]
+    width = max((len(name) for _, name in deck.crypt), default=0)
+    lines += [_crypt_line(n, name, cards, width) for n, name in deck.crypt]
     lines += ["", f"Library ({deck.library_count} cards)", "-" * 18]
     lines += [f"{n}x {name}" for n, name in deck.library]
     return "\n".join(lines)

@@ -1,6 +1,6 @@
 """The English texts of the deck lists' messages: archon.rules.decks,
 archon.formats.decklists and cards_build, archon.eventday.decks,
-archon.api.decks and their commands and console (see :mod:`archon.words.catalogue`)."""
+archon.api.deck_lists and their commands and console (see :mod:`archon.words.catalogue`)."""
 
 TEXTS: dict = {
     # construction rules (archon.rules.decks)

@@ -75,7 +75,7 @@ def deck(path, player, text: Optional[str] = None, *, unlock: bool = False, dry_
 def _row(event: Event, number: int, proposed) -> dict:
     p = event.player(number)
     stored = event.decks.get(number)
-    row = {"player": number, "name": str(p), "deck_name": None, "crypt": None, "library": None,
+    row = {"player": number, "name": p.name, "deck_name": None, "crypt": None, "library": None,
            "locked": False, "problems": [], "cards": None}
     if stored is not None:
         d = stored.deck
@@ -114,7 +114,7 @@ def export_decks(path, out) -> list[str]:
     file, else a folder (made if needed), one ``NNN_Name.txt`` a player.
     Returns the names written."""
     ev = read_event(path).event
-    files = {_file_name(n, str(ev.player(n))): deck_list_text(s.deck) + "\n"
+    files = {_file_name(n, ev.player(n).name): deck_list_text(s.deck, _cards()) + "\n"
              for n, s in sorted(ev.decks.items()) if n in ev.players_by_number()}
     out = Path(out)
     try:
