@@ -72,6 +72,7 @@ from archon import __version__
 from archon import api
 from archon.rules.typed import is_whole_number_text
 from archon.web.answers import error_body, http_status, refused
+from archon.web.decks import deck_routes, do_deck
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
 from archon.web.live import Live, Pages
@@ -341,20 +342,27 @@ WRITES: dict[str, Callable] = {
     "finals": _do_finals,
     "undo": _do_undo,
     "info": _do_info,
+    "deck": do_deck,
 }
 
 
 async def write(request: Request) -> Response:
     """``POST /api/<action>``: check the token, the body, the lock and the
     version, then call the twin (one write at a time)."""
-    book: ServedWorkbook = request.app.state.book
     name = request.path_params["action"]
     action = WRITES.get(name)
-    said = _said(request)
     if action is None:
         return _error(request, BadRequest(say("web.no_such_action", action=name[:100]), 404))
     if not _authorized(request):
         return _token_needed(request)
+    return await written(request, name, action)
+
+
+async def written(request: Request, name: str, action: Callable) -> Response:
+    """Run the write ``action(path, body, said)`` of ``request``: the body, the
+    lock and the version checked, one write at a time, every page told."""
+    book: ServedWorkbook = request.app.state.book
+    said = _said(request)
     try:
         body = await _json_body(request)
         held = book.held()
@@ -681,6 +689,8 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
         Route("/api/score", api_score),
         Route("/api/archondata", api_archondata),
         Route("/api/twd", api_twd),
+        *deck_routes(authorized=_authorized, denied=_denied, error=_error, language=request_language,
+                     run_write=written),
         Route("/api/{action}", write, methods=["POST"]),
         Route("/download/{name}", download),
         Mount("/static", StaticFiles(directory=here / "static"), name="static"),

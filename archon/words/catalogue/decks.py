@@ -47,6 +47,10 @@ TEXTS: dict = {
     "decks.text_or_unlock": "give a deck list (a file, or - to read it from standard input), or {unlock}",
     "decks.export_failed": "cannot write {out}: {error}",
 
+    # the players' form (archon.web.decks)
+    "decks.code_unknown": "this code is not a player's personal code: check it, or ask the organizer",
+    "decks.closed_for_players": "round 1 has started: deck lists are no longer handed in here; see the organizer",
+
     # the commands (archon.cli.decks)
     "decks.listed": "{player}: {crypt:count:crypt card|crypt cards}, {library:count:library card|library cards}"
                     "{locked}",
