@@ -24,6 +24,7 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/finals``       ``{"seating": [17, 4, 9, 1, 12]}`` or ``{"none": true}``
 ``POST /api/undo``         ``{"force": false}``: ``archon undo``
 ``POST /api/info``         ``{"name", "date", "city", "organizer", "organizer_vekn", "head_judge", ...}``: ``archon info``
+``POST /api/deck``         ``{"player", "text", "unlock"}``: ``archon deck`` (:mod:`archon.web.decks`)
 =========================  ==========================================================
 
 Each browser reads the pages, and the answers to its requests, in its own

@@ -47,6 +47,24 @@ def test_a_deck_is_recorded_with_its_counts_and_problems_and_kept_in_the_workboo
                                                       "decks.banned", "decks.too_many_groups"]
 
 
+def test_deck_json_says_the_change_as_its_schema_says(tmp_path):
+    from jsonschema import Draft202012Validator
+
+    from archon.api.schemas import schema_of
+
+    path = book(tmp_path, small_no_final(rounds=0))
+    r = run("deck", path, 4, DECKS / "amaranth.txt", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    Draft202012Validator(schema_of("deck")).validate(data)
+    assert data["schema"] == "archon.deck/1" and data["written"] is True and data["player"]["number"] == 4
+    assert [m["id"] for m in data["messages"][:2]] == ["decks.recorded", "decks.legal"]
+    assert data["messages"][0]["fields"]["crypt"] == 12 and data["messages"][0]["fields"]["library"] == 60
+    r = run("deck", path, 4, tmp_path / "nothing.txt", "--json")
+    assert r.exit_code == 2
+    Draft202012Validator(schema_of("deck")).validate(json.loads(r.output.splitlines()[0]))  # then the error in words
+
+
 def test_a_deck_is_read_from_standard_input_and_replaced_freely_before_round_1(tmp_path):
     path = book(tmp_path, small_no_final(rounds=0))
     r = run("deck", path, 2, "-", input=text("lackey.txt"))
