@@ -146,9 +146,16 @@ def card_list() -> CardList:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """``python -m archon.formats.cards_build vtescrypt.csv vteslib.csv [OUT]``: rebuild the shipped list."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) not in (2, 3):
+        print("usage: python -m archon.formats.cards_build vtescrypt.csv vteslib.csv [OUT]", file=sys.stderr)
+        return 2
     out = Path(args.pop()) if len(args) == 3 else SHIPPED
-    cards = build([Path(a) for a in args])
-    write_card_list(cards.cards, out)
+    try:
+        cards = build([Path(a) for a in args])
+        write_card_list(cards.cards, out)
+    except (CardListError, OSError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
     print(f"{len(cards)} cards -> {out}")
     return 0
 

@@ -12,9 +12,11 @@ round 1 has started. ``app.py`` passes its checks in (:func:`deck_routes`).
 from __future__ import annotations
 
 import importlib
+import tempfile
+from pathlib import Path
 from typing import Any, Callable, Optional
 
-from archon.api.deck_lists import deck, decks
+from archon.api.deck_lists import deck, decks, export_decks
 from archon.eventday.decks import round_one_started
 from archon.formats.decklists import MAX_DECK_TEXT
 from archon.formats.workbook import read_event
@@ -23,7 +25,7 @@ from archon.web.errors import BadRequest
 from archon.web.words import ConsoleRenderer, console, shown_lines
 from archon.words.message import say
 
-__all__ = ["do_deck", "deck_rows", "player_of_code", "deck_routes"]
+__all__ = ["do_deck", "deck_rows", "player_of_code", "deck_routes", "zipped_decks"]
 
 _MAX_CODE = 40
 
@@ -91,7 +93,7 @@ def deck_routes(*, authorized: Callable, denied: Callable, error: Callable, lang
     ``run_write(request, name, work)`` (a write under the workbook's lock, the
     pages told of it)."""
     from starlette.concurrency import run_in_threadpool
-    from starlette.responses import HTMLResponse
+    from starlette.responses import HTMLResponse, Response
     from starlette.routing import Route
 
     from archon.web.render import render
@@ -109,4 +111,23 @@ def deck_routes(*, authorized: Callable, denied: Callable, error: Callable, lang
     async def submit(request):
         return await run_write(request, "deck", _submitted)
 
-    return [Route("/fragment/decks", fragment), Route("/deck/submit", submit, methods=["POST"])]
+    async def download(request):
+        if not authorized(request):
+            return denied(request)
+        try:
+            data = await run_in_threadpool(zipped_decks, request.app.state.book.path)
+        except Exception as exc:  # noqa: BLE001
+            return error(request, exc)
+        return Response(data, media_type="application/zip", headers={
+            "Content-Disposition": 'attachment; filename="decks.zip"', "Cache-Control": "no-store"})
+
+    return [Route("/fragment/decks", fragment), Route("/deck/submit", submit, methods=["POST"]),
+            Route("/download/decks.zip", download)]
+
+
+def zipped_decks(path) -> bytes:
+    """Every recorded deck list in one .zip (:func:`archon.api.export_decks`), as bytes."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "decks.zip"
+        export_decks(path, out)
+        return out.read_bytes()

@@ -4,7 +4,9 @@ a player hands one in with their personal code."""
 
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 
 import pytest
 
@@ -36,6 +38,12 @@ def test_the_organizer_enters_a_deck_and_the_section_lists_its_problems(client, 
     assert "Unlock (head judge)" in row  # round 1 has started: the deck is locked
     assert 'id="deck-row-2"' in page.text and "no deck list" in page.text.split('id="deck-row-2"')[1]
     assert client.get("/fragment/decks").status_code == 401  # the organizer's, not the room's
+    zipped = client.get("/download/decks.zip", headers=AUTH)
+    assert zipped.status_code == 200 and zipped.headers["content-type"] == "application/zip"
+    with zipfile.ZipFile(io.BytesIO(zipped.content)) as zf:
+        assert zf.namelist() == ["001_Anna_Kowalski.txt"]
+        assert zf.read(zf.namelist()[0]).decode("utf-8").startswith("Crypt (11 cards)")
+    assert client.get("/download/decks.zip").status_code == 401
     assert 'id="decks"' in client.get("/organizer", headers=AUTH).text
 
 
