@@ -56,6 +56,7 @@ _MODULES = {
     "across": ("results_frame", "rating", "league"),
     "checkins": ("checkin", "phone_checkin", "codes", "print_codes", "checkin_state"),
     "player_reports": ("report_table", "pending", "accept", "reporting", "PendingReports"),
+    "deck_lists": ("deck", "decks", "export_decks", "cards_update"),
 }
 _FIRST_USE = names_on_first_use(__name__, _MODULES)
 
@@ -79,6 +80,7 @@ if TYPE_CHECKING:  # what type checkers and readers see; the names load on first
     from archon.api.changes import EventDayReport
     from archon.api.checkins import checkin, checkin_state, codes, phone_checkin, print_codes
     from archon.api.conversion import convert
+    from archon.api.deck_lists import cards_update, deck, decks, export_decks
     from archon.api.details import details_of, info
     from archon.api.errors import InputError
     from archon.api.eventday import (close_without_final, drop, finals, register, result, sanction, seat_final,

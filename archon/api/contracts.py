@@ -92,6 +92,9 @@ def _contracts() -> dict[str, Contract]:
         "codes": {"reissue": o("reissue"), "print": o("print"), "json": o("json")},
         "pending": {"accept": o("accept"), "round": o("round"), "player": o("player"), "on": o("on"), "off": o("off"),
                     "result": act("result", file=False), "serve": act("serve", file=False)},
+        "deck": {"unlock": o("unlock")},
+        "decks": {"export": o("export")},
+        "cards": {},
     }
     return {command: Contract(command, f) for command, f in fields.items()}
 

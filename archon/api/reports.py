@@ -4,6 +4,7 @@ upload to vekn.net and the TWD entry, all from one read of the workbook
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 from typing import Optional
@@ -13,7 +14,9 @@ from archon.api.errors import InputError, worded
 from archon.api.problems import problem_message
 from archon.exits import ExitStatus
 from archon.formats import vekn
+from archon.formats.cards_build import CardListError, card_list
 from archon.formats.csvset import write_csv_set
+from archon.formats.decklists import DeckListError, deck_list_text, read_deck_list
 from archon.formats.serialize import standings_to_dict
 from archon.formats.special_files import special_kind
 from archon.formats.workbook import read_event
@@ -26,6 +29,8 @@ from archon.rules.standings import compute
 from archon.words.message import act, option, say
 
 __all__ = ["ReportResult", "report", "report_standings", "vekn_report", "archondata", "twd"]
+
+_CRYPT_HEADING = re.compile(r"^\s*crypt\b", re.I | re.M)
 
 
 class ReportResult:
@@ -217,10 +222,38 @@ def twd(path, *, url: Optional[str] = None, country: Optional[str] = None, deck=
     """Twin of ``archon report FILE --twd [--url URL] [--country C] [--deck FILE]``:
     the Tournament Winning Deck entry (:func:`archon.formats.vekn.twd_entry`): the
     header, the winner's score line (``-- 2GW7 + 3vp in final``) and, with
-    ``deck`` (a text file: the winner's deck list), that list as given.
+    ``deck`` (a text file: the winner's deck list), that list as given (a
+    plain list without a Crypt heading as the TWD lists a deck); without
+    ``deck``, the winner's deck list recorded with the event (``archon deck``), if any.
     Raises :class:`InputError` for a deck file that cannot be read."""
-    deck_text = None if deck is None else _deck_list(deck)
-    return vekn.twd_entry(report_standings(path, edition), url=url, country=country, deck=deck_text)
+    st = report_standings(path, edition)
+    deck_text = _stored_deck(st) if deck is None else _listed(_deck_list(deck))
+    return vekn.twd_entry(st, url=url, country=country, deck=deck_text)
+
+
+def _stored_deck(st) -> Optional[str]:
+    """The winner's deck list recorded with the event (``archon deck``), as the TWD lists it, or None."""
+    stored = st.event.decks.get(st.winner) if st.winner is not None else None
+    return deck_list_text(stored.deck, _cards()) if stored is not None else None
+
+
+def _listed(text: str) -> str:
+    """A deck file's text as given, or, when it has no Crypt heading (a plain
+    "count name" list, which the TWD's parser reads as no card), as the TWD lists it."""
+    if _CRYPT_HEADING.search(text):
+        return text
+    try:
+        cards = card_list()
+        return deck_list_text(read_deck_list(text, cards)[0], cards)
+    except (DeckListError, CardListError):
+        return text
+
+
+def _cards():
+    try:
+        return card_list()
+    except CardListError:
+        return None  # a damaged updated list: the deck as recorded, without its capacities
 
 
 def _deck_list(deck) -> str:

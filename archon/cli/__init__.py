@@ -57,6 +57,9 @@ COMMANDS = {
     "checkin": "archon.cli.checkin:checkin",
     "codes": "archon.cli.checkin:codes",
     "pending": "archon.cli.player_reports:pending",
+    "deck": "archon.cli.decks:deck",
+    "decks": "archon.cli.decks:decks_command",
+    "cards": "archon.cli.decks:cards",
 }
 
 

@@ -29,6 +29,7 @@ _POSITIONAL = {
     "warn": ("player", "reason"),
     "register": ("name",),
     "sanction": ("player", "reason"),
+    "deck": ("player",),
     "convert": ("source", "output"),
 }
 

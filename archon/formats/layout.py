@@ -331,6 +331,8 @@ class _ArchonMarks(_Fixed):
     code_property_prefix: str = "archon:code:"
     #: The event's check-in code, typed on a phone to check in.
     checkin_code_property: str = "archon:checkin-code"
+    #: The players' decks (issue 25): ``archon:deck:7`` and its parts ``archon:deck:7:1``...
+    deck_property_prefix: str = "archon:deck:"
     #: Instructions!A1 of the built-in template: starts like the official
     #: version string, so readers looking for "The Archon (v1.5l)" accept it.
     builtin_version_text: str = "The Archon (v1.5l) - archon built-in template"

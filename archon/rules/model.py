@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from archon.rules.celltext import visible_name
+from archon.rules.decks import StoredDeck
 from archon.words.message import Message, say
 
 __all__ = [
@@ -351,6 +352,8 @@ class Event:
     codes: dict[int, str] = field(default_factory=dict)
     #: The event's check-in code, shown on the projector (None until made).
     checkin_code: Optional[str] = None
+    #: The players' decks by player number (:mod:`archon.rules.decks`).
+    decks: dict[int, StoredDeck] = field(default_factory=dict)
 
     @property
     def format(self) -> EventFormat:

@@ -27,6 +27,7 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/checkin``      ``{"player", "undo"}`` or ``{"all": true}``: ``archon checkin`` (:mod:`archon.web.checkin`)
 ``POST /api/codes``        ``{"reissue"}``, or ``{}``: ``archon codes``
 ``POST /api/pending``      ``{"accept": TABLE, "round", "player"}`` or ``{"on": false}``: ``archon pending`` (players' reports, :mod:`archon.web.player_reports`)
+``POST /api/deck``         ``{"player", "text", "unlock"}``: ``archon deck`` (:mod:`archon.web.decks`)
 =========================  ==========================================================
 
 Each browser reads the pages, and the answers to its requests, in its own
@@ -77,6 +78,7 @@ from archon.rules.typed import is_whole_number_text
 from archon.web.answers import error_body, http_status, refused
 from archon.web.checkin import do_checkin, do_codes
 from archon.web.checkin import routes as checkin_routes
+from archon.web.decks import deck_routes, do_deck
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
 from archon.web.live import Live, Pages
@@ -351,20 +353,27 @@ WRITES: dict[str, Callable] = {
     "checkin": do_checkin,
     "codes": do_codes,
     "pending": do_pending,  # the players' reports: accept one, switch them (archon.web.player_reports)
+    "deck": do_deck,
 }
 
 
 async def write(request: Request) -> Response:
     """``POST /api/<action>``: check the token, the body, the lock and the
     version, then call the twin (one write at a time)."""
-    book: ServedWorkbook = request.app.state.book
     name = request.path_params["action"]
     action = WRITES.get(name)
-    said = _said(request)
     if action is None:
         return _error(request, BadRequest(say("web.no_such_action", action=name[:100]), 404))
     if not _authorized(request):
         return _token_needed(request)
+    return await written(request, name, action)
+
+
+async def written(request: Request, name: str, action: Callable) -> Response:
+    """Run the write ``action(path, body, said)`` of ``request``: the body, the
+    lock and the version checked, one write at a time, every page told."""
+    book: ServedWorkbook = request.app.state.book
+    said = _said(request)
     try:
         body = await _json_body(request)
         held = book.held()
@@ -693,6 +702,8 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
         Route("/api/twd", api_twd),
         *checkin_routes(),  # the phone's check-in, its alerts, the QR code (archon.web.checkin)
         *player_report_routes(request_language, _authorized),  # before /api/{action}
+        *deck_routes(authorized=_authorized, denied=_denied, error=_error, language=request_language,
+                     run_write=written),
         Route("/api/{action}", write, methods=["POST"]),
         Route("/download/{name}", download),
         Mount("/static", StaticFiles(directory=here / "static"), name="static"),

@@ -33,6 +33,7 @@ READS = {
     "score": "/api/score",
     "report": "/download/report.xlsx",  # also report.html, round-N.xlsx, /api/archondata, /api/twd
     "warnings": "/organizer",  # the judges' warnings are listed on the organizer's page
+    "decks": "/fragment/decks",  # the deck lists' section of the organizer's page
 }
 
 #: The commands deliberately not in the console, and why.
@@ -45,6 +46,7 @@ NOT_IN_THE_CONSOLE = {
     "league": "across many events' files, not the one the console serves",
     "plan": "seating plans for a number of players, no workbook: the console seats the event's rounds",
     "editions": "the rule editions, a reference: the workbook records its own",
+    "cards": "the card list is updated between events, from files downloaded from vekn.net",
 }
 
 

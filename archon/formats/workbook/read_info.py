@@ -14,6 +14,7 @@ from archon.formats.workbook.cellref import column_letters, split_address
 from archon.formats.workbook.cellvalues import as_number, fmt_num, is_blank_value, parse_date_text, show, vekn
 from archon.formats.workbook.errors import WorkbookError
 from archon.formats.workbook.event_records import read_event_records
+from archon.formats.workbook.deck_records import read_decks
 from archon.formats.workbook.judge_records import read_warnings
 from archon.formats.workbook.report_records import read_reporting_off, read_reports
 from archon.rules.editions import EDITIONS
@@ -90,7 +91,8 @@ class InfoReading(CellReader):
         bad += read_event_records(self.book.properties, event)  # check-ins and codes (issue 25)
         event.player_reports, unread = read_reports(self.book.properties)  # and the players' reports (issue 25)
         event.reporting_off = read_reporting_off(self.book.properties)
-        for name, message in bad + unread:
+        event.decks, bad_decks = read_decks(self.book.properties)  # and the decks (issue 25)
+        for name, message in bad + unread + bad_decks:
             self.problem(PROPERTIES, name, message)
 
     def _read_final_mode(self, event: Event) -> None:

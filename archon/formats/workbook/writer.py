@@ -45,6 +45,7 @@ from archon.formats.workbook import xlsxpatch
 from archon.formats.workbook.celledits import BUILTIN, OFFICIAL, event_edits
 from archon.formats.workbook.grid import WorkbookError, refuse_special_file
 from archon.formats.workbook.event_records import event_properties
+from archon.formats.workbook.deck_records import deck_properties
 from archon.formats.workbook.judge_records import warning_properties
 from archon.formats.workbook.report_records import report_properties
 from archon.formats.workbook.repair import error_of, with_repair_hint
@@ -276,6 +277,7 @@ def _properties(event: Event, kind: str, current: Optional[dict[str, str]] = Non
     props.update(warning_properties(event.warnings))
     props.update(report_properties(event.player_reports, event.reporting_off, current))
     props.update(event_properties(event, current))
+    props.update(deck_properties(event.decks))
     return props
 
 
