@@ -76,6 +76,7 @@ from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
 from archon.web.live import Live, Pages
 from archon.web.render import render
+from archon.web.sse import RETRY, STILL_HERE, Piece, Stream, page_event, state_event
 from archon.web.view import for_the_room
 from archon.web.words import ConsoleRenderer, console, shown_dict, shown_lines
 from archon.web.workbook import ServedWorkbook
@@ -502,36 +503,64 @@ async def download(request: Request) -> Response:
     return FileResponse(out, filename=filename, background=BackgroundTask(tmp.cleanup))
 
 
+#: The pages whose event stream brings their new live part itself (``/api/events?page=players``).
+PUSHED = {"players": "_players_live.html"}
+
+
 async def events(request: Request) -> Response:
     """Server-sent events: ``state`` (data: the key) whenever the workbook or
     its lock changes; a comment every 15 s keeps proxies from closing it.
+    ``?page=players`` (the players' page): ``page`` instead, whose data is
+    the page's new live part in the stream's language (``?lang=``) and
+    whose ``id`` is its key, rendered, encoded and gzipped once per version
+    and language and sent as it is to every phone (:mod:`archon.web.sse`):
+    300 phones cost one rendering and 300 writes, not 300 requests;
+    ``?key=`` (or ``Last-Event-ID``): the key the page shows, not sent again.
     Each stream ends after 5 minutes (the browser reconnects by itself), and
     as soon as the server is stopping (``app.state.closing()``), so Ctrl-C
     never waits for an open page."""
     live: Live = request.app.state.live
     loop = asyncio.get_running_loop()
+    template = PUSHED.get(request.query_params.get("page", ""))
+    lang = request_language(request)
+    out = Stream(template is not None and _takes_gzip(request))
+    shown = (request.headers.get("last-event-id") or request.query_params.get("key")) if template else None
+
+    async def said(look) -> bytes:
+        if template is None:
+            return state_event(look.key)
+        try:
+            return out.send(await _pushed(request.app, look, template, lang))
+        except Exception as exc:  # noqa: BLE001 - the page fetches its live part itself, and says why
+            request.app.state.log_failure(exc)
+            return out.send(Piece(state_event(look.key)))
 
     async def stream():
         # the stream never looks at the file: it hears the key the console
         # published (one look per change, however many pages are open)
-        yield "retry: 1000\n\n"
-        last, said, end = None, loop.time(), loop.time() + STREAM_SECONDS
+        yield out.start() + out.send(RETRY)
+        last, told, end = shown, loop.time(), loop.time() + STREAM_SECONDS
         while loop.time() < end and not live.ended:
             changed = live.changed()
-            key = live.look.key
-            if key != last:
-                last, said = key, loop.time()
-                yield f"event: state\ndata: {json.dumps({'key': key})}\n\n"
-            elif loop.time() - said >= QUIET_SECONDS:
-                said = loop.time()
-                yield ": still here\n\n"
+            look = live.look
+            if look.key != last:
+                last, told = look.key, loop.time()
+                yield await said(look)
+            elif loop.time() - told >= QUIET_SECONDS:
+                told = loop.time()
+                yield out.send(STILL_HERE)
             # a page that goes away: Starlette ends the stream (it listens for the disconnect)
-            wait = max(0.0, min(said + QUIET_SECONDS, end) - loop.time())
+            wait = max(0.0, min(told + QUIET_SECONDS, end) - loop.time())
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(changed.wait(), wait)
+        yield out.end()
 
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    if out.gzipped:
+        headers.update({"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+    if template is not None:
+        headers["Content-Language"] = lang
+    return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
 
 # ---------------------------------------------------------------------------
@@ -539,7 +568,19 @@ async def events(request: Request) -> Response:
 
 
 async def _rendered(request: Request, template: str, organizer: bool, lang: str) -> tuple[bytes, bytes]:
-    """``template`` for the workbook as it is now in ``lang``, rendered once
+    """``template`` for the workbook as it is now in ``lang`` (:func:`_rendered_at`)."""
+    return await _rendered_at(request.app, await request.app.state.live.fresh(), template, organizer, lang)
+
+
+def _named(look, template: str, organizer: bool, lang: str) -> tuple:
+    """What names a page kept rendered: the key holds the state's version;
+    held: why writes are off (which program holds the file)."""
+    held = None if look.held is None else json.dumps(look.held.as_dict(), sort_keys=True)
+    return template, look.key, held, organizer, lang
+
+
+async def _rendered_at(app, look, template: str, organizer: bool, lang: str) -> tuple[bytes, bytes]:
+    """``template`` for ``look`` (a look at the workbook) in ``lang``, rendered once
     per version and language (a projector and every phone fetch the players'
     page after each change): the organizer's pages and the players' are
     kept apart (``organizer`` is part of what names a page). The page, and
@@ -547,18 +588,23 @@ async def _rendered(request: Request, template: str, organizer: bool, lang: str)
     cost the server more than the rendering)."""
     from archon.web.view import page_context
 
-    book: ServedWorkbook = request.app.state.book
-    look = await request.app.state.live.fresh()
+    book: ServedWorkbook = app.state.book
     state, key, held = look.state, look.key, look.held
-    # the key holds the state's version; held: why writes are off (which program holds the file)
-    seen = (template, key, None if held is None else json.dumps(held.as_dict(), sort_keys=True), organizer, lang)
 
     def rendered() -> tuple[bytes, bytes]:
         html = render(template, lang, **page_context(state, name=book.name, key=key, open_in=held,
                                                      organizer=organizer, lang=lang)).encode("utf-8")
         return html, gzip.compress(html, GZIP_LEVEL, mtime=0)
 
-    return await request.app.state.pages.get(seen, rendered)
+    return await app.state.pages.get(_named(look, template, organizer, lang), rendered)
+
+
+async def _pushed(app, look, template: str, lang: str) -> Piece:
+    """The ``page`` event of ``template`` (a players' page) for ``look`` in
+    ``lang``: made once per version and language, kept with the pages."""
+    html, _ = await _rendered_at(app, look, template, False, lang)
+    return await app.state.pages.get(("event",) + _named(look, template, False, lang),
+                                     lambda: page_event(look.key, html))
 
 
 def _takes_gzip(request: Request) -> bool:
