@@ -526,14 +526,14 @@ async def events(request: Request) -> Response:
     out = Stream(template is not None and _takes_gzip(request))
     shown = (request.headers.get("last-event-id") or request.query_params.get("key")) if template else None
 
-    async def said(look) -> bytes:
+    async def said(look) -> Piece:
         if template is None:
             return state_event(look.key)
         try:
-            return out.send(await _pushed(request.app, look, template, lang))
+            return await _pushed(request.app, look, template, lang)
         except Exception as exc:  # noqa: BLE001 - the page fetches its live part itself, and says why
             request.app.state.log_failure(exc)
-            return out.send(Piece(state_event(look.key)))
+            return state_event(look.key)
 
     async def stream():
         # the stream never looks at the file: it hears the key the console
@@ -544,8 +544,11 @@ async def events(request: Request) -> Response:
             changed = live.changed()
             look = live.look
             if look.key != last:
+                piece = await said(look)
+                if live.look.key != look.key and not live.ended:
+                    continue  # a burst: a later change came while this one was rendered; send that one
                 last, told = look.key, loop.time()
-                yield await said(look)
+                yield out.send(piece)
             elif loop.time() - told >= QUIET_SECONDS:
                 told = loop.time()
                 yield out.send(STILL_HERE)

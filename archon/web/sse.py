@@ -40,14 +40,27 @@ class Piece:
     """One event (or comment) of a stream: ``text`` as sent plain, and
     deflated on its own (:data:`LEVEL`, ending on a full flush)."""
 
-    __slots__ = ("text", "deflated", "crc", "_moves")
+    __slots__ = ("text", "_deflated", "_crc", "_moves")
 
     def __init__(self, text: bytes) -> None:
         self.text = text
-        deflater = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
-        self.deflated = deflater.compress(text) + deflater.flush(zlib.Z_FULL_FLUSH)
-        self.crc = zlib.crc32(text)
+        self._deflated: Optional[bytes] = None
+        self._crc: Optional[int] = None
         self._moves: Optional[list[int]] = None
+
+    @property
+    def deflated(self) -> bytes:
+        """``text`` deflated (made the first time a gzipped stream sends it)."""
+        if self._deflated is None:
+            deflater = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
+            self._deflated = deflater.compress(self.text) + deflater.flush(zlib.Z_FULL_FLUSH)
+        return self._deflated
+
+    @property
+    def crc(self) -> int:
+        if self._crc is None:
+            self._crc = zlib.crc32(self.text)
+        return self._crc
 
     def after(self, crc: int) -> int:
         """The CRC-32 of some bytes followed by this piece, ``crc`` being
@@ -95,14 +108,17 @@ class Stream:
 
 def page_event(key: str, html: bytes) -> Piece:
     """The ``page`` event: a page's new live part (``html``), for ``key``
-    (its ``id``: a browser that reconnects says which it has)."""
+    (its ``id``: a browser that reconnects says which it has); deflated
+    here, once (made in a thread, not by the first stream that sends it)."""
     data = b"".join(b"data: " + line + b"\n" for line in _LINE_END.split(html))
-    return Piece(b"event: page\nid: " + key.encode() + b"\n" + data + b"\n")
+    piece = Piece(b"event: page\nid: " + key.encode() + b"\n" + data + b"\n")
+    piece.deflated  # noqa: B018 - made now
+    return piece
 
 
-def state_event(key: str) -> bytes:
+def state_event(key: str) -> Piece:
     """The ``state`` event: the key of the file as it is now (the page fetches its live part)."""
-    return b"event: state\ndata: " + json.dumps({"key": key}).encode() + b"\n\n"
+    return Piece(b"event: state\ndata: " + json.dumps({"key": key}).encode() + b"\n\n")
 
 
 #: The first piece of every stream: a browser reconnects a second after its stream ends.

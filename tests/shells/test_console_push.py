@@ -178,3 +178,41 @@ def test_a_page_event_keeps_every_line_of_the_page():
     data = [line[len("data: "):] for line in event[:-2].split("\n") if line.startswith("data: ")]
     # a browser joins the data lines with newlines: the page, its line ends made plain
     assert "\n".join(data) == "<p>Ana</p>\n<p>Bé\u2028rt</p>\n<p>Cy</p>\n\n<p>end</p>"
+
+
+def test_a_burst_of_changes_sends_the_last_page_only(seated, monkeypatch):
+    """A second result while the first one's page is being made: the phones
+    get the page with both, never the one already out of date."""
+    import time
+
+    from archon.web import app as web_app
+    from archon.web.server import running
+
+    real = web_app.render
+    entered, gate, armed = threading.Event(), threading.Event(), [False]
+
+    def held(template, lang, **context):
+        if armed[0] and template == "_players_live.html":
+            armed[0] = False
+            entered.set()
+            gate.wait(60)
+        return real(template, lang, **context)
+
+    monkeypatch.setattr(web_app, "render", held)
+    with running(console_app(seated, token=TOKEN, watch=False)) as base:
+        first = _key(base)
+        phone = Phone(base, f"?page=players&lang=en&key={first}")
+        deadline = time.monotonic() + 60
+        while not phone.raw and time.monotonic() < deadline:  # the stream is open (its retry: no event)
+            time.sleep(0.02)
+        armed[0] = True
+        for table in (1, 2):
+            r = httpx.post(base + "/api/result", json={"round": 2, "table": table, "vps": _vps(seated, table)},
+                           headers=AUTH, timeout=60)
+            assert r.status_code == 200, r.text
+            assert entered.wait(60)  # the first result's page is being made
+        last = _key(base)
+        gate.set()
+        kind, key, page = phone.next()
+        assert (kind, key) == ("page", last)
+        assert (_table_status(page, 1), _table_status(page, 2)) == ("complete", "complete")
