@@ -54,6 +54,7 @@ import hmac
 import json
 import secrets
 import tempfile
+import zlib
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -100,7 +101,7 @@ LANGUAGE_COOKIE = "archon_lang"
 #: How long a browser keeps its language: a season of events.
 LANGUAGE_SECONDS = 365 * 24 * 3600
 #: The most pages kept rendered (a template, a state, a language, ...).
-KEPT_PAGES = 48
+KEPT_PAGES = 64
 #: How hard the pages are compressed for the browsers that read gzip (all do).
 GZIP_LEVEL = 6
 #: How often the console looks at the file when the file watcher is silent
@@ -570,11 +571,6 @@ async def events(request: Request) -> Response:
 # Pages
 
 
-async def _rendered(request: Request, template: str, organizer: bool, lang: str) -> tuple[bytes, bytes]:
-    """``template`` for the workbook as it is now in ``lang`` (:func:`_rendered_at`)."""
-    return await _rendered_at(request.app, await request.app.state.live.fresh(), template, organizer, lang)
-
-
 def _named(look, template: str, organizer: bool, lang: str) -> tuple:
     """What names a page kept rendered: the key holds the state's version;
     held: why writes are off (which program holds the file)."""
@@ -646,13 +642,33 @@ def _page(template: str, organizer: bool = False, fragment: bool = False):
         if organizer and not _authorized(request):
             return _denied(request)
         lang = request_language(request)
-        html, gzipped = await _rendered(request, template, organizer, lang)
+        look = await request.app.state.live.fresh()
+        html, gzipped = await _rendered_at(request.app, look, template, organizer, lang)
+        takes_gzip = _takes_gzip(request)
         headers = {"Cache-Control": "no-store", "Content-Language": lang, "Vary": "Accept-Encoding"}
-        if _takes_gzip(request):
+        if not organizer:  # a phone that reloads the page it has is told so (304), not sent it again
+            headers.update({"Cache-Control": "no-cache", "ETag": _etag(look, lang, takes_gzip)})
+            if _matches(request.headers.get("if-none-match", ""), headers["ETag"]):
+                return Response(status_code=304, headers=headers)
+        if takes_gzip:
             html, headers["Content-Encoding"] = gzipped, "gzip"
         response = HTMLResponse(html, headers=headers)
         return response if fragment else _keeping_language(request, response)
     return endpoint
+
+
+def _matches(if_none_match: str, tag: str) -> bool:
+    """Whether ``If-None-Match`` names ``tag`` (or ``*``)."""
+    tags = [t.strip() for t in if_none_match.split(",")]
+    return "*" in tags or tag in (t[2:] if t.startswith("W/") else t for t in tags)
+
+
+def _etag(look, lang: str, gzipped: bool) -> str:
+    """What names a players' page as sent: the workbook's key, why writes
+    are off (which program holds the file), the language, gzip or not, and
+    archon's version (its templates)."""
+    held = "" if look.held is None else f".{zlib.crc32(json.dumps(look.held.as_dict(), sort_keys=True).encode()):x}"
+    return f'"{look.key}{held}.{lang}{".gz" if gzipped else ""}.{__version__}"'
 
 
 async def organizer(request: Request) -> Response:
@@ -741,7 +757,7 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
     app.state.book = book
     app.state.token = token or secrets.token_urlsafe(24)
     app.state.live = live
-    app.state.pages = Pages(KEPT_PAGES)  # (template, key, lock, organizer, language) -> the page, see _rendered
+    app.state.pages = Pages(KEPT_PAGES)  # (template, key, lock, organizer, language) -> the page, see _rendered_at
     app.state.log_failure = _log_failure
     #: Whether the server is stopping: the server that runs the app sets it
     #: (:func:`archon.web.server.run`: ``lambda: server.should_exit``).

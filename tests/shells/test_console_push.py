@@ -216,3 +216,32 @@ def test_a_burst_of_changes_sends_the_last_page_only(seated, monkeypatch):
         kind, key, page = phone.next()
         assert (kind, key) == ("page", last)
         assert (_table_status(page, 1), _table_status(page, 2)) == ("complete", "complete")
+
+
+def test_a_phone_that_reloads_the_page_it_has_is_told_so_and_an_old_one_gets_the_new(seated):
+    from starlette.testclient import TestClient
+
+    from test_console_api import LOCAL, post
+
+    with TestClient(console_app(seated, token=TOKEN, watch=False), base_url=LOCAL) as client:
+        for url in ("/", "/fragment/players"):
+            first = client.get(url)
+            tag = first.headers["etag"]
+            assert first.status_code == 200 and first.headers["cache-control"] == "no-cache"
+            again = client.get(url, headers={"If-None-Match": tag})
+            assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == tag
+            # the same page, not gzipped, in another language: each its own
+            plain = client.get(url, headers={"If-None-Match": tag, "Accept-Encoding": "identity"})
+            french = client.get(url + "?lang=fr", headers={"If-None-Match": tag})
+            assert (plain.status_code, french.status_code) == (200, 200)
+            assert len({tag, plain.headers["etag"], french.headers["etag"]}) == 3
+            client.cookies.clear()  # ?lang=fr kept French for this browser
+        # the organizer's page is never kept by a browser
+        organizer = client.get("/fragment/organizer", headers=AUTH)
+        assert organizer.headers["cache-control"] == "no-store" and "etag" not in organizer.headers
+        old = client.get("/fragment/players").headers["etag"]
+        assert post(client, "result", {"round": 2, "table": 1, "vps": _vps(seated, 1)}).status_code == 200
+        new = client.get("/fragment/players", headers={"If-None-Match": old})
+        assert new.status_code == 200 and _table_status(new.text, 1) == "complete"
+        assert new.headers["etag"] != old
+        assert client.get("/fragment/players", headers={"If-None-Match": new.headers["etag"]}).status_code == 304
