@@ -6,7 +6,8 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``GET /``                  the players' page (read only: tables, standings, final)
 ``GET /organizer``         the organizer's page (``?token=...`` once: sets a cookie)
 ``GET /fragment/...``      the live part of each page, re-read when the file changes
-``GET /api/events``        server-sent events: ``state`` with the new key on every change
+``GET /api/events``        server-sent events: ``state`` with the new key on every change;
+                           ``?page=players&lang=xx&key=K``: ``page``, the players' page's new live part
 ``GET /api/state``         ``{"version", "key", "open_in", "error"}``
 ``GET /api/standings``     the ``archon standings --json`` contract (``warnings``: with the token only)
 ``GET /api/check``         ``archon check``'s problems (``where``, ``severity``, ...)
