@@ -4,16 +4,20 @@ On a 300-player 3R+F event in a copy of the official Archon v1.5l, rounds 1
 and 2 played and round 3 seated with no result yet, ``archon serve`` runs in
 a process of its own (its CPU time read from ``/proc``, so this process's
 clients do not count) and, for each number of pages given (``--streams``),
-that many players' pages listen to its event stream (``GET /api/events``)
-on raw sockets from this process. Results are posted one by one
-(``POST /api/result``, one table each, :data:`GAP_SECONDS` apart so each
-change's aftermath is its own); for each change it measures the time until
-every page's stream has announced the new key and the page has fetched its
-live part (``GET /fragment/players``) showing the table complete, and the
-server's CPU from the post until the next one. Then 200 pages load at once
-(``GET /``). Targets on the 2-core machine: 300 pages, every page within
-0.5 s at the 95th percentile; the server's CPU per change within twice
-that with one page.
+that many players' pages listen to its event stream as the page does
+(``GET /api/events?page=players``, gzipped, on raw sockets from this
+process: :class:`Page`). Results are posted one by one (``POST
+/api/result``, one table each, :data:`GAP_SECONDS` apart so each change's
+aftermath is its own); for each change it measures the time until every
+page has the new live part showing the table complete (the stream brings
+it; an older console's pages fetch it, ``GET /fragment/players``), also
+counted from the post's answer, the server's CPU from the post until every
+page has it and until the next post, and this process's own CPU. Then 200
+pages load at once (``GET /``). The load average of each run is printed:
+on a shared machine the wall times say more about the others' work than
+about the console, the CPU times less. Targets on the 2-core machine: 300
+pages, every page within 0.5 s at the 95th percentile; the server's CPU
+per change within twice that with one page.
 
 ``--commands``: also the same action from the command line (``archon
 result FILE --round 3 --table T ...``, a new process) and its Python twin
