@@ -575,8 +575,23 @@ async def events(request: Request) -> Response:
 def _named(look, template: str, organizer: bool, lang: str) -> tuple:
     """What names a page kept rendered: the key holds the state's version;
     held: why writes are off (which program holds the file)."""
-    held = None if look.held is None else json.dumps(look.held.as_dict(), sort_keys=True)
-    return template, look.key, held, organizer, lang
+    return template, look.key, _held_text(look.held), organizer, lang
+
+
+#: The last message of why writes are off, and its text (300 streams ask after each change).
+_last_held: tuple[Optional[Message], str] = (None, "")
+
+
+def _held_text(held: Optional[Message]) -> Optional[str]:
+    """Why writes are off (a message, else None) as a text that names it."""
+    global _last_held
+    if held is None:
+        return None
+    last, text = _last_held
+    if last is not held:
+        text = json.dumps(held.as_dict(), sort_keys=True)
+        _last_held = (held, text)
+    return text
 
 
 async def _rendered_at(app, look, template: str, organizer: bool, lang: str) -> tuple[bytes, bytes]:
@@ -668,7 +683,7 @@ def _etag(look, lang: str, gzipped: bool) -> str:
     """What names a players' page as sent: the workbook's key, why writes
     are off (which program holds the file), the language, gzip or not, and
     archon's version (its templates)."""
-    held = "" if look.held is None else f".{zlib.crc32(json.dumps(look.held.as_dict(), sort_keys=True).encode()):x}"
+    held = "" if look.held is None else f".{zlib.crc32(str(_held_text(look.held)).encode()):x}"
     return f'"{look.key}{held}.{lang}{".gz" if gzipped else ""}.{__version__}"'
 
 

@@ -245,3 +245,22 @@ def test_a_phone_that_reloads_the_page_it_has_is_told_so_and_an_old_one_gets_the
         assert new.status_code == 200 and _table_status(new.text, 1) == "complete"
         assert new.headers["etag"] != old
         assert client.get("/fragment/players", headers={"If-None-Match": new.headers["etag"]}).status_code == 304
+
+
+def test_a_spreadsheet_opening_the_file_reaches_the_phones_and_renames_the_page(seated):
+    """The file opened in LibreOffice (its lock file beside it): writes are
+    off, and the phones hear a page of the new key, as they would a result."""
+    from archon.web.server import running
+
+    with running(console_app(seated, token=TOKEN, watch=False)) as base:
+        before = _key(base)
+        tag = httpx.get(base + "/fragment/players", timeout=60).headers["etag"]
+        phone = Phone(base, f"?page=players&lang=en&key={before}")
+        lock = seated.parent / f".~lock.{seated.name}#"
+        lock.write_text("someone,host,user,23.11.2026 10:00,file:///cup.xlsx;")
+        kind, key, page = phone.next()  # the console's own look, every second, sees it
+        assert (kind, key) == ("page", before + "-locked") and key == _key(base)
+        again = httpx.get(base + "/fragment/players", headers={"If-None-Match": tag}, timeout=60)
+        assert again.status_code == 200 and again.headers["etag"] != tag
+        lock.unlink()
+        assert phone.next()[:2] == ("page", before)
