@@ -39,6 +39,7 @@ import gzip
 import json
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -177,9 +178,10 @@ class Page:
     chunks are only stamped and kept as they arrive (:attr:`chunks`), and
     inflated later (:meth:`decode`), once every page has something new."""
 
-    def __init__(self, server: Server, key: str) -> None:
+    def __init__(self, server: Server, key: str, lang: str = "en") -> None:
         self.server = server
         self.key = key
+        self.lang = lang
         #: When the page showed the current key, and the live part it showed.
         self.shown: tuple[float, bytes] = (0.0, b"")
         #: Chunks of a gzipped stream not inflated yet: (when each arrived, its bytes).
@@ -192,7 +194,7 @@ class Page:
     async def listen(self) -> None:
         reader, writer = await asyncio.open_connection(self.server.host, self.server.port)
         try:
-            writer.write(f"GET /api/events?page=players&lang=en&key={self.key} HTTP/1.1\r\n"
+            writer.write(f"GET /api/events?page=players&lang={self.lang}&key={self.key} HTTP/1.1\r\n"
                          f"Host: {self.server.host}:{self.server.port}\r\nAccept: text/event-stream\r\n"
                          "Accept-Encoding: gzip\r\n\r\n".encode())
             head = (await reader.readuntil(b"\r\n\r\n")).lower()
@@ -229,10 +231,15 @@ class Page:
             elif event.startswith(b"event: state\n"):
                 key = json.loads(event.split(b"data: ", 1)[1])["key"]
                 if key != self.key:
-                    status, page = await request(self.server, "GET", "/fragment/players?lang=en")
+                    status, page = await request(self.server, "GET", f"/fragment/players?lang={self.lang}")
                     assert status == 200, page[:500]
                     self.key, self.shown = key, (time.perf_counter(), page)
             self.heard.set()  # the stream is open (its first event: retry), or the page is shown
+
+
+def complete(page: bytes, table: int) -> bool:
+    """Whether ``page`` shows round 3's ``table`` complete ("Table 3", "Tisch 3", ...: any language)."""
+    return re.search(rb'<caption>[^<]*\b%d <span class="status s-complete">' % table, page) is not None
 
 
 async def heard_all(pages: list[Page], waiting) -> None:
@@ -248,12 +255,13 @@ async def heard_all(pages: list[Page], waiting) -> None:
             await p.decode()
 
 
-async def open_pages(server: Server, n: int) -> list[Page]:
+async def open_pages(server: Server, n: int, languages: tuple[str, ...] = ("en",)) -> list[Page]:
     status, state = await request(server, "GET", "/api/state")
     key = json.loads(state)["key"]  # the key the pages were loaded with
     pages = []
     for start in range(0, n, CONNECT_BATCH):
-        batch = [Page(server, key) for _ in range(min(CONNECT_BATCH, n - start))]
+        batch = [Page(server, key, languages[(start + i) % len(languages)])
+                 for i in range(min(CONNECT_BATCH, n - start))]
         for p in batch:
             p.task = asyncio.ensure_future(p.listen())
         await asyncio.wait_for(asyncio.gather(*(p.heard.wait() for p in batch)), 120)
@@ -265,11 +273,11 @@ async def open_pages(server: Server, n: int) -> list[Page]:
 
 
 async def streams_run(path: Path, n: int, tables: list[int], sizes: dict[int, int], repo: Path,
-                      profile: Optional[Path] = None) -> dict:
+                      profile: Optional[Path] = None, languages: tuple[str, ...] = ("en",)) -> dict:
     """``n`` pages open on one console; the changes; then :data:`PAGE_LOADS` page loads at once."""
     server = Server(path, repo, profile)
     try:
-        pages = await open_pages(server, n)
+        pages = await open_pages(server, n, languages)
         auth = {"Authorization": f"Bearer {server.token}"}
         every, each, after, cpu, until, system, ours = [], [], [], [], [], [], []
         for t in tables:
@@ -284,7 +292,7 @@ async def streams_run(path: Path, n: int, tables: list[int], sizes: dict[int, in
             done = []
             for p in pages:
                 shown, page = p.shown
-                assert f'Table {t} <span class="status s-complete">'.encode() in page, "the page does not show it"
+                assert complete(page, t), "the page does not show it"
                 done.append(shown - start)
             every.append(max(done))
             each += done
@@ -388,6 +396,7 @@ def main(argv=None) -> int:
     ap.add_argument("--streams", default="1,50,200,300", help="numbers of open players' pages, comma-separated")
     ap.add_argument("--players", type=int, default=300)
     ap.add_argument("--repeat", type=int, default=10, help="results posted for each number of pages")
+    ap.add_argument("--languages", default="en", help="the pages' languages, comma-separated (spread evenly)")
     ap.add_argument("--commands", action="store_true", help="also the command line and the Python twin")
     ap.add_argument("--server-repo", type=Path, default=REPO, help="serve with the archon of this checkout")
     ap.add_argument("--profile", type=Path, help="profile the server (cProfile) into FOLDER/pages-N.prof")
@@ -415,14 +424,16 @@ def main(argv=None) -> int:
 
         print(f"event: {len(ev.players)} players, round 3 seated ({len(sizes)} tables), "
               f"workbook {made.stat().st_size / 1e6:.1f} MB; {len(tables)} results posted {GAP_SECONDS:.0f} s apart "
-              f"for each number of pages; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+              f"for each number of pages; pages in {args.languages}; load average {os.getloadavg()[0]:.1f} on "
+              f"{os.cpu_count()} cores")
         results = {}
         for n in counts:
             profile = None
             if args.profile:
                 args.profile.mkdir(parents=True, exist_ok=True)
                 profile = args.profile.resolve() / f"pages-{n}.prof"
-            results[n] = asyncio.run(streams_run(copy(f"streams-{n}"), n, tables, sizes, args.server_repo, profile))
+            results[n] = asyncio.run(streams_run(copy(f"streams-{n}"), n, tables, sizes, args.server_repo, profile,
+                                                 tuple(lang.strip() for lang in args.languages.split(","))))
             print(f"  {n} pages done (load average {os.getloadavg()[0]:.1f})", flush=True)
         report_streams(results)
         if args.commands:
