@@ -52,9 +52,12 @@ RESULT_COLUMNS = (
 GAME_COLUMNS = ("event_id", "date", "category", "order", "table", "player", "vekn", "vp")
 
 
-def valid_vekn(vekn: Optional[str]) -> Optional[str]:
-    """The VEKN number as 7 digits, or None when there is none or it is not one."""
-    text = (vekn or "").strip()
+def valid_vekn(vekn: "str | int | None") -> Optional[str]:
+    """The VEKN number as 7 digits, or None when there is none or it is not
+    one (a standings JSON may write it as a number: 3000123)."""
+    if not vekn:
+        return None
+    text = (vekn if type(vekn) is str else str(vekn)).strip()
     return text if len(text) == 7 and text.isdecimal() else None  # isdecimal: the digits a regex's \d matches
 
 

@@ -213,11 +213,14 @@ _NUMBER_MARKS = bytes.maketrans(b"0123456789E", b"0000000000e")
 
 def _may_hold_a_bad_number(data: bytes) -> bool:
     """False when no number in the JSON text ``data`` can be one a cell
-    cannot hold, NaN and Infinity aside (one pass over the bytes, in C): a
-    float literal is finite unless its exponent has 3 digits or its digits
-    run to 16 (under 10**16 times 10**99); a whole number above 2**53 has
-    16 digits. True may be wrong (a run of 16 digits in a name, a decimal
-    part, digits joined by a dropped dash): the careful parse then decides."""
+    cannot hold (passes over the bytes, in C): NaN and Infinity (which
+    Python's json reads) are not written; a float literal is finite unless
+    its exponent has 3 digits or its digits run to 16 (under 10**16 times
+    10**99); a whole number above 2**53 has 16 digits. True may be wrong (a
+    run of 16 digits in a name, a decimal part, digits joined by a dropped
+    dash, "NaN" in a text): the careful parse then decides."""
+    if b"NaN" in data or b"Infinity" in data:
+        return True
     marks = data.translate(_NUMBER_MARKS, b"+-")
     return b"0000000000000000" in marks or b"e000" in marks
 
@@ -225,11 +228,11 @@ def _may_hold_a_bad_number(data: bytes) -> bool:
 def _loads_checked(text: str, data: bytes) -> Any:
     """The JSON document ``text`` (``data``, its bytes), every number in it one
     a cell can hold: raises :class:`_NotFinite` naming the first that is not.
-    A document with no number suspect (nearly all) is parsed at the speed of
-    ``json.loads`` (the hook on NaN and Infinity costs nothing until one is
-    met); else each number is checked as it is parsed."""
+    A document with no number suspect (nearly all: one pass over its bytes)
+    is parsed by a plain ``json.loads``, no hook; else each number is
+    checked as it is parsed."""
     if not _may_hold_a_bad_number(data):
-        return json.loads(text, parse_constant=_not_a_json_number)
+        return json.loads(text)
     return json.loads(text, parse_constant=_not_a_json_number, parse_float=_finite_number,
                       parse_int=_exact_number)
 
