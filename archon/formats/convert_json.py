@@ -58,6 +58,25 @@ _PLAYER_FIELDS = {
 }
 
 
+def _fields_typed(obj: dict, fields: tuple) -> bool:
+    """Every one of ``fields`` (``(key, types)`` pairs: :func:`_exact_types`)
+    in ``obj`` holds null or one of its types, compared exactly (what
+    ``json.loads`` makes; a bool is not an int): the quick look; when it
+    fails, :func:`_json_fields` says which field and why."""
+    for key, types in fields:
+        v = obj.get(key)
+        if v is not None and type(v) not in types:
+            return False
+    return True
+
+
+def _exact_types(fields: dict) -> tuple:
+    return tuple((key, types) for key, (types, _) in fields.items())
+
+
+_PLAYER_TYPES = _exact_types(_PLAYER_FIELDS)
+
+
 def _json_fields(obj: dict, path: str, fields: dict, fail) -> None:
     """``fail`` on the first of ``fields`` that holds neither null nor its type."""
     for key, (types, said) in fields.items():
@@ -87,7 +106,8 @@ def _json_shape(doc: Any, name: str) -> None:
         n = p.get("number")
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             fail(f"players[{i}].number", f"a whole player number from 1, not {json.dumps(n)}")
-        _json_fields(p, f"players[{i}]", _PLAYER_FIELDS, fail)
+        if not _fields_typed(p, _PLAYER_TYPES):
+            _json_fields(p, f"players[{i}]", _PLAYER_FIELDS, fail)
     for i, r in enumerate(doc.get("rounds") or []):
         if not isinstance(r, dict) or not isinstance(r.get("round"), int) or not isinstance(r.get("tables"), list):
             fail(f"rounds[{i}]", "an object with a 'round' number and its 'tables'")
