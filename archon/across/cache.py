@@ -58,7 +58,7 @@ __all__ = [
 #: The cache's file name in :func:`cache_folder`.
 CACHE_FILE = "results.sqlite3"
 #: The table; a new layout of the value gets a new table name.
-_TABLE = "event_results_5"
+_TABLE = "event_results_4"
 #: Keys looked up in one query (SQLite's oldest limit on parameters is 999).
 _LOOKUP_BATCH = 900
 #: What the values depend on besides the file: archon's code, and the format of :mod:`marshal`.
@@ -69,8 +69,6 @@ _WRITE_BATCH = 500
 _PATH_COLUMNS = {"results": (RESULT_COLUMNS.index("event_id"), RESULT_COLUMNS.index("source")),
                  "games": (GAME_COLUMNS.index("event_id"),)}
 _WIDTH = {"results": len(RESULT_COLUMNS), "games": len(GAME_COLUMNS)}
-#: Leading columns an event's rows share (the event, its file...), kept once in a value (:func:`_split`).
-_SHARED = {"results": RESULT_COLUMNS.index("source") + 1, "games": GAME_COLUMNS.index("category") + 1}
 
 
 def cache_folder() -> Optional[Path]:
@@ -161,40 +159,19 @@ def _moved(rows: list[tuple], paths: tuple[int, ...], where: str) -> list[tuple]
     return out
 
 
-def _split(rows: list[tuple], shared: int) -> tuple[tuple, list[tuple]]:
-    """``(head, tails)``: the first ``shared`` values of every row when they
-    are the same in all (an event's name, date, file...: kept once), and the
-    rest of each row; ``((), rows)`` when they are not."""
-    if not rows:
-        return (), []
-    head = rows[0][:shared]
-    if all(row[:shared] == head for row in rows):
-        return head, [row[shared:] for row in rows]
-    return (), rows
-
-
-def _rows_of(value, width: int, paths: tuple[int, ...], where: Optional[str]) -> list[tuple]:
-    """The rows of ``width`` values :func:`_split` made ``value`` of (with
-    ``where`` in their path columns, when given), else ValueError."""
-    head, tails = value
-    if type(head) is not tuple or type(tails) is not list or not set(map(type, tails)) <= {tuple} \
-            or not set(map(len, tails)) <= {width - len(head)} or (head and not all(c < len(head) for c in paths)):
+def _rows_of(value, width: int) -> list[tuple]:
+    """``value`` when it is a list of rows of ``width`` values, else ValueError."""
+    if type(value) is not list or not set(map(type, value)) <= {tuple} or not set(map(len, value)) <= {width}:
         raise ValueError("not rows")
-    if not head:
-        return tails if where is None else _moved(tails, paths, where)
-    if where is not None:
-        head = _moved([head], paths, where)[0]
-    return [head + tail for tail in tails]
+    return value
 
 
 def encode(key: str, rows: EventResults, fingerprint: tuple, edition: str) -> bytes:
     """What the cache keeps of an event file read: a CRC-32 of the rest,
-    then its key, the path it was read at, its rows (the columns an event's
-    rows share written once: :func:`_split`), fingerprint and edition, as
+    then its key, the path it was read at, its rows, fingerprint and edition, as
     :mod:`marshal` bytes (plain values only, each repeated one written once;
     the cache's key names the Python version, whose format it is)."""
-    data = marshal.dumps((key, rows.event_id, _split(rows.results, _SHARED["results"]),
-                          _split(rows.games, _SHARED["games"]), fingerprint, edition))
+    data = marshal.dumps((key, rows.event_id, rows.results, rows.games, fingerprint, edition))
     return zlib.crc32(data).to_bytes(4, "big") + data
 
 
@@ -209,14 +186,16 @@ def decode(value: bytes, path: Path, key: str) -> Optional[tuple[EventResults, t
     where = str(path)
     try:
         kept_as, read_at, results, games, fingerprint, edition = marshal.loads(value[4:])
-        if kept_as != key or type(fingerprint) is not tuple or len(fingerprint) != 2 or type(edition) is not str \
-                or type(read_at) is not str:
-            return None
-        moved = where if read_at != where else None
-        results = _rows_of(results, _WIDTH["results"], _PATH_COLUMNS["results"], moved)
-        games = _rows_of(games, _WIDTH["games"], _PATH_COLUMNS["games"], moved)
+        results = _rows_of(results, _WIDTH["results"])
+        games = _rows_of(games, _WIDTH["games"])
     except (ValueError, TypeError, EOFError):
         return None
+    if kept_as != key or type(fingerprint) is not tuple or len(fingerprint) != 2 or type(edition) is not str \
+            or type(read_at) is not str:
+        return None
+    if read_at != where:
+        results = _moved(results, _PATH_COLUMNS["results"], where)
+        games = _moved(games, _PATH_COLUMNS["games"], where)
     return EventResults(where, results, games), fingerprint, edition
 
 
