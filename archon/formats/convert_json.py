@@ -77,6 +77,20 @@ def _exact_types(fields: dict) -> tuple:
 _PLAYER_TYPES = _exact_types(_PLAYER_FIELDS)
 
 
+def _seats_typed(seats: list) -> bool:
+    """Every seat is an object with whole ``seat`` and ``player`` numbers
+    and a ``vp`` number or null, by exact types (the quick look: when it
+    fails, the seats are checked one by one to say which and why)."""
+    for s in seats:
+        if type(s) is not dict or type(s.get("player")) is not int or type(s.get("seat")) is not int \
+                or type(s.get("vp")) not in _VP_TYPES:
+            return False
+    return True
+
+
+_VP_TYPES = (int, float, type(None))
+
+
 def _json_fields(obj: dict, path: str, fields: dict, fail) -> None:
     """``fail`` on the first of ``fields`` that holds neither null nor its type."""
     for key, (types, said) in fields.items():
@@ -114,6 +128,8 @@ def _json_shape(doc: Any, name: str) -> None:
         for j, t in enumerate(r["tables"]):
             if not isinstance(t, dict) or not isinstance(t.get("seats"), list):
                 fail(f"rounds[{i}].tables[{j}]", "an object with its 'seats'")
+            if _seats_typed(t["seats"]):
+                continue
             for k, s in enumerate(t["seats"]):
                 if not isinstance(s, dict) or not isinstance(s.get("player"), int) or not isinstance(s.get("seat"), int):
                     fail(f"rounds[{i}].tables[{j}].seats[{k}]", "an object with 'seat' and 'player' numbers")
