@@ -16,7 +16,8 @@ here and reads a file again only when its bytes change:
   could not be read is not kept: it is read again next time;
 * one SQLite file, ``results.sqlite3``, in the user's cache folder
   (:func:`cache_folder`); safe to delete at any time;
-* a damaged cache file is ignored, then replaced by a new one; a cache that
+* written without waiting for the disk (a value a crash damaged fails its
+  CRC: read again); a damaged cache file is ignored, then replaced by a new one; a cache that
   cannot be opened or written (a read-only folder, a full disk, another
   process holding it) is ignored: never an error, never a wrong result (a
   value that does not decode is read as a miss);
@@ -241,6 +242,9 @@ class ResultsCache:
                 if self._damaged:
                     self.path.unlink(missing_ok=True)  # a damaged file: start a new one
             db = sqlite3.connect(str(self.path), timeout=2.0, isolation_level=None)
+            # no wait for the disk at each commit: a file a crash damaged is
+            # replaced, a value damaged fails its CRC (a miss), never a wrong result
+            db.execute("PRAGMA synchronous=OFF")
             db.execute(f"CREATE TABLE IF NOT EXISTS {_TABLE} (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
         except (sqlite3.Error, OSError) as exc:
             self._give_up(exc, create)
