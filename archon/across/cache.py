@@ -42,6 +42,7 @@ from typing import Iterable, Optional
 
 from archon import __version__
 from archon.across.results import GAME_COLUMNS, RESULT_COLUMNS, EventResults
+from archon.formats.user_folders import CACHE, user_folder
 
 __all__ = [
     "CACHE_FILE",
@@ -72,24 +73,10 @@ _WIDTH = {"results": len(RESULT_COLUMNS), "games": len(GAME_COLUMNS)}
 
 
 def cache_folder() -> Optional[Path]:
-    """Where the cache lives: ``ARCHON_CACHE_DIR`` when set; else
-    ``$XDG_CACHE_HOME/archon`` or ``~/.cache/archon`` (Linux and the like),
-    ``~/Library/Caches/archon`` (macOS), ``%LOCALAPPDATA%\\archon\\Cache``
-    (Windows). None when there is no home folder to put it in."""
-    given = os.environ.get("ARCHON_CACHE_DIR", "").strip()
-    if given:
-        return Path(given)
-    try:
-        home = Path.home()
-    except (RuntimeError, KeyError, OSError):
-        return None
-    if sys.platform == "win32":
-        local = os.environ.get("LOCALAPPDATA", "").strip()
-        return (Path(local) if local else home / "AppData" / "Local") / "archon" / "Cache"
-    if sys.platform == "darwin":
-        return home / "Library" / "Caches" / "archon"
-    xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
-    return (Path(xdg) if xdg and os.path.isabs(xdg) else home / ".cache") / "archon"
+    """Where the cache lives (:data:`archon.formats.user_folders.CACHE`:
+    ``ARCHON_CACHE_DIR`` when set). None when there is no home folder to
+    put it in."""
+    return user_folder(CACHE)
 
 
 def cache_wanted(cache: Optional[bool] = None) -> bool:
