@@ -51,6 +51,7 @@ _MODULES = {
     "conversion": ("convert",),
     "undoing": ("undo",),
     "details": ("info", "details_of"),
+    "clocks": ("clock", "clock_figures"),
     "across": ("results_frame", "rating", "league"),
 }
 _FIRST_USE = names_on_first_use(__name__, _MODULES)
@@ -73,6 +74,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # what type checkers and readers see; the names load on first use (above)
     from archon.api.across import league, rating, results_frame
     from archon.api.changes import EventDayReport
+    from archon.api.clocks import clock, clock_figures
     from archon.api.conversion import convert
     from archon.api.details import details_of, info
     from archon.api.errors import InputError

@@ -88,6 +88,7 @@ def _contracts() -> dict[str, Contract]:
         "undo": {"force": o("force")},
         "info": {"json": o("json"), "undo": act("undo", file=False)},
         "plan": {},
+        "clock": {"round": o("round"), "table": o("table"), "undo": act("undo", file=False)},
     }
     return {command: Contract(command, f) for command, f in fields.items()}
 

@@ -54,6 +54,7 @@ COMMANDS = {
     "convert": "archon.cli.conversion:convert",
     "rating": "archon.cli.across:rating",
     "league": "archon.cli.across:league",
+    "clock": "archon.cli.clock:clock",
 }
 
 

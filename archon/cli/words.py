@@ -30,6 +30,7 @@ _POSITIONAL = {
     "register": ("name",),
     "sanction": ("player", "reason"),
     "convert": ("source", "output"),
+    "clock": ("action", "minutes"),
 }
 
 #: Arguments typed last, as several words (``archon result FILE --final VP VP ...``).

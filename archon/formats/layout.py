@@ -318,6 +318,9 @@ class _ArchonMarks(_Fixed):
     #: in the order given: ``archon:warning:1`` = ``player|round|reason``
     #: (round 1, 2, 3, F or empty). The Archon's formulas never read them.
     warning_property_prefix: str = "archon:warning:"
+    #: The round's clock (issue 25): ``r=2;m=120;s=...;p=...;ps=0;a=0;t=3:10``
+    #: (:mod:`archon.formats.workbook.clock_records`); empty once there is none.
+    clock_property: str = "archon:clock"
     #: Instructions!A1 of the built-in template: starts like the official
     #: version string, so readers looking for "The Archon (v1.5l)" accept it.
     builtin_version_text: str = "The Archon (v1.5l) - archon built-in template"

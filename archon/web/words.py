@@ -108,7 +108,12 @@ _CONTROLS: dict[str, Callable[[dict], Message]] = {
     "standings": lambda args: say("web.act.standings"),
     "report": _report,
     "serve": lambda args: say("web.act.console"),
+    "clock": lambda args: _CLOCK_CONTROLS.get(str(args.get("action")), say("web.act.clock_start")),
 }
+
+#: The clock's controls on the organizer's page, by the clock's action.
+_CLOCK_CONTROLS = {"start": say("web.act.clock_start"), "pause": say("web.act.clock_pause"),
+                   "resume": say("web.act.clock_resume"), "add": say("web.act.clock_add")}
 
 #: The options the console has a field or a step for, by their names.
 _FIELDS = {"force", "override", "replace", "vekn", "city", "name", "seed", "round", "reason"}

@@ -13,6 +13,7 @@ from archon.formats.workbook.cellreading import CellReader
 from archon.formats.workbook.cellref import column_letters, split_address
 from archon.formats.workbook.cellvalues import as_number, fmt_num, is_blank_value, parse_date_text, show, vekn
 from archon.formats.workbook.errors import WorkbookError
+from archon.formats.workbook.clock_records import read_clock, read_round_times
 from archon.formats.workbook.judge_records import read_warnings
 from archon.rules.editions import EDITIONS
 from archon.rules.model import Event
@@ -87,6 +88,13 @@ class InfoReading(CellReader):
         event.warnings, bad = read_warnings(self.book.properties)
         for name, message in bad:
             self.problem(PROPERTIES, name, message)
+
+    def _read_clock(self, event: Event) -> None:
+        """The round's clock (a document property) and the rounds' start and end times."""
+        event.clock, bad = read_clock(self.book.properties)
+        if bad is not None:
+            self.problem(PROPERTIES, L.ARCHON_MARKS.clock_property, bad)
+        event.round_times = read_round_times(self.book)
 
     def _read_final_mode(self, event: Event) -> None:
         """``archon:final = none``: the event closes without a final (rules 3.1.6)."""

@@ -44,6 +44,7 @@ from archon.formats import layout as L
 from archon.formats.workbook import xlsxpatch
 from archon.formats.workbook.celledits import BUILTIN, OFFICIAL, event_edits
 from archon.formats.workbook.grid import WorkbookError, refuse_special_file
+from archon.formats.workbook.clock_records import clock_value
 from archon.formats.workbook.judge_records import warning_properties
 from archon.formats.workbook.repair import error_of, with_repair_hint
 from archon.formats.workbook.safety import WriteError, check_writable, hold, safe_write
@@ -272,6 +273,8 @@ def _properties(event: Event, kind: str, current: Optional[dict[str, str]] = Non
     elif current and marks.final_property in current:
         props[marks.final_property] = marks.with_final_value
     props.update(warning_properties(event.warnings))
+    if event.clock is not None or (current and marks.clock_property in current):
+        props[marks.clock_property] = clock_value(event.clock)
     return props
 
 
@@ -287,6 +290,8 @@ def _writer(source: bytes, event: Event, standings: Optional[Standings], kind: s
     for k in chart_rounds:
         if kind == OFFICIAL and k not in seated and k in L.ROUND_SHEETS:
             del edits[L.ROUND_SHEETS[k]]  # nothing typed there to clear: left as it is, unread
+            if k in event.round_times:  # but the round's clock writes its start and end times
+                edits[L.ROUND_SHEETS[k]] = dict(zip((L.ROUND.start_time, L.ROUND.end_time), event.round_times[k]))
     properties = _properties(event, kind, xlsxpatch.read_custom_properties(source))
     done: dict[str, xlsxpatch.PatchResult] = {}
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Mapping, Optional, Union
 
-from archon.words.catalogue import (across, api, cli, eventday, formats, language, reports, rules, seating, web, workbook,
-                                    writing)
+from archon.words.catalogue import (across, api, cli, clock, eventday, formats, language, reports, rules, seating, web,
+                                    workbook, writing)
 
 __all__ = ["TEXTS", "text_of"]
 
@@ -23,7 +23,7 @@ Text = Union[str, Mapping[str, str]]
 
 
 #: The catalogue's modules, one a layer.
-MODULES = (language, rules, seating, eventday, formats, workbook, writing, reports, across, api, web, cli)
+MODULES = (language, rules, seating, eventday, formats, workbook, writing, reports, across, api, web, cli, clock)
 
 
 def _merged() -> dict[str, Text]:
