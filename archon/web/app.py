@@ -24,6 +24,8 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/finals``       ``{"seating": [17, 4, 9, 1, 12]}`` or ``{"none": true}``
 ``POST /api/undo``         ``{"force": false}``: ``archon undo``
 ``POST /api/info``         ``{"name", "date", "city", "organizer", "organizer_vekn", "head_judge", ...}``: ``archon info``
+``GET /api/clock``         the round's clock now; ``POST /api/clock``: ``{"action", "minutes", "table"}`` (:mod:`archon.web.clock`)
+``GET /screen``            the projector view: the clock, the seating by name, the standings
 =========================  ==========================================================
 
 Each browser reads the pages, and the answers to its requests, in its own
@@ -72,6 +74,7 @@ from archon import __version__
 from archon import api
 from archon.rules.typed import is_whole_number_text
 from archon.web.answers import error_body, http_status, refused
+from archon.web.clock import api_clock, do_clock
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
 from archon.web.live import Live, Pages
@@ -341,6 +344,7 @@ WRITES: dict[str, Callable] = {
     "finals": _do_finals,
     "undo": _do_undo,
     "info": _do_info,
+    "clock": lambda path, body, said: _lines(do_clock(path, body, said), said),  # archon.web.clock
 }
 
 
@@ -681,6 +685,9 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
         Route("/api/score", api_score),
         Route("/api/archondata", api_archondata),
         Route("/api/twd", api_twd),
+        Route("/api/clock", api_clock),  # the round's clock: archon.web.clock; /screen: the projector view
+        Route("/screen", _page("screen.html")),
+        Route("/fragment/screen", _page("_screen_live.html", fragment=True)),
         Route("/api/{action}", write, methods=["POST"]),
         Route("/download/{name}", download),
         Mount("/static", StaticFiles(directory=here / "static"), name="static"),

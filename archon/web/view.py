@@ -147,6 +147,9 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
     next_round = min(prelim, max(played, default=0) + 1)
     where = _where(data, current, said)
     roster = sorted(data["players"], key=lambda p: p["number"])
+    # each player's table in the round under way: the phone shows that table's extra time (archon.web.clock)
+    tables = {} if current is None or data.get("final") else {
+        s["player"]: t["table"] for t in current["tables"] for s in t["seats"]}
     return {
         **ctx,
         **results,
@@ -155,7 +158,7 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
         "current": current,
         "next_round": next_round,
         "preliminary_rounds": prelim,
-        "roster": [{**p, "name": display_name(p), "where": where.get(p["number"], ""),
+        "roster": [{**p, "name": display_name(p), "where": where.get(p["number"], ""), "table": tables.get(p["number"]),
                     "searched": searched_name(p["first_name"], p["last_name"])} for p in roster],
         "errors": [p for p in problems if p.get("severity") == "error"],
         # the round on the players' page: how many tables, how many players
