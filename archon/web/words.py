@@ -89,6 +89,11 @@ def _report(args: dict) -> Message:
     return say("web.act.reports")
 
 
+#: The clock's controls on the organizer's page, by the clock's action (archon.web.clock).
+_CLOCK_CONTROLS: dict[str, Message] = {
+    "start": say("web.act.clock_start"), "pause": say("web.act.clock_pause"),
+    "resume": say("web.act.clock_resume"), "add": say("web.act.clock_add")}
+
 #: Each action the console's pages offer: the message that names its control.
 _CONTROLS: dict[str, Callable[[dict], Message]] = {
     "seat": _seat,
@@ -110,10 +115,6 @@ _CONTROLS: dict[str, Callable[[dict], Message]] = {
     "serve": lambda args: say("web.act.console"),
     "clock": lambda args: _CLOCK_CONTROLS.get(str(args.get("action")), say("web.act.clock_start")),
 }
-
-#: The clock's controls on the organizer's page, by the clock's action.
-_CLOCK_CONTROLS = {"start": say("web.act.clock_start"), "pause": say("web.act.clock_pause"),
-                   "resume": say("web.act.clock_resume"), "add": say("web.act.clock_add")}
 
 #: The options the console has a field or a step for, by their names.
 _FIELDS = {"force", "override", "replace", "vekn", "city", "name", "seed", "round", "reason"}

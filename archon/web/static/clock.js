@@ -27,7 +27,7 @@
   function myTable() {  // the table of the player this phone looked up: every name shown at one table
     var shown = document.querySelectorAll("#seats li:not([hidden])"), table = null;
     for (var i = 0; i < shown.length; i++) {
-      var t = shown[i].dataset.table;
+      var at = shown[i].querySelector("[data-table]"), t = at ? at.dataset.table : "";
       if (!t || (table !== null && t !== table)) return null;
       table = t;
     }
