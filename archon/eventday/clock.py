@@ -132,7 +132,7 @@ def _round_key(event: Event, typed: Optional[Key]) -> Key:
             return r.number
     if seated:
         return seated[-1].number
-    raise EventDayError(say("clock.nothing_seated", seat=act("seat", round=1)))
+    raise EventDayError(say("clock.nothing_seated", first=act("seat", round=1)))
 
 
 def clock_round(event: Event, typed: Optional[Key] = None) -> Key:

@@ -13,7 +13,8 @@ TEXTS: dict = {
                          "{extra:count:minute|minutes}), {left} left at that table.",
     # archon.eventday.clock: refusals
     "clock.no_such_round": "There is no round {round}: the event plays rounds 1 to {rounds} and the final (F).",
-    "clock.nothing_seated": "No round is seated yet, so no round's clock can start: seat round 1 first ({seat}).",
+    "clock.nothing_seated": "No round is seated yet, so no round's clock can start: round 1 needs its tables "
+                            "first ({first}).",
     "clock.bad_length": "A round's time limit is whole minutes, 1 to {most}: '{value}' is not.",
     "clock.bad_added": "The time added is whole minutes, 1 to {most} (with a minus sign to take time back): "
                        "'{value}' is not.",
