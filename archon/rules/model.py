@@ -336,9 +336,10 @@ class Event:
     warnings: list[JudgeWarning] = field(default_factory=list)
     #: The round's clock (issue 25), kept in the workbook's document properties; None: never started.
     clock: Optional[RoundClock] = None
-    #: The rounds' start and end times as their sheets hold them ("Round Start
-    #: Time:", "Round End Time:"): round (1, 2, 3 or FINAL) -> (start, end),
-    #: texts such as ``"14:05"`` or None; a round not here is left as it is.
+    #: The rounds' start and end times ("Round Start Time:", "Round End
+    #: Time:"): round (1, 2, 3 or FINAL) -> (start, end), texts such as
+    #: ``"14:05"`` or None; a round not here is left as its sheet has it. The
+    #: reader fills in the clock's round only (the others' sheets are not read for it).
     round_times: dict[Union[int, str], tuple[Optional[str], Optional[str]]] = field(default_factory=dict)
 
     @property

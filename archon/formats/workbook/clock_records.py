@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from typing import Mapping, Optional, Union
+from typing import Iterable, Mapping, Optional, Union
 
 from archon.formats import layout as L
 from archon.rules.model import FINAL, RoundClock
@@ -103,10 +103,14 @@ def time_text(value: object) -> Optional[str]:
     return str(value).strip()
 
 
-def read_round_times(book) -> dict[Union[int, str], tuple[Optional[str], Optional[str]]]:
-    """The start and end times each round sheet of ``book`` holds (rounds with neither left out)."""
+def read_round_times(book, rounds: Iterable[Union[int, str]]) -> dict[Union[int, str],
+                                                                      tuple[Optional[str], Optional[str]]]:
+    """The start and end times the sheets of ``rounds`` (1, 2, 3, F) hold in
+    ``book`` (a round with neither left out)."""
     out: dict[Union[int, str], tuple[Optional[str], Optional[str]]] = {}
-    for key, (sheet, start, end) in time_cells().items():
+    cells = time_cells()
+    for key in rounds:
+        sheet, start, end = cells[key]
         if not book.has_sheet(sheet):
             continue
         times = (time_text(book.read_cell(sheet, start).value), time_text(book.read_cell(sheet, end).value))

@@ -90,11 +90,13 @@ class InfoReading(CellReader):
             self.problem(PROPERTIES, name, message)
 
     def _read_clock(self, event: Event) -> None:
-        """The round's clock (a document property) and the rounds' start and end times."""
+        """The round's clock (a document property) and its round's start and
+        end times (no other sheet is read for them: most reads need none)."""
         event.clock, bad = read_clock(self.book.properties)
         if bad is not None:
             self.problem(PROPERTIES, L.ARCHON_MARKS.clock_property, bad)
-        event.round_times = read_round_times(self.book)
+        if event.clock is not None:
+            event.round_times = read_round_times(self.book, [event.clock.round])
 
     def _read_final_mode(self, event: Event) -> None:
         """``archon:final = none``: the event closes without a final (rules 3.1.6)."""
