@@ -1,5 +1,5 @@
-"""The clock command: the round's clock (twins :func:`archon.api.clock.clock`
-and :func:`archon.api.clock.clock_figures`)."""
+"""The clock command: the round's clock (twins :func:`archon.api.clocks.clock`
+and :func:`archon.api.clocks.clock_figures`)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 page, the organizer's controls, and the projector view (``/screen``).
 
 ``GET /api/clock``: the clock's figures now (:func:`archon.eventday.clock.clock_figures`:
-the round, ``state``, the seconds ``remaining``, each table's extra time);
+the round, ``state``, the seconds ``remaining``, each table's extra time;
+``under_way``: the round a start would be for now);
 each page counts down from them in the browser (``static/clock.js``) and
 asks again only when the workbook changes (the pages' event stream) or the
 page comes back into view: no request per second. The figures hold no
@@ -23,7 +24,8 @@ from starlette.responses import JSONResponse, Response
 
 from archon.api.clocks import clock as clock_twin
 from archon.api.clocks import clock_now
-from archon.eventday.clock import clock_figures
+from archon.eventday.clock import clock_figures, clock_round
+from archon.eventday.errors import EventDayError
 from archon.formats.workbook.readcache import read_event_cached
 from archon.rules.typed import is_whole_number_text
 from archon.web.errors import BadRequest
@@ -54,7 +56,10 @@ def figures_of(path) -> dict:
     """The clock's figures now, from the workbook as read last (read again only when it changed)."""
     event = read_event_cached(path).event
     figures = clock_figures(event.clock, clock_now())
-    figures["schema"] = "archon.clock/1"
+    try:  # the round a start would be for now: the organizer's page offers it once it is not the clock's
+        figures["under_way"] = clock_round(event)
+    except EventDayError:
+        figures["under_way"] = None
     return figures
 
 

@@ -141,3 +141,19 @@ def test_the_projector_view_shows_the_clock_the_seating_by_name_and_the_standing
         assert screen.is_visible("#screen-standings li:first-child")
         assert not screen.is_visible("#screen-standings li:nth-child(13)")  # 12 a page: the rest in turn
         assert screen.query_selector("form") is None and screen.query_selector("button") is None  # no control
+
+
+def test_the_next_rounds_clock_is_offered_once_that_round_is_under_way(browser, seated):  # noqa: F811
+    with Server(seated) as base:
+        org = organizer_page(browser, base)
+        submit(org, "#clock-start")
+        org.wait_for_selector("#clock-start", state="hidden")  # round 1's clock runs: no second start
+        tables = len(load_event(seated).round(1).tables)
+        for k in range(1, tables + 1):  # round 1 played (one player sweeps each table), round 2 seated
+            run("result", seated, "--round", 1, "--table", k, 5, 0, 0, 0, 0)
+        run("seat", seated, "--round", 2, "--seed", 2)
+        org.wait_for_selector("#clock-start", state="visible")  # heard through the event stream
+        assert "Round 2" in submit(org, "#clock-start")
+        org.wait_for_function("() => document.querySelector('#clock').dataset.round === '2'")
+        assert 7190 <= seconds_shown(org) <= 7200
+        org.wait_for_selector("#clock-start", state="hidden")

@@ -35,7 +35,7 @@
   }
   function show() {
     if (!box) return;
-    if (!figures || figures.round === null || figures.round === undefined) { box.hidden = true; box.dataset.state = "not_started"; forms("not_started"); return; }
+    if (!figures || figures.round === null || figures.round === undefined) { box.hidden = true; box.dataset.state = "not_started"; forms("not_started", true); return; }
     var rest = now(figures.remaining);
     box.hidden = false;
     box.dataset.state = figures.state;
@@ -49,11 +49,18 @@
     line.hidden = !mine;
     line.dataset.table = mine ? mine.table : "";
     line.textContent = mine ? word("table", { table: mine.table, left: left(now(mine.remaining)), extra: mine.extra }) : "";
-    forms(figures.state);
+    // a start again once the time is up, or once another round is under way (the next one seated)
+    var next = figures.under_way !== null && figures.under_way !== undefined && String(figures.under_way) !== String(figures.round);
+    forms(figures.state, rest <= 0 || next);
   }
-  function forms(state) {  // the organizer's controls: the ones that fit the clock's state
+  function forms(state, startable) {  // the organizer's controls: the ones that fit the clock's state
+    // a form sent has its buttons turned off (console.js) until the page shows the new state: these
+    // live outside the part it replaces, so they come back here, unless writes are off (the file is open)
+    var live = document.getElementById("live"), off = live ? live.dataset.off || "" : "";
+    var busy = document.body.dataset.busy;
     document.querySelectorAll("#clock-controls form[data-when]").forEach(function (f) {
-      f.hidden = f.dataset.when.split(" ").indexOf(state) === -1;
+      f.hidden = f.dataset.when.split(" ").indexOf(state) === -1 && !(startable && f.id === "clock-start");
+      if (!busy) f.querySelectorAll("button").forEach(function (b) { b.disabled = !!off; b.title = off; });
     });
   }
   function fetchFigures() {
