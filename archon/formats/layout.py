@@ -333,6 +333,9 @@ class _ArchonMarks(_Fixed):
     checkin_code_property: str = "archon:checkin-code"
     #: The players' decks (issue 25): ``archon:deck:7`` and its parts ``archon:deck:7:1``...
     deck_property_prefix: str = "archon:deck:"
+    #: The round's clock (issue 25): ``r=2;m=120;s=...;p=...;ps=0;a=0;t=3:10``
+    #: (:mod:`archon.formats.workbook.clock_records`); empty once there is none.
+    clock_property: str = "archon:clock"
     #: Instructions!A1 of the built-in template: starts like the official
     #: version string, so readers looking for "The Archon (v1.5l)" accept it.
     builtin_version_text: str = "The Archon (v1.5l) - archon built-in template"

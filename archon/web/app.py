@@ -29,6 +29,8 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/codes``        ``{"reissue"}``, or ``{}``: ``archon codes``
 ``POST /api/pending``      ``{"accept": TABLE, "round", "player"}`` or ``{"on": false}``: ``archon pending`` (players' reports, :mod:`archon.web.player_reports`)
 ``POST /api/deck``         ``{"player", "text", "unlock"}``: ``archon deck`` (:mod:`archon.web.decks`)
+``GET /api/clock``         the round's clock now; ``POST /api/clock``: ``{"action", "minutes", "table"}`` (:mod:`archon.web.clock`)
+``GET /screen``            the projector view: the clock, the seating by name, the standings
 =========================  ==========================================================
 
 Each browser reads the pages, and the answers to its requests, in its own
@@ -81,6 +83,7 @@ from archon.web.answers import error_body, http_status, refused
 from archon.web.checkin import do_checkin, do_codes
 from archon.web.checkin import routes as checkin_routes
 from archon.web.decks import deck_routes, do_deck
+from archon.web.clock import api_clock, do_clock
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
 from archon.web.live import Live, Pages
@@ -357,6 +360,7 @@ WRITES: dict[str, Callable] = {
     "codes": do_codes,
     "pending": do_pending,  # the players' reports: accept one, switch them (archon.web.player_reports)
     "deck": do_deck,
+    "clock": lambda path, body, said: _lines(do_clock(path, body, said), said),  # archon.web.clock
 }
 
 
@@ -785,6 +789,9 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
         *player_report_routes(request_language, _authorized),  # before /api/{action}
         *deck_routes(authorized=_authorized, denied=_denied, error=_error, language=request_language,
                      run_write=written),
+        Route("/api/clock", api_clock),  # the round's clock: archon.web.clock; /screen: the projector view
+        Route("/screen", _page("screen.html")),
+        Route("/fragment/screen", _page("_screen_live.html", fragment=True)),
         Route("/api/{action}", write, methods=["POST"]),
         Route("/download/{name}", download),
         Mount("/static", StaticFiles(directory=here / "static"), name="static"),
