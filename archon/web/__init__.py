@@ -63,7 +63,8 @@ def serve(path, *, port: int = 8000, lan: bool = False, open_browser: bool = Tru
     Raises :class:`archon.web.errors.ConsoleError` (exit status 2) when the
     workbook is missing or unreadable, or the port is taken or out of range.
     """
+    from archon.web.judges import named
     from archon.web.server import run
 
-    run(console_app(path, token=token, judges={name: "" for name in judges}), port=port, lan=lan, open_browser=open_browser,
+    run(console_app(path, token=token, judges=named(judges)), port=port, lan=lan, open_browser=open_browser,
         on_ready=on_ready, urls=ConsoleURLs)

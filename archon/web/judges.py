@@ -28,7 +28,7 @@ from archon.exits import ExitStatus
 from archon.web.errors import ConsoleError
 from archon.words.message import Message, say
 
-__all__ = ["Judges", "Conflict", "touched", "conflict", "history", "what_was_done", "journal_line",
+__all__ = ["Judges", "named", "signed_in_name", "Conflict", "touched", "conflict", "history", "what_was_done", "journal_line",
            "ORGANIZER", "HISTORY_SHOWN"]
 
 #: The name of the organizer's own link when Tournament Info names no head judge.
@@ -72,6 +72,18 @@ class Judges:
     def links(self, base: str) -> dict[str, str]:
         """Each judge's link to the organizer's page (``base``: ``http://host:port``)."""
         return {name: f"{base}/organizer?token={secret}" for name, secret in self.tokens.items()}
+
+
+def named(names) -> dict:
+    """``{name: ""}`` for each judge's name (each gets a random token), a
+    name given twice refused (:class:`~archon.web.errors.ConsoleError`)."""
+    out: dict = {}
+    for name in names:
+        name = str(name).strip()
+        if name in out:
+            raise ConsoleError(say("web.judges.bad_name", name=name[:MAX_NAME], limit=MAX_NAME))
+        out[name] = ""
+    return out
 
 
 def signed_in_name(who: Optional[str], details: dict) -> Optional[str]:
@@ -171,9 +183,10 @@ def _vps(table: Any) -> list:
     return ["-" if s.get("typed") is False or s.get("vp") is None else s["vp"] for s in table.get("seats") or []]
 
 
-def refusal(kind: str, body: dict, now: dict, who: Optional[str], file: str) -> Conflict:
+def refusal(kind: str, body: dict, now: dict, who: Optional[str]) -> Optional[Conflict]:
     """The refusal of a write that touches what changed (``kind``, from
-    :func:`conflict`), naming it, its state ``now`` and who wrote it (when known)."""
+    :func:`conflict`), naming it, its state ``now`` and who wrote it (when
+    known); ``None`` for a change of the whole event (the page reads it anew)."""
     by = who if who else say("web.judges.someone")
     if kind == "table":
         table = _table(now, body.get("round"), body.get("table"))
@@ -191,7 +204,7 @@ def refusal(kind: str, body: dict, now: dict, who: Optional[str], file: str) -> 
     if kind == "player":
         return Conflict(say("web.judges.conflict_player", player=str(body.get("player")), who=by),
                         {"player": body.get("player"), "who": who})
-    return Conflict(say("web.stale_version", file=file))
+    return None
 
 
 # ---------------------------------------------------------------------------

@@ -330,7 +330,8 @@ class ServedWorkbook:
         kind = conflict(action, body, then.standings, now.standings)
         if kind is None:
             return
-        raise refusal(kind, body, now.standings or {}, self._writer(str(seen), action, body, then), self.name)
+        said = refusal(kind, body, now.standings or {}, self._writer(str(seen), action, body, then))
+        raise said or StaleVersion(say("web.stale_version", file=self.name))
 
     def _writer(self, seen: str, action: str, body: dict, then: State) -> Optional[str]:
         """Who wrote the first version after ``seen`` that changed what the write touches."""

@@ -10,7 +10,12 @@ sweep (4 VP to one seat), a legal end of a game whatever archon says.
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 import threading
+import warnings
 from pathlib import Path
 
 import pytest
@@ -157,9 +162,11 @@ def test_a_drop_lands_unless_that_player_changed_and_a_sanction_always_lands(cup
 
 
 def test_each_link_signs_its_judge_in_and_the_history_says_who_did_what(tmp_path):
-    from starlette.testclient import TestClient
-
     from archon.web import console_app
+
+    with warnings.catch_warnings():  # as test_console_api imports it
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
 
     path = judges_cup(tmp_path / "cup.xlsx", tables=2, head_judge="Hana Head")
     app = console_app(path, token=ORGANIZER_TOKEN, judges=JUDGES)
@@ -186,3 +193,36 @@ def test_judges_need_names_and_tokens_of_their_own(cup):
         console_app(cup, judges={" ": "x-token"})
     with pytest.raises(ConsoleError, match="a token of their own"):
         console_app(cup, token="same-token", judges={"Ada": "same-token"})
+
+
+def test_archon_serve_prints_each_judges_link_which_signs_them_in(cup):
+    import httpx
+
+    repo = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(repo)}
+    proc = subprocess.Popen([sys.executable, "-m", "archon.cli", "serve", str(cup), "--port", "0", "--no-browser",
+                             "--judge", "Ada", "--judge", "Bruno Silva"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=repo)
+    try:
+        lines = [proc.stdout.readline().rstrip("\n") for _ in range(4)]
+        assert lines[0].startswith("organizer: http://127.0.0.1:") and lines[1].startswith("players:")
+        ada, bruno = lines[2].split(": ", 1), lines[3].split(": ", 1)
+        assert (ada[0], bruno[0]) == ("Ada", "Bruno Silva")
+        tokens = {line.split("token=")[1] for line in (lines[0], ada[1], bruno[1])}
+        assert len(tokens) == 3  # a token each
+        for name, url in (ada, bruno):
+            with httpx.Client(follow_redirects=True, timeout=60) as browser:
+                assert f"Signed in as {name}" in browser.get(url).text
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0 and "Traceback" not in err, err
+
+
+def test_archon_serve_refuses_a_judge_named_twice_before_serving(cup):
+    from click.testing import CliRunner
+
+    from archon.cli import main
+
+    r = CliRunner().invoke(main, ["serve", str(cup), "--no-browser", "--port", "0", "--judge", "Ada", "--judge", "Ada"])
+    assert r.exit_code == 2 and "a judge's name is given once" in r.output and "'Ada'" in r.output
