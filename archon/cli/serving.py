@@ -34,7 +34,7 @@ def serve(file, port, lan, no_browser, judges):
         say("cli.serve.organizer", url=urls.organizer)
         say("cli.serve.players", url=urls.players)
         for name, url in urls.judges.items():
-            say("cli.serve.judge", judge=name, url=url)
+            say("cli.serve.judge", who=name, url=url)
         say("cli.serve.how_to_stop")
 
     try:

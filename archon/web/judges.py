@@ -86,12 +86,12 @@ def named(names) -> dict:
     return out
 
 
-def signed_in_name(who: Optional[str], details: dict) -> Optional[str]:
+def signed_in_name(who: Optional[str], details: dict) -> str:
     """The name a write is journaled under: the judge's, or for the
     organizer's own link the head judge of Tournament Info, else "organizer"."""
     if who == ORGANIZER:
         return (details or {}).get("head_judge") or ORGANIZER
-    return who
+    return who or ORGANIZER
 
 
 # ---------------------------------------------------------------------------
@@ -195,11 +195,11 @@ def refusal(kind: str, body: dict, now: dict, who: Optional[str]) -> Optional[Co
         shown = {"round": body.get("round"), "table": body.get("table"), "vps": vps, "who": who}
         if not vps:
             return Conflict(say("web.judges.conflict_gone", where=where, who=by), shown)
-        return Conflict(say("web.judges.conflict_result", where=where, who=by, vps=vps), shown)
+        return Conflict(say("web.judges.conflict_result", where=where, who=by, figures=vps), shown)
     if kind == "final":
         final = now.get("final") or {}
         vps = ["-" if s.get("vp") is None else s["vp"] for s in final.get("seats") or []]
-        return Conflict(say("web.judges.conflict_result", where=say("web.judges.where_final"), who=by, vps=vps),
+        return Conflict(say("web.judges.conflict_result", where=say("web.judges.where_final"), who=by, figures=vps),
                         {"final": True, "vps": vps, "who": who})
     if kind == "player":
         return Conflict(say("web.judges.conflict_player", player=str(body.get("player")), who=by),
@@ -216,8 +216,9 @@ def what_was_done(action: str, body: dict) -> Message:
     if action == "result":
         vps = [str(v) for v in body.get("vps") or []]
         if body.get("final") is True:
-            return say("web.judges.did_final", vps=vps)
-        return say("web.judges.did_result", round=str(body.get("round")), table=str(body.get("table")), vps=vps)
+            return say("web.judges.did_final", figures=vps)
+        return say("web.judges.did_result", round=str(body.get("round")), table=str(body.get("table")),
+                   figures=vps)
     if action == "drop":
         if body.get("undo") is True:
             return say("web.judges.did_undrop", player=str(body.get("player")))

@@ -206,7 +206,7 @@ def settings(
         yield
     finally:
         for var, token in reversed(tokens):
-            var.reset(token)  # type: ignore[arg-type]  # the token of that variable
+            var.reset(token)
 
 
 def _env_number(name: str, kind, default):

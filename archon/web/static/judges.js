@@ -29,8 +29,8 @@
       p.className = "other-result";
       p.id = id + "-other";
       p.setAttribute("role", "status");
-      p.textContent = c.who ? word("recorded_by", { who: c.who, vps: vps.join(" / ") })
-        : word("recorded_now", { vps: vps.join(" / ") });
+      p.textContent = c.who ? word("recorded_by", { who: c.who, figures: vps.join(" / ") })
+        : word("recorded_now", { figures: vps.join(" / ") });
       var verdict = form.querySelector(".verdict");
       (verdict || form.lastChild).before(p);
     });

@@ -104,16 +104,17 @@ TEXTS: dict = {
     "web.judges.someone": "a spreadsheet or another command",
     "web.judges.where_table": "round {round}, table {table}",
     "web.judges.where_final": "the final",
-    "web.judges.conflict_result": "{where} was recorded meanwhile by {who}: {vps:join: / }; nothing was written. "
+    "web.judges.conflict_result": "{where} was recorded meanwhile by {who}: {figures:join: / }; nothing was written. "
                                   "Your VPs are still in the form: compare them, and to write yours tick "
                                   "\"replace the recorded result\"",
-    "web.judges.conflict_gone": "{where} changed meanwhile ({who}): it is no longer seated so; nothing was written",
+    "web.judges.conflict_gone": "{where} was changed meanwhile ({who}): it is no longer seated as the page "
+                                "showed; nothing was written: check the new seating and try again",
     "web.judges.conflict_player": "player {player} was changed meanwhile by {who}; nothing was written: the page "
                                   "now shows the new state, check it and try again",
     "web.judges.history_line": "{time} {who}: {what}",
     "web.judges.history_command": "{time} {command}",
-    "web.judges.did_result": "result of round {round}, table {table}: {vps:join: / }",
-    "web.judges.did_final": "result of the final: {vps:join: / }",
+    "web.judges.did_result": "result of round {round}, table {table}: {figures:join: / }",
+    "web.judges.did_final": "result of the final: {figures:join: / }",
     "web.judges.did_drop": "drop of player {player} ({reason})",
     "web.judges.did_undrop": "drop of player {player} taken back",
     "web.judges.did_warn": "warning to player {player}",
