@@ -38,10 +38,16 @@ language (:func:`request_language`): ``?lang=xx`` (the pages' switcher,
 which keeps the choice in a cookie for that browser), else the cookie, else
 the browser's ``Accept-Language``, else English.
 
-Every POST needs the organizer's token (``Authorization: Bearer TOKEN`` or
-the organizer page's cookie), a JSON object body of at most
+Every POST needs the organizer's token, or a judge's (``archon serve
+--judge NAME``: :class:`archon.web.judges.Judges`), as ``Authorization:
+Bearer TOKEN`` or the organizer page's cookie, a JSON object body of at most
 :data:`MAX_BODY` bytes, and may carry ``"version"``: the workbook version
-the page read (refused with 409 when the file changed since). Answers:
+the page read. When the file changed since, a result, a drop, a warning or
+a sanction whose table or player did not change is written to the file as
+it is now; anything else is refused with 409 (a result whose table changed:
+``"conflict"`` holds the result now recorded and who wrote it; see
+:meth:`archon.web.workbook.ServedWorkbook.admit`). Every write is journaled
+under the name of the judge who sent it. Answers:
 ``{"ok": true, "lines": [...], "version"}`` with the lines the command line
 prints, in the console's words (:mod:`archon.web.words`: what to do next
 named by the page's own buttons), or ``{"ok": false, "error": "...",
@@ -57,9 +63,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gzip
-import hmac
 import json
-import secrets
 import tempfile
 import zlib
 from pathlib import Path
@@ -86,6 +90,7 @@ from archon.web.decks import deck_routes, do_deck
 from archon.web.clock import api_clock, do_clock
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
+from archon.web.judges import PHONE, Conflict, Judges, history, journal_line, signed_in_name
 from archon.web.live import Live, Pages
 from archon.web.player_reports import do_pending, routes as player_report_routes
 from archon.web.render import render
@@ -148,13 +153,18 @@ def _error(request: Request, exc: BaseException, action: Optional[str] = None) -
 # Requests
 
 
-def _authorized(request: Request) -> bool:
-    token = request.app.state.token
+def _judge(request: Request) -> Optional[str]:
+    """Who sent ``request``: a judge's name, :data:`archon.web.judges.ORGANIZER`
+    (the organizer's token), else ``None``."""
+    judges: Judges = request.app.state.judges
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
-        return hmac.compare_digest(header[7:].strip().encode(), token.encode())
-    cookie = request.cookies.get(COOKIE, "")
-    return bool(cookie) and hmac.compare_digest(cookie.encode(), token.encode())
+        return judges.who(header[7:].strip())
+    return judges.who(request.cookies.get(COOKIE, ""))
+
+
+def _authorized(request: Request) -> bool:
+    return _judge(request) is not None
 
 
 def _token_needed(request: Request) -> Response:
@@ -371,14 +381,16 @@ async def write(request: Request) -> Response:
     action = WRITES.get(name)
     if action is None:
         return _error(request, BadRequest(say("web.no_such_action", action=name[:100]), 404))
-    if not _authorized(request):
+    signed_in = _judge(request)
+    if signed_in is None:
         return _token_needed(request)
-    return await written(request, name, action)
+    return await written(request, name, action, signed_in)
 
 
-async def written(request: Request, name: str, action: Callable) -> Response:
+async def written(request: Request, name: str, action: Callable, signed_in: Optional[str] = None) -> Response:
     """Run the write ``action(path, body, said)`` of ``request``: the body, the
-    lock and the version checked, one write at a time, every page told."""
+    lock and the version checked, one write at a time, every page told.
+    ``signed_in``: the judge who sends it (None: a player's phone)."""
     book: ServedWorkbook = request.app.state.book
     said = _said(request)
     try:
@@ -387,16 +399,21 @@ async def written(request: Request, name: str, action: Callable) -> Response:
         if held is not None:
             return _error(request, WorkbookOpen(held))
 
-        sent = {k: v for k, v in body.items() if k != "version"}
-        # what undo says it takes back
-        command = PLAIN.render(say("web.journal_command", file=book.name, action=name, body=json.dumps(sent)))
-
         def run():
             from archon.formats.workbook.safety import settings
 
-            with book.write_lock, settings(command=command):  # what 'archon undo' says it undoes
-                book.check_version(body.get("version"))
+            who = signed_in_name(signed_in, book.state().details) if signed_in is not None else PHONE
+            if name == "sanction" and not body.get("judge"):
+                body["judge"] = who  # the judge who records it, unless another is named
+            sent = {k: v for k, v in body.items() if k != "version"}
+            # what undo says it takes back, and who did it
+            command = PLAIN.render(say("web.journal_command", who=who, file=book.name, action=name,
+                                       body=json.dumps(sent)))
+            with book.write_lock, settings(command=command, noted=journal_line(who, name, sent)):
+                book.admit(body.get("version"), name, body)  # a page that read an older version
                 lines = action(book.path, body, said)
+                if not _dry_run(body):
+                    book.wrote(book.version(), who)
             # the new state, worked out once before the pages hear of it (the
             # written file is read anew, but only its changed sheets are parsed
             # again: grid's scan cache; readcache saved the write its own read)
@@ -409,6 +426,10 @@ async def written(request: Request, name: str, action: Callable) -> Response:
         if not isinstance(exc, BadRequest) and http_status(exc) == 500:
             request.app.state.log_failure(exc)
         request.app.state.live.poke()  # a refusal may follow a change: the pages hear of it soon
+        if isinstance(exc, Conflict):  # the page keeps what was typed, and shows what is recorded beside it
+            answer = error_body(exc, name, said)
+            answer.pop("reload", None)
+            return JSONResponse({**answer, "conflict": exc.shown}, status_code=http_status(exc))
         return _error(request, exc, name)
     request.app.state.live.publish(look)  # every open page hears of it now, from this one look
     return JSONResponse({"ok": True, "lines": lines, "version": look.state.version})
@@ -617,24 +638,30 @@ def _held_text(held: Optional[Message]) -> Optional[str]:
     return text
 
 
-async def _rendered_at(app, look, template: str, organizer: bool, lang: str) -> tuple[bytes, bytes]:
+async def _rendered_at(app, look, template: str, organizer: bool, lang: str,
+                       who: Optional[str] = None) -> tuple[bytes, bytes]:
     """``template`` for ``look`` (a look at the workbook) in ``lang``, rendered once
     per version and language (a projector and every phone fetch the players'
     page after each change): the organizer's pages and the players' are
     kept apart (``organizer`` is part of what names a page). The page, and
     the page gzipped (300 phones fetch it after each change: the bytes sent
-    cost the server more than the rendering)."""
+    cost the server more than the rendering). ``who``: the judge an
+    organizer's page is for (it says who is signed in)."""
     from archon.web.view import page_context
 
     book: ServedWorkbook = app.state.book
     state, key, held = look.state, look.key, look.held
 
     def rendered() -> tuple[bytes, bytes]:
-        html = render(template, lang, **page_context(state, name=book.name, key=key, open_in=held,
-                                                     organizer=organizer, lang=lang)).encode("utf-8")
+        context = page_context(state, name=book.name, key=key, open_in=held, organizer=organizer, lang=lang)
+        if organizer:
+            said = console(lang)
+            context["signed_in"] = signed_in_name(who, state.details)
+            context["history"] = [said.render(m) for m in history(book.path)]
+        html = render(template, lang, **context).encode("utf-8")
         return html, gzip.compress(html, GZIP_LEVEL, mtime=0)
 
-    return await app.state.pages.get(_named(look, template, organizer, lang), rendered)
+    return await app.state.pages.get(_named(look, template, organizer, lang) + (who,), rendered)
 
 
 async def _pushed(app, look, template: str, lang: str) -> Piece:
@@ -682,7 +709,8 @@ def _page(template: str, organizer: bool = False, fragment: bool = False):
             return _denied(request)
         lang = request_language(request)
         look = await request.app.state.live.fresh()
-        html, gzipped = await _rendered_at(request.app, look, template, organizer, lang)
+        who = _judge(request) if organizer else None  # the organizer's pages say who is signed in
+        html, gzipped = await _rendered_at(request.app, look, template, organizer, lang, who)
         takes_gzip = _takes_gzip(request)
         headers = {"Cache-Control": "no-store", "Content-Language": lang, "Vary": "Accept-Encoding"}
         if not organizer:  # a phone that reloads the page it has is told so (304), not sent it again
@@ -715,7 +743,7 @@ async def organizer(request: Request) -> Response:
     sets the session cookie and leaves the token out of the address bar."""
     token = request.query_params.get("token")
     if token is not None:
-        if not hmac.compare_digest(token.encode(), request.app.state.token.encode()):
+        if request.app.state.judges.who(token) is None:
             return _denied(request)
         asked = supported(request.query_params.get("lang"))
         resp = _keeping_language(request, RedirectResponse("/organizer" + (f"?lang={asked}" if asked else ""), 303))
@@ -737,11 +765,14 @@ async def _failed(request: Request, exc: Exception) -> Response:
     return _error(request, exc)
 
 
-def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: Optional[Hosts] = None) -> Starlette:
+def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: Optional[Hosts] = None,
+               judges: Optional[dict] = None) -> Starlette:
     """The console's ASGI application for the workbook ``path``.
 
     ``token``: the organizer's secret (a random one when not given); the
-    application's ``state.token`` holds it. ``watch``: watch the file with
+    application's ``state.token`` holds it. ``judges``: each judge's name
+    and secret (``{"Ada": token}``; a blank one: random), each judge's own
+    link to the organizer's page (``state.judges``: :class:`archon.web.judges.Judges`). ``watch``: watch the file with
     watchfiles (the console also looks at it every :data:`POLL_SECONDS`;
     :class:`archon.web.live.Live`, ``state.live``, publishes each change).
     ``hosts``: the ``Host`` headers it answers (``state.hosts``; by default
@@ -801,7 +832,8 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
                     exception_handlers={HTTPException: _not_found, Exception: _failed})
     app.state.hosts = hosts
     app.state.book = book
-    app.state.token = token or secrets.token_urlsafe(24)
+    app.state.judges = Judges(token, judges)
+    app.state.token = app.state.judges.organizer
     app.state.live = live
     app.state.pages = Pages(KEPT_PAGES)  # (template, key, lock, organizer, language) -> the page, see _rendered_at
     app.state.log_failure = _log_failure

@@ -117,8 +117,9 @@ def run(app, *, port: int, lan: bool, open_browser: bool, on_ready: Optional[Cal
     sock = bind(port, lan)
     port = sock.getsockname()[1]
     token = app.state.token
-    where = urls(f"http://127.0.0.1:{port}/organizer?token={token}",
-                 f"http://{lan_address() if lan else '127.0.0.1'}:{port}/")
+    host = lan_address() if lan else "127.0.0.1"  # the judges' links: for their own phones, with --lan
+    where = urls(f"http://127.0.0.1:{port}/organizer?token={token}", f"http://{host}:{port}/",
+                 app.state.judges.links(f"http://{host}:{port}"))
     app.state.hosts.serving(port, lan)  # the names it answers for, on this port only
     server = uvicorn.Server(server_config(app))
     app.state.closing = lambda: server.should_exit  # open pages' event streams end at once

@@ -16,6 +16,13 @@ with the functions behind the standings, check and finals commands, from one rea
 (:func:`archon.formats.workbook.readcache.read_event_cached`: the console's own
 writes then read those same bytes again for free), and kept until the
 content changes.
+
+Several judges write at once (:mod:`archon.web.judges`): the states of the
+last :data:`KEPT_VERSIONS` versions are kept, with who wrote each through
+the console, so that a write from a page that read an older version lands
+on the file now when what it touches did not change since
+(:meth:`ServedWorkbook.admit`), and is refused, naming what changed and who
+wrote it, when it did.
 """
 
 from __future__ import annotations
@@ -23,11 +30,13 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
 from archon.exits import ExitStatus
+from archon.web.judges import conflict, refusal, touched
 from archon.web.words import CONSOLE, shown, shown_dict
 from archon.words.errors import WordedError
 from archon.words.message import Message, message_of, say
@@ -138,6 +147,9 @@ class Look:
 #: the one hashed (file systems keep times to a clock tick, FAT to 2 s): the
 #: content is hashed again on every look until then.
 RACY_SECONDS = 2.0
+#: How many versions' states are kept (a page that read an older one is
+#: refused as before: what changed since cannot be told).
+KEPT_VERSIONS = 64
 
 
 class ServedWorkbook:
@@ -153,6 +165,9 @@ class ServedWorkbook:
         self._hash_lock = threading.Lock()
         self._looks = 0
         self._look_lock = threading.Lock()
+        self._kept: "OrderedDict[str, State]" = OrderedDict()  # the last versions' states, oldest first
+        #: Who wrote each version through the console (version -> name).
+        self.writers: dict[str, str] = {}
 
     @property
     def name(self) -> str:
@@ -247,6 +262,7 @@ class ServedWorkbook:
                     return self._cache
                 state = self._read(version, fp)
                 self._cache = state
+                self._keep(state)
                 now = self.fingerprint()
                 if now == fp or (now is not None and now.same_content(fp)):
                     break
@@ -284,6 +300,54 @@ class ServedWorkbook:
                 raise
             said = message_of(exc)
             return State(version=version, error=CONSOLE.render(said), error_message=said)
+
+    def _keep(self, state: State) -> None:
+        self._kept[state.version] = state
+        self._kept.move_to_end(state.version)
+        while len(self._kept) > KEPT_VERSIONS:
+            gone, _ = self._kept.popitem(last=False)
+            self.writers.pop(gone, None)
+
+    def state_of(self, version: str) -> Optional[State]:
+        """The state of ``version`` when it is one of the last ones read, else ``None``."""
+        with self._cache_lock:
+            return self._kept.get(version)
+
+    def wrote(self, version: str, who: str) -> None:
+        """Note that ``who`` wrote ``version`` (a write of the console)."""
+        with self._cache_lock:
+            self.writers[version] = who
+
+    def admit(self, seen: Any, action: str, body: dict) -> None:
+        """Let the write ``action`` (``body``: its request) from a page that
+        read the version ``seen`` go on, or refuse it: the same version, or
+        an older one whose state is kept and in which what the write touches
+        (:func:`archon.web.judges.touched`) is as it is now, goes on (it is
+        applied to the file now); else :class:`~archon.web.judges.Conflict`
+        naming what changed and who wrote it (when the console wrote it), or
+        :class:`StaleVersion`. Call it under :attr:`write_lock`."""
+        if seen is None or str(seen) == self.version():
+            return
+        then = self.state_of(str(seen))
+        now = self.state()
+        if then is None:
+            raise StaleVersion(say("web.stale_version", file=self.name))
+        kind = conflict(action, body, then.standings, now.standings)
+        if kind is None:
+            return
+        said = refusal(kind, body, now.standings or {}, self._writer(str(seen), action, body, then))
+        raise said or StaleVersion(say("web.stale_version", file=self.name))
+
+    def _writer(self, seen: str, action: str, body: dict, then: State) -> Optional[str]:
+        """Who wrote the first version after ``seen`` that changed what the write touches."""
+        with self._cache_lock:
+            versions = list(self._kept)
+            after = versions[versions.index(seen) + 1:] if seen in versions else []
+            was = touched(action, body, then.standings)
+            for version in after:
+                if touched(action, body, self._kept[version].standings) != was:
+                    return self.writers.get(version)
+        return None
 
     def check_version(self, seen: Any) -> None:
         """Refuse a write from a page that read an older version (``seen``;

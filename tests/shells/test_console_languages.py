@@ -114,6 +114,8 @@ def test_the_organizers_page_asks_for_its_token_in_the_browsers_language(client)
 def test_the_download_links_carry_the_pages_language(client, lang):
     page = client.get(f"/organizer?token={TOKEN}", headers={"Accept-Language": lang}).text
     links = re.findall(r'href="(/download/[^"]+)"', page)
+    # the deck lists are the players' own texts, in no language of archon's
+    assert links.pop() == "/download/decks.zip"
     assert links == [f"/download/report.xlsx?lang={lang}", f"/download/report.xlsx?lang={lang}&amp;judges_notes=1",
                      f"/download/round-1.xlsx?lang={lang}", f"/download/report.html?lang={lang}",
                      f"/download/report.html?lang={lang}&amp;judges_notes=1"]

@@ -187,23 +187,26 @@ def check_writable(path: "str | os.PathLike[str]") -> None:
 _COMMAND: contextvars.ContextVar[Optional[str]] = contextvars.ContextVar("archon_command", default=None)
 _KEEP: contextvars.ContextVar[Optional[int]] = contextvars.ContextVar("archon_keep_backups", default=None)
 _WAIT: contextvars.ContextVar[Optional[float]] = contextvars.ContextVar("archon_lock_wait", default=None)
+_NOTED: contextvars.ContextVar[Optional[dict]] = contextvars.ContextVar("archon_journal_fields", default=None)
 
 
 @contextmanager
 def settings(
-    *, command: Optional[str] = None, keep_backups: Optional[int] = None, lock_wait: Optional[float] = None
+    *, command: Optional[str] = None, keep_backups: Optional[int] = None, lock_wait: Optional[float] = None,
+    noted: Optional[dict] = None,
 ) -> Iterator[None]:
     """Within the block: ``command`` is the command line the journal records
     for each change, ``keep_backups`` the backups kept per workbook,
-    ``lock_wait`` the seconds to wait for another archon command. ``None``
-    leaves a setting as it is."""
+    ``lock_wait`` the seconds to wait for another archon command, ``noted``
+    more fields for each journal entry (the console's: which judge, what
+    was sent). ``None`` leaves a setting as it is."""
     tokens = [(var, var.set(value)) for var, value in ((_COMMAND, command), (_KEEP, keep_backups),  # type: ignore[arg-type]  # each set to a value of its own type
-                                                        (_WAIT, lock_wait)) if value is not None]
+                                                        (_WAIT, lock_wait), (_NOTED, noted)) if value is not None]
     try:
         yield
     finally:
         for var, token in reversed(tokens):
-            var.reset(token)  # type: ignore[arg-type]  # the token of that variable
+            var.reset(token)
 
 
 def _env_number(name: str, kind, default):
@@ -660,6 +663,7 @@ def _journal(target: Path, made: Path, written: Optional[Path], before, after, e
         "written": written.name if written is not None else None,
         "before": before.as_dict() if before else None,
         "after": after.as_dict() if after else None,
+        **(_NOTED.get() or {}),
         **(extra or {}),
     }
     try:

@@ -249,6 +249,8 @@
     }).then(function (r) {
       return r.json().then(function (d) { return { status: r.status, d: d }; });
     }).then(function (res) {
+      // what the console answered, for the page's other scripts (judges.js: a conflict's other result)
+      document.dispatchEvent(new CustomEvent("archon:answer", { detail: { form: form.id, answer: res.d } }));
       if (res.d.ok && preview) {
         var shown = res.d.lines.join("\n");
         say(shown);

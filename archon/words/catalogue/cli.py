@@ -189,6 +189,7 @@ TEXTS: dict = {
     # archon serve
     "cli.serve.organizer": "organizer: {url}",
     "cli.serve.players": "players:   {url}",
+    "cli.serve.judge": "{who}: {url}",
     "cli.serve.how_to_stop": "Ctrl-C stops the server.",
     "cli.serve.stopped": "stopped",
 }

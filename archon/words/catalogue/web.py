@@ -72,7 +72,7 @@ TEXTS: dict = {
     "web.stale_version": "{file} changed since this page read it (saved in a spreadsheet, or by another command): "
                          "nothing was written; the page now shows the new state, check it and try again",
     # what the journal of changes records for a write of the console (what undo says it takes back)
-    "web.journal_command": "the event console ({file}): POST /api/{action} {body}",
+    "web.journal_command": "{who}: the event console ({file}): POST /api/{action} {body}",
     # -- refused requests -----------------------------------------------------
     "web.failed": "archon failed ({kind}: {text}); nothing was written. Please report it.",
     "web.token_needed": "this needs the organizer's token: open the organizer URL printed when the console "
@@ -98,6 +98,35 @@ TEXTS: dict = {
     "web.no_such_workbook": "{file}: no such workbook",
     "web.port_out_of_range": "port {port}: give a port from 1 to 65535 (or 0 for any free port)",
     "web.port_taken": "port {port} cannot be used ({reason}): another program has it; give another one with {port_option}",
+    # -- several judges at once (archon.web.judges) ---------------------------
+    "web.judges.bad_name": "a judge's name is given once, is not blank and has at most {limit} characters: {name!r}",
+    "web.judges.same_token": "each judge needs a token of their own",
+    "web.judges.someone": "a spreadsheet or another command",
+    "web.judges.where_table": "round {round}, table {table}",
+    "web.judges.where_final": "the final",
+    "web.judges.conflict_result": "{where} was recorded meanwhile by {who}: {figures:join: / }; nothing was written. "
+                                  "Your VPs are still in the form: compare them, and to write yours tick "
+                                  "\"replace the recorded result\"",
+    "web.judges.conflict_gone": "{where} was changed meanwhile ({who}): it is no longer seated as the page "
+                                "showed; nothing was written: check the new seating and try again",
+    "web.judges.conflict_player": "player {player} was changed meanwhile by {who}; nothing was written: the page "
+                                  "now shows the new state, check it and try again",
+    "web.judges.history_line": "{time} {who}: {what}",
+    "web.judges.history_command": "{time} {command}",
+    "web.judges.did_result": "result of round {round}, table {table}: {figures:join: / }",
+    "web.judges.did_final": "result of the final: {figures:join: / }",
+    "web.judges.did_drop": "drop of player {player} ({reason})",
+    "web.judges.did_undrop": "drop of player {player} taken back",
+    "web.judges.did_warn": "warning to player {player}",
+    "web.judges.did_sanction": "sanction of player {player}",
+    "web.judges.did_unregister": "player {player} unregistered",
+    "web.judges.did_register": "{name} registered",
+    "web.judges.did_seat": "seating of round {round}",
+    "web.judges.did_toss": "the toss",
+    "web.judges.did_finals": "the final's seating",
+    "web.judges.did_undo": "undo of the last change",
+    "web.judges.did_info": "the event details",
+    "web.judges.did_other": "{action}",
 }
 
 #: The console's own wording of messages other layers define (see
