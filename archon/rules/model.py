@@ -31,6 +31,7 @@ __all__ = [
     "JudgeWarning",
     "PlayerReport",
     "CheckIn",
+    "ClaimAlert",
     "Final",
     "Event",
     "FINAL",
@@ -291,6 +292,16 @@ class PlayerReport:
 
 
 @dataclass
+class ClaimAlert:
+    """A second phone claimed a player whose phone check-in was made already
+    (issue 25): the ``player``'s number and ``when`` (UTC, ISO 8601). Kept with
+    the event and shown to the organizer until dismissed."""
+
+    player: int
+    when: str = ""
+
+
+@dataclass
 class Final:
     """The final table.
 
@@ -354,6 +365,9 @@ class Event:
     checkin_code: Optional[str] = None
     #: The players' decks by player number (:mod:`archon.rules.decks`).
     decks: dict[int, StoredDeck] = field(default_factory=dict)
+    #: Phones that claimed a player already claimed, oldest first, until the
+    #: organizer dismisses them (:mod:`archon.eventday.checkin`).
+    claim_alerts: list[ClaimAlert] = field(default_factory=list)
 
     @property
     def format(self) -> EventFormat:

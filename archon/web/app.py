@@ -76,7 +76,7 @@ from archon import __version__
 from archon import api
 from archon.rules.typed import is_whole_number_text
 from archon.web.answers import error_body, http_status, refused
-from archon.web.checkin import do_checkin, do_codes
+from archon.web.checkin import do_checkin, do_codes, do_dismiss_alerts
 from archon.web.checkin import routes as checkin_routes
 from archon.web.decks import deck_routes, do_deck
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
@@ -351,6 +351,7 @@ WRITES: dict[str, Callable] = {
     "undo": _do_undo,
     "info": _do_info,
     "checkin": do_checkin,
+    "checkin-alerts": do_dismiss_alerts,  # the organizer dismisses claimed-twice alerts (archon.web.checkin)
     "codes": do_codes,
     "pending": do_pending,  # the players' reports: accept one, switch them (archon.web.player_reports)
     "deck": do_deck,

@@ -49,6 +49,29 @@ def test_a_phone_checks_in_with_the_events_code_and_gets_its_own(served):
     assert [(a["player"], a["name"]) for a in alerts] == [(3, "Cleo Test")]
 
 
+def test_an_alert_outlives_the_console_and_goes_once_dismissed(served, tmp_path):
+    """The alert of a player claimed twice is kept with the event: a console
+    started again on the file shows it, until the organizer dismisses it;
+    the journal says who was claimed, never the code typed."""
+    from starlette.testclient import TestClient
+
+    client, path = served
+    ev = read_event(path).event
+    assert client.post("/api/checkin/phone", json={"name": "Dan Test", "code": ev.checkin_code}).status_code == 200
+    assert client.post("/api/checkin/phone", json={"name": "Dan Test", "code": ev.checkin_code}).status_code == 409
+    journal = (path.parent / "club-backups" / "journal.jsonl").read_text()
+    assert "checkin-alert" in journal and ev.checkin_code not in journal and ev.codes[4] not in journal
+    with TestClient(console_app(path, token=TOKEN, watch=False), base_url="http://127.0.0.1",
+                    raise_server_exceptions=False) as again:
+        alerts = again.get("/api/checkin/alerts", headers=AUTH).json()["alerts"]
+        assert [(a["player"], a["name"]) for a in alerts] == [(4, "Dan Test")]
+        assert again.post("/api/checkin-alerts", json={"player": 4}).status_code == 401
+        done = again.post("/api/checkin-alerts", json={"player": 4}, headers=AUTH)
+        assert done.status_code == 200 and "1 alert dismissed" in " ".join(done.json()["lines"])
+        assert again.get("/api/checkin/alerts", headers=AUTH).json()["alerts"] == []
+    assert read_event(path).event.claim_alerts == []
+
+
 def test_wrong_codes_are_limited_per_phone(served):
     client, path = served
     ev = read_event(path).event

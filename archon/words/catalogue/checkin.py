@@ -84,4 +84,10 @@ TEXTS: dict = {
     "read.checkin_unreadable": "{value!r} is not a check-in (time|organizer or phone): that player is not checked in",
     "read.code_unreadable": "a personal code that is not one of archon's is left out: reissue it",
     "read.checkin_code_unreadable": "the event's check-in code is not one of archon's: it is made again",
+    "read.alert_unreadable": "{value!r} is not an alert of a player claimed twice (number|time): it is left out",
+    # claimed-twice alerts, kept with the event (archon.eventday.checkin)
+    "checkin.alert_kept": "a second phone claimed {player}: the organizer is told until the alert is dismissed",
+    "checkin.alert_no_player": "there is no player #{player} to keep an alert for",
+    "checkin.alerts_dismissed": "{count:count:alert|alerts} dismissed",
+    "checkin.no_alert": "no alert to dismiss",
 }
