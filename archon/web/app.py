@@ -358,6 +358,11 @@ WRITES: dict[str, Callable] = {
 }
 
 
+#: What a write's body holds that its journal line (``archon undo``'s words) never says:
+#: the page's version, a personal code, a deck list's text.
+_NOT_JOURNALED = frozenset({"version", "code", "text"})
+
+
 async def write(request: Request) -> Response:
     """``POST /api/<action>``: check the token, the body, the lock and the
     version, then call the twin (one write at a time)."""
@@ -381,8 +386,8 @@ async def written(request: Request, name: str, action: Callable) -> Response:
         if held is not None:
             return _error(request, WorkbookOpen(held))
 
-        sent = {k: v for k, v in body.items() if k != "version"}
-        # what undo says it takes back
+        # what undo says it takes back: the action and whom, never a code nor a deck's text
+        sent = {k: v for k, v in body.items() if k not in _NOT_JOURNALED}
         command = PLAIN.render(say("web.journal_command", file=book.name, action=name, body=json.dumps(sent)))
 
         def run():
