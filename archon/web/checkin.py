@@ -11,6 +11,9 @@ phone check-in, the QR code, and the alerts of a player claimed twice.
                                with the event (its custom properties) until dismissed
 ``POST /api/checkin-alerts``   ``{"player": N}`` or ``{}`` (all): the organizer dismisses alerts (token)
 ``GET /checkin/qr.svg``        the QR code of the players' page with the check-in code (token)
+``GET /download/code-slips.xlsx``  one slip per player with their personal code, in the page's language
+                               (``?lang=xx``): ``archon codes --print``'s twin (token; codes a player
+                               lacks are made first, journaled as the console's writes are)
 =============================  ================================================================
 
 Wrong codes from a phone (here, and the players' deck form:
@@ -267,10 +270,57 @@ async def qr_code(request):
     return Response(image, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
+async def code_slips(request):
+    """``GET /download/code-slips.xlsx``: the slips of ``archon codes --print``
+    (:func:`archon.api.checkins.print_codes`) in the page's language (the organizer's)."""
+    import tempfile
+    from pathlib import Path
+
+    from starlette.background import BackgroundTask
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import FileResponse
+
+    from archon.api.checkins import print_codes
+    from archon.web.errors import WorkbookOpen
+
+    if not _authorized(request):
+        return _answer(request, BadRequest(say("web.token_needed"), 401))
+    book = request.app.state.book
+    lang = request.app.state.language_of(request)
+    address = players_address(request)
+    tmp = tempfile.TemporaryDirectory(prefix="archon-console-")
+    out = Path(tmp.name) / "slips.xlsx"
+
+    def run():
+        from archon.formats.workbook.safety import settings
+        from archon.words.render import PLAIN
+
+        command = PLAIN.render(say("web.journal_command", file=book.name, action="codes", body="{}"))
+        with book.write_lock, settings(command=command):
+            rep = print_codes(book.path, out, lang=lang, address=address)
+        return rep, book.look_now()
+
+    try:
+        held = book.held()
+        if held is not None:
+            raise WorkbookOpen(held)
+        rep, look = await run_in_threadpool(run)
+    except Exception as exc:  # noqa: BLE001 - every refusal is an answer, never a traceback
+        tmp.cleanup()
+        if http_status(exc) == 500:
+            request.app.state.log_failure(exc)
+        return _answer(request, exc)
+    if rep.changed:
+        request.app.state.live.publish(look)
+    return FileResponse(out, filename=f"{book.path.stem}-code-slips.xlsx", background=BackgroundTask(tmp.cleanup),
+                        headers={"Cache-Control": "no-store"})
+
+
 def routes() -> list:
     """The check-in's routes, before the console's ``/api/{action}``."""
     from starlette.routing import Route
 
     return [Route("/api/checkin/phone", phone_checkin, methods=["POST"]),
             Route("/api/checkin/alerts", alerts),
-            Route("/checkin/qr.svg", qr_code)]
+            Route("/checkin/qr.svg", qr_code),
+            Route("/download/code-slips.xlsx", code_slips)]

@@ -138,3 +138,29 @@ def test_the_check_in_section_goes_once_round_one_has_results(served):
     assert 'id="phone-checkin"' not in client.get("/").text
     assert re.search(r"round 1 has results", client.post("/api/checkin", json={"player": 1, "undo": True},
                                                          headers=AUTH).json()["error"])
+
+
+def test_the_organizer_downloads_the_code_slips_in_the_pages_language(served):
+    """``archon codes --print`` from the console: the organizer's only, one
+    slip per player with their code, in the language the page asked for; a
+    player registered after the codes were made gets one too."""
+    import io
+
+    import openpyxl
+
+    client, path = served
+    assert client.get("/download/code-slips.xlsx?lang=fr").status_code == 401  # codes are private
+    organizer = client.get("/organizer", headers=AUTH).text
+    assert 'href="/download/code-slips.xlsx?lang=en"' in organizer
+    assert client.post("/api/register", json={"name": "Gus Test"}, headers=AUTH).status_code == 200
+    r = client.get("/download/code-slips.xlsx?lang=fr", headers=AUTH)
+    assert r.status_code == 200, r.text
+    assert "club-code-slips.xlsx" in r.headers["content-disposition"]
+    ws = openpyxl.load_workbook(io.BytesIO(r.content)).active
+    texts = [str(c.value) for row in ws.iter_rows() for c in row if c.value is not None]
+    ev = read_event(path).event
+    assert len(ev.codes) == 7  # Gus's code was made for his slip
+    for number, code in ev.codes.items():
+        assert f"{code[:4]} {code[4:]}" in texts
+    assert "Club Night : votre code personnel" in texts
+    assert all("Club Night: your personal code" != t for t in texts)
