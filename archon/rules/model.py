@@ -280,11 +280,12 @@ class CheckIn:
 class PlayerReport:
     """A table's VPs as one of its players reported them from their phone,
     waiting for a second player of the table or the organizer to confirm
-    (:mod:`archon.eventday.player_reports`): the preliminary ``round``, the
+    (:mod:`archon.eventday.player_reports`): the preliminary ``round`` (or
+    :data:`FINAL`, the final being table 1), the
     ``table``, the ``vps`` in seat order, the reporting ``player``'s number
     and ``when`` (UTC, ISO 8601)."""
 
-    round: int
+    round: Union[int, str]  # 1, 2, 3... or FINAL (table 1)
     table: int
     vps: list[float]
     player: int

@@ -1,7 +1,8 @@
 """The console's side of the players' reports (issue 25).
 
 ==============================  ======================================================
-``POST /api/player-report``     ``{"code", "round", "table", "vps"}``: a player's report, no token: the
+``POST /api/player-report``     ``{"code", "round", "table", "vps"}`` (``"round": "F", "table": 1``:
+                                the final, by its finalists): a player's report, no token: the
                                 personal code says who sends it. ``{"ok": true, "state": "pending" |
                                 "recorded" | "conflict", "said", "lines", "version"}``; a refusal as every
                                 refusal (:mod:`archon.web.answers`); too many wrong codes from one client
@@ -30,6 +31,7 @@ from starlette.routing import Route
 
 from archon.api import player_reports as twins
 from archon.eventday.player_reports import WrongCode, table_state
+from archon.rules.model import FINAL
 from archon.web.answers import error_body, http_status
 from archon.web.errors import BadRequest, WorkbookOpen
 from archon.web.words import console, shown_lines
@@ -105,6 +107,14 @@ def _whole(body: dict, key: str, required: bool = True) -> Optional[int]:
     return value
 
 
+def _round(body: dict, required: bool = True) -> "int | str | None":
+    """A report's round: a whole number, or ``"F"`` (the final)."""
+    value = body.get("round")
+    if isinstance(value, str) and value.strip().upper() == FINAL:
+        return FINAL
+    return _whole(body, "round", required)
+
+
 def _vps(body: dict) -> list:
     value = body.get("vps")
     if not isinstance(value, list) or not value or len(value) > 10:
@@ -135,7 +145,7 @@ def routes(language: Callable[[Request], str], authorized: Callable[[Request], b
             if wrong.blocked(client):
                 raise BadRequest(say("playerreport.too_many_tries", minutes=WINDOW_SECONDS // 60), 429)
             body = await _body(request)
-            code, round, table, vps = _code(body), _whole(body, "round"), _whole(body, "table"), _vps(body)
+            code, round, table, vps = _code(body), _round(body), _whole(body, "table"), _vps(body)
             assert round is not None and table is not None  # required
             book = request.app.state.book
             held = book.held()
@@ -179,7 +189,7 @@ def _wrong_codes(request: Request) -> WrongCodes:
     return kept
 
 
-def _write(book: Any, code: str, round: int, table: int, vps: list):
+def _write(book: Any, code: str, round: "int | str", table: int, vps: list):
     """The report written as the console's writes are: one at a time, journaled."""
     from archon.formats.workbook.safety import settings
 
@@ -201,5 +211,5 @@ def do_pending(path, body: dict, said) -> list[str]:
     else:
         table = _whole(body, "accept")
         assert table is not None  # required
-        rep = twins.accept(path, table, round=_whole(body, "round", False), player=_whole(body, "player", False))
+        rep = twins.accept(path, table, round=_round(body, False), player=_whole(body, "player", False))
     return shown_lines(rep.said(), said)
