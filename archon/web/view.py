@@ -126,6 +126,8 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
         # the check-in: the organizer's section (personal codes) / the players' form (open or not)
         "checkin": state.checkin if organizer else {
             "open": bool(state.checkin.get("open") and state.checkin.get("checkin_code"))},  # once the code is made
+        # the players' report form is on the page only while reporting is on (one rendering for every phone)
+        "reporting": state.reporting,
         "levels": list(LEVELS),
         # the sanction form: the Judges' Guide's infractions with their baseline, and its levels
         "infractions": [(sub, said.render(say("sanction.option", infraction=infraction_name(sub),
