@@ -114,7 +114,7 @@ def deck_routes(*, authorized: Callable, denied: Callable, error: Callable, lang
     async def submit(request):
         wrong, client = guard(request.app), client_of(request)
         if wrong.blocked(client):
-            return error(request, BadRequest(say("decks.too_many_tries", seconds=int(WRONG_CODES_SECONDS)), 429))
+            return error(request, BadRequest(say("codes.too_many_tries", seconds=int(WRONG_CODES_SECONDS)), 429))
 
         def counted(path, body, said):
             try:

@@ -90,6 +90,9 @@ def test_a_wrong_code_is_refused_and_too_many_wrong_codes_wait(client, cup2):
         report(client, "ZZZZZZZZ", 2, SWEEP)
     blocked = report(client, code(2), 2, SWEEP)  # even the right code, from that client, for a while
     assert blocked.status_code == 429 and "too many wrong codes" in blocked.json()["error"]
+    assert "wait 60 seconds" in blocked.json()["error"]
+    # one count for every form a code is typed in: the phone's check-in waits too
+    assert client.post("/api/checkin/phone", json={"name": "x", "code": code(2)}).status_code == 429
     assert cup2.read_bytes() == before
 
 

@@ -79,6 +79,8 @@ TEXTS: dict = {
     "web.act.checkin_undo": "\"Undo\" on {player}'s row under \"Check-in\"",
     "web.act.checkin_all": '"Check in everyone" under "Check-in"',
     "web.act.codes": 'the codes under "Check-in"',
+    # a personal code typed wrong too often (the players' deck form and table reports: archon.web.checkin.guard)
+    "codes.too_many_tries": "too many wrong codes from this phone: wait {seconds} seconds, then type your personal code again",
     "web.checkin.wait": "too many wrong codes from this phone: wait {seconds} seconds, then type the code on the screen",
     # archon.formats.workbook.event_records
     "read.checkin_unreadable": "{value!r} is not a check-in (time|organizer or phone): that player is not checked in",

@@ -49,7 +49,6 @@ TEXTS: dict = {
 
     # the players' form (archon.web.decks)
     "decks.code_unknown": "this code is not a player's personal code: check it, or ask the organizer",
-    "decks.too_many_tries": "too many wrong codes from this phone: wait {seconds} seconds, then type your personal code again",
     "decks.closed_for_players": "round 1 has started: deck lists are no longer handed in here; see the organizer",
 
     # the commands (archon.cli.decks)

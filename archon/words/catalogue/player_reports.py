@@ -36,7 +36,6 @@ TEXTS: dict = {
     "playerreport.table_line": "{at} ({state}): {reports:join:; }",
     "playerreport.state.pending": "waiting",
     "playerreport.state.conflict": "the reports differ",
-    "playerreport.too_many_tries": "too many wrong codes from this device: wait {minutes} minutes and try again",
     "playerreport.on_and_off": "give {on} or {off}, not both",
     "playerreport.accept_alone": "{accept} does not go with {on} or {off}: give one of them",
     "playerreport.round_needed": "which round? give {round} with {accept}",
