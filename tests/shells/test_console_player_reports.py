@@ -177,3 +177,17 @@ def test_finalists_report_the_final_from_the_players_page(tmp_path):
         assert done.status_code == 200 and done.json()["state"] == "recorded"
         assert read_event(path).event.final.vps == FINAL_VPS
         assert own_data(c)["final"]["done"] is True
+
+
+def test_the_organizer_lists_and_accepts_the_finals_reports_from_the_command_line(tmp_path):
+    from test_player_reports import FINAL_VPS, final_seated
+
+    path = tmp_path / "final.xlsx"
+    new_event(path, final_seated())
+    api.report_table(path, code(6), "F", 1, FINAL_VPS)
+    printed = json.loads(cli("pending", path, "--json"))
+    Draft202012Validator(schema_of("pending")).validate(printed)
+    assert [(t["round"], t["table"], t["state"]) for t in printed["tables"]] == [("F", 1, "pending")]
+    assert "the final (waiting): #6 " in cli("pending", path)
+    cli("pending", path, "--accept", 1, "--round", "F")
+    assert read_event(path).event.final.vps == FINAL_VPS
