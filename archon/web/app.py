@@ -26,6 +26,8 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/info``         ``{"name", "date", "city", "organizer", "organizer_vekn", "head_judge", ...}``: ``archon info``
 ``POST /api/checkin``      ``{"player", "undo"}`` or ``{"all": true}``: ``archon checkin`` (:mod:`archon.web.checkin`)
 ``POST /api/codes``        ``{"reissue"}``, or ``{}``: ``archon codes``
+                           and ``POST /api/checkin-alerts`` ``{"player"}`` or ``{}``: the organizer dismisses
+                           claimed-twice alerts (:mod:`archon.web.checkin`)
 ``POST /api/pending``      ``{"accept": TABLE, "round", "player"}`` or ``{"on": false}``: ``archon pending`` (players' reports, :mod:`archon.web.player_reports`)
 ``POST /api/deck``         ``{"player", "text", "unlock"}``: ``archon deck`` (:mod:`archon.web.decks`)
 =========================  ==========================================================
