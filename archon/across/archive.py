@@ -21,6 +21,7 @@ Cup, on 2026-03-14), for ``convert`` and ``rating`` alike.
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 from dataclasses import dataclass, field
@@ -208,6 +209,23 @@ def read_archive(paths: Iterable[Union[str, Path]], *, processes: Optional[int] 
     """
     files, skipped = find_event_files(paths)
     out = ArchiveRead(skipped=skipped)
+    # Standings JSON read into plain models makes no cycle: the collector's
+    # passes over every row read so far are spared. A workbook's reader
+    # (openpyxl) makes cycles, so an archive with one is read as usual.
+    collecting = gc.isenabled() and all(f.suffix.lower() == ".json" for f in files)
+    if collecting:
+        gc.disable()
+    try:
+        _read_into(out, files, processes, progress, cache)
+    finally:
+        if collecting:
+            gc.enable()
+    return out
+
+
+def _read_into(out: ArchiveRead, files: list[Path], processes: Optional[int], progress: Optional[Progress],
+               cache: Optional[bool]) -> None:
+    """Read ``files`` into ``out``: each event once, the others listed."""
     seen: dict[tuple, Path] = {}
     for done, (f, (rows, fingerprint, edition, error)) in enumerate(_read_cached(files, processes, cache), 1):
         if error is not None:
@@ -220,7 +238,6 @@ def read_archive(paths: Iterable[Union[str, Path]], *, processes: Optional[int] 
             out.editions.append(edition)
         if progress is not None:
             progress(done, len(files), f)
-    return out
 
 
 def _read_cached(files: Sequence[Path], processes: Optional[int], cache: Optional[bool]):

@@ -16,7 +16,8 @@ here and reads a file again only when its bytes change:
   could not be read is not kept: it is read again next time;
 * one SQLite file, ``results.sqlite3``, in the user's cache folder
   (:func:`cache_folder`); safe to delete at any time;
-* a damaged cache file is ignored, then replaced by a new one; a cache that
+* written without waiting for the disk (a value a crash damaged fails its
+  CRC: read again); a damaged cache file is ignored, then replaced by a new one; a cache that
   cannot be opened or written (a read-only folder, a full disk, another
   process holding it) is ignored: never an error, never a wrong result (a
   value that does not decode is read as a miss);
@@ -41,6 +42,7 @@ from typing import Iterable, Optional
 
 from archon import __version__
 from archon.across.results import GAME_COLUMNS, RESULT_COLUMNS, EventResults
+from archon.formats.user_folders import CACHE, user_folder
 
 __all__ = [
     "CACHE_FILE",
@@ -71,24 +73,10 @@ _WIDTH = {"results": len(RESULT_COLUMNS), "games": len(GAME_COLUMNS)}
 
 
 def cache_folder() -> Optional[Path]:
-    """Where the cache lives: ``ARCHON_CACHE_DIR`` when set; else
-    ``$XDG_CACHE_HOME/archon`` or ``~/.cache/archon`` (Linux and the like),
-    ``~/Library/Caches/archon`` (macOS), ``%LOCALAPPDATA%\\archon\\Cache``
-    (Windows). None when there is no home folder to put it in."""
-    given = os.environ.get("ARCHON_CACHE_DIR", "").strip()
-    if given:
-        return Path(given)
-    try:
-        home = Path.home()
-    except (RuntimeError, KeyError, OSError):
-        return None
-    if sys.platform == "win32":
-        local = os.environ.get("LOCALAPPDATA", "").strip()
-        return (Path(local) if local else home / "AppData" / "Local") / "archon" / "Cache"
-    if sys.platform == "darwin":
-        return home / "Library" / "Caches" / "archon"
-    xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
-    return (Path(xdg) if xdg and os.path.isabs(xdg) else home / ".cache") / "archon"
+    """Where the cache lives (:data:`archon.formats.user_folders.CACHE`:
+    ``ARCHON_CACHE_DIR`` when set). None when there is no home folder to
+    put it in."""
+    return user_folder(CACHE)
 
 
 def cache_wanted(cache: Optional[bool] = None) -> bool:
@@ -241,6 +229,9 @@ class ResultsCache:
                 if self._damaged:
                     self.path.unlink(missing_ok=True)  # a damaged file: start a new one
             db = sqlite3.connect(str(self.path), timeout=2.0, isolation_level=None)
+            # no wait for the disk at each commit: a file a crash damaged is
+            # replaced, a value damaged fails its CRC (a miss), never a wrong result
+            db.execute("PRAGMA synchronous=OFF")
             db.execute(f"CREATE TABLE IF NOT EXISTS {_TABLE} (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
         except (sqlite3.Error, OSError) as exc:
             self._give_up(exc, create)

@@ -52,9 +52,12 @@ RESULT_COLUMNS = (
 GAME_COLUMNS = ("event_id", "date", "category", "order", "table", "player", "vekn", "vp")
 
 
-def valid_vekn(vekn: Optional[str]) -> Optional[str]:
-    """The VEKN number as 7 digits, or None when there is none or it is not one."""
-    text = (vekn or "").strip()
+def valid_vekn(vekn: "str | int | None") -> Optional[str]:
+    """The VEKN number as 7 digits, or None when there is none or it is not
+    one (a standings JSON may write it as a number: 3000123)."""
+    if not vekn:
+        return None
+    text = (vekn if type(vekn) is str else str(vekn)).strip()
     return text if len(text) == 7 and text.isdecimal() else None  # isdecimal: the digits a regex's \d matches
 
 
@@ -82,17 +85,18 @@ def event_results(st: Standings, event_id: str, source: str = "") -> EventResult
     date = ev.date.isoformat() if ev.date else None
     winner = st.winner
     out = EventResults(event_id)
-    absent = {id(p) for p in ev.players if ev.did_not_attend(p)}
+    absent = [p for p in ev.players if p.out is not None and ev.did_not_attend(p)]
     entrants = len(ev.players) - len(absent)
-    keys = {p.number: valid_vekn(p.vekn) for p in ev.players}
+    no_shows = {id(p) for p in absent}
     head = (event_id, ev.name, date, ev.level, category, st.edition.name, entrants, sanctioned, source)
     final = st.final
     finalists = set(final.seating) if final is not None else set()
+    keys: dict[int, Optional[str]] = {}  # every player's VEKN number: st.players has each number once, the last
     for s in st.players:
         p = s.player
-        if id(p) in absent:
+        vekn = keys[p.number] = valid_vekn(p.vekn)
+        if id(p) in no_shows:
             continue  # a no-show (flagged N, no round played) was not in the event
-        vekn = valid_vekn(p.vekn)
         in_final = p.number in finalists
         out.results.append(head + (
             p.number, vekn, p.name, p.city, vekn is not None, s.rounds_played,

@@ -53,6 +53,7 @@ _MODULES = {
     "conversion": ("convert",),
     "undoing": ("undo",),
     "details": ("info", "details_of"),
+    "clocks": ("clock", "clock_figures"),
     "across": ("results_frame", "rating", "league"),
     "checkins": ("checkin", "phone_checkin", "codes", "print_codes", "checkin_state"),
     "player_reports": ("report_table", "pending", "accept", "reporting", "PendingReports"),
@@ -79,6 +80,7 @@ if TYPE_CHECKING:  # what type checkers and readers see; the names load on first
     from archon.api.across import league, rating, results_frame
     from archon.api.changes import EventDayReport
     from archon.api.checkins import checkin, checkin_state, codes, phone_checkin, print_codes
+    from archon.api.clocks import clock, clock_figures
     from archon.api.conversion import convert
     from archon.api.deck_lists import cards_update, deck, decks, export_decks
     from archon.api.details import details_of, info

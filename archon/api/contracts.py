@@ -95,6 +95,7 @@ def _contracts() -> dict[str, Contract]:
         "deck": {"unlock": o("unlock")},
         "decks": {"export": o("export")},
         "cards": {},
+        "clock": {"round": o("round"), "table": o("table"), "undo": act("undo", file=False)},
     }
     return {command: Contract(command, f) for command, f in fields.items()}
 

@@ -60,6 +60,7 @@ COMMANDS = {
     "deck": "archon.cli.decks:deck",
     "decks": "archon.cli.decks:decks_command",
     "cards": "archon.cli.decks:cards",
+    "clock": "archon.cli.clock:clock",
 }
 
 

@@ -31,6 +31,7 @@ _POSITIONAL = {
     "sanction": ("player", "reason"),
     "deck": ("player",),
     "convert": ("source", "output"),
+    "clock": ("action", "minutes"),
 }
 
 #: Arguments typed last, as several words (``archon result FILE --final VP VP ...``).

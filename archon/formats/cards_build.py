@@ -25,9 +25,11 @@ import sys
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
+from archon.formats.user_folders import DATA, user_folder
 from archon.rules.cards import ANY_GROUP, CRYPT, LIBRARY, Card, CardList
 from archon.words.errors import WordedError
 from archon.words.message import say
+
 
 __all__ = ["SHIPPED", "CardListError", "data_folder", "updated_list_path", "cards_of_csv", "build",
            "write_card_list", "read_card_list", "card_list", "main"]
@@ -43,24 +45,9 @@ class CardListError(WordedError):
 
 
 def data_folder() -> Optional[Path]:
-    """The user's data folder: ``ARCHON_DATA_DIR`` when set; else
-    ``$XDG_DATA_HOME/archon`` or ``~/.local/share/archon`` (Linux and the like),
-    ``~/Library/Application Support/archon`` (macOS), ``%APPDATA%\\archon``
-    (Windows). None when there is no home folder."""
-    given = os.environ.get("ARCHON_DATA_DIR", "").strip()
-    if given:
-        return Path(given)
-    try:
-        home = Path.home()
-    except (RuntimeError, KeyError, OSError):
-        return None
-    if sys.platform == "win32":
-        roaming = os.environ.get("APPDATA", "").strip()
-        return (Path(roaming) if roaming else home / "AppData" / "Roaming") / "archon"
-    if sys.platform == "darwin":
-        return home / "Library" / "Application Support" / "archon"
-    xdg = os.environ.get("XDG_DATA_HOME", "").strip()
-    return (Path(xdg) if xdg and os.path.isabs(xdg) else home / ".local" / "share") / "archon"
+    """The user's data folder (:data:`archon.formats.user_folders.DATA`:
+    ``ARCHON_DATA_DIR`` when set). None when there is no home folder."""
+    return user_folder(DATA)
 
 
 def updated_list_path() -> Optional[Path]:

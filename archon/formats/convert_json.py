@@ -58,6 +58,39 @@ _PLAYER_FIELDS = {
 }
 
 
+def _fields_typed(obj: dict, fields: tuple) -> bool:
+    """Every one of ``fields`` (``(key, types)`` pairs: :func:`_exact_types`)
+    in ``obj`` holds null or one of its types, compared exactly (what
+    ``json.loads`` makes; a bool is not an int): the quick look; when it
+    fails, :func:`_json_fields` says which field and why."""
+    for key, types in fields:
+        v = obj.get(key)
+        if v is not None and type(v) not in types:
+            return False
+    return True
+
+
+def _exact_types(fields: dict) -> tuple:
+    return tuple((key, types) for key, (types, _) in fields.items())
+
+
+_PLAYER_TYPES = _exact_types(_PLAYER_FIELDS)
+
+
+def _seats_typed(seats: list) -> bool:
+    """Every seat is an object with whole ``seat`` and ``player`` numbers
+    and a ``vp`` number or null, by exact types (the quick look: when it
+    fails, the seats are checked one by one to say which and why)."""
+    for s in seats:
+        if type(s) is not dict or type(s.get("player")) is not int or type(s.get("seat")) is not int \
+                or type(s.get("vp")) not in _VP_TYPES:
+            return False
+    return True
+
+
+_VP_TYPES = (int, float, type(None))
+
+
 def _json_fields(obj: dict, path: str, fields: dict, fail) -> None:
     """``fail`` on the first of ``fields`` that holds neither null nor its type."""
     for key, (types, said) in fields.items():
@@ -87,13 +120,16 @@ def _json_shape(doc: Any, name: str) -> None:
         n = p.get("number")
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             fail(f"players[{i}].number", f"a whole player number from 1, not {json.dumps(n)}")
-        _json_fields(p, f"players[{i}]", _PLAYER_FIELDS, fail)
+        if not _fields_typed(p, _PLAYER_TYPES):
+            _json_fields(p, f"players[{i}]", _PLAYER_FIELDS, fail)
     for i, r in enumerate(doc.get("rounds") or []):
         if not isinstance(r, dict) or not isinstance(r.get("round"), int) or not isinstance(r.get("tables"), list):
             fail(f"rounds[{i}]", "an object with a 'round' number and its 'tables'")
         for j, t in enumerate(r["tables"]):
             if not isinstance(t, dict) or not isinstance(t.get("seats"), list):
                 fail(f"rounds[{i}].tables[{j}]", "an object with its 'seats'")
+            if _seats_typed(t["seats"]):
+                continue
             for k, s in enumerate(t["seats"]):
                 if not isinstance(s, dict) or not isinstance(s.get("player"), int) or not isinstance(s.get("seat"), int):
                     fail(f"rounds[{i}].tables[{j}].seats[{k}]", "an object with 'seat' and 'player' numbers")
@@ -213,11 +249,14 @@ _NUMBER_MARKS = bytes.maketrans(b"0123456789E", b"0000000000e")
 
 def _may_hold_a_bad_number(data: bytes) -> bool:
     """False when no number in the JSON text ``data`` can be one a cell
-    cannot hold, NaN and Infinity aside (one pass over the bytes, in C): a
-    float literal is finite unless its exponent has 3 digits or its digits
-    run to 16 (under 10**16 times 10**99); a whole number above 2**53 has
-    16 digits. True may be wrong (a run of 16 digits in a name, a decimal
-    part, digits joined by a dropped dash): the careful parse then decides."""
+    cannot hold (passes over the bytes, in C): NaN and Infinity (which
+    Python's json reads) are not written; a float literal is finite unless
+    its exponent has 3 digits or its digits run to 16 (under 10**16 times
+    10**99); a whole number above 2**53 has 16 digits. True may be wrong (a
+    run of 16 digits in a name, a decimal part, digits joined by a dropped
+    dash, "NaN" in a text): the careful parse then decides."""
+    if b"NaN" in data or b"Infinity" in data:
+        return True
     marks = data.translate(_NUMBER_MARKS, b"+-")
     return b"0000000000000000" in marks or b"e000" in marks
 
@@ -225,11 +264,11 @@ def _may_hold_a_bad_number(data: bytes) -> bool:
 def _loads_checked(text: str, data: bytes) -> Any:
     """The JSON document ``text`` (``data``, its bytes), every number in it one
     a cell can hold: raises :class:`_NotFinite` naming the first that is not.
-    A document with no number suspect (nearly all) is parsed at the speed of
-    ``json.loads`` (the hook on NaN and Infinity costs nothing until one is
-    met); else each number is checked as it is parsed."""
+    A document with no number suspect (nearly all: one pass over its bytes)
+    is parsed by a plain ``json.loads``, no hook; else each number is
+    checked as it is parsed."""
     if not _may_hold_a_bad_number(data):
-        return json.loads(text, parse_constant=_not_a_json_number)
+        return json.loads(text)
     return json.loads(text, parse_constant=_not_a_json_number, parse_float=_finite_number,
                       parse_int=_exact_number)
 

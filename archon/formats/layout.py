@@ -337,7 +337,8 @@ class _ArchonMarks(_Fixed):
     #: one property each, numbered: ``archon:alert:1`` = ``7|2026-11-27T09:05:00Z``;
     #: empty once the organizer dismissed it.
     alert_property_prefix: str = "archon:alert:"
-    #: The round's clock (issue 25), one property.
+    #: The round's clock (issue 25): ``r=2;m=120;s=...;p=...;ps=0;a=0;t=3:10``
+    #: (:mod:`archon.formats.workbook.clock_records`); empty once there is none.
     clock_property: str = "archon:clock"
     #: Every record archon keeps of an event in its properties (a name, or a
     #: prefix ending in ``:``): what ``archon convert`` carries to the new

@@ -27,6 +27,7 @@ keeps them, each checked as ``archon warn`` checks it.
 from __future__ import annotations
 
 import datetime as _dt
+from operator import itemgetter
 from typing import Any, Optional
 
 from archon.rules.model import Event, Final, JudgeWarning, Override, Player, Round, Table
@@ -133,6 +134,10 @@ def standings_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [{c: p[c] for c in STANDINGS_COLUMNS} for p in data["players"]]
 
 
+_BY_NUMBER = itemgetter("number")
+_BY_SEAT = itemgetter("seat")
+
+
 def event_from_dict(data: dict[str, Any]) -> Event:
     """Rebuild the event's inputs from the standings contract.
 
@@ -153,7 +158,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             archon_version=e.get("archon_version"),
             deck_format=e.get("deck_format"),
         )
-        for p in sorted(data["players"], key=lambda p: p["number"]):
+        for p in sorted(data["players"], key=_BY_NUMBER):
             out = None
             if p.get("dq"):
                 status = str(p.get("status") or "")
@@ -172,14 +177,14 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         for r in data.get("rounds") or []:
             rnd = Round(int(r["round"]))
             for t in r["tables"]:
-                seats = sorted(t["seats"], key=lambda s: s["seat"])
+                seats = sorted(t["seats"], key=_BY_SEAT)
                 rnd.tables.append(Table([int(s["player"]) for s in seats], [s.get("vp") for s in seats]))
                 if t.get("status") == "overridden":
                     ev.overrides.append(Override(rnd.number, int(t["table"]), t.get("reason") or ""))
             ev.rounds.append(rnd)
         f = data.get("final")
         if f:
-            seats = sorted(f["seats"], key=lambda s: s["seat"])
+            seats = sorted(f["seats"], key=_BY_SEAT)
             ev.final = Final([int(s["player"]) for s in seats], [s.get("vp") for s in seats])
         warnings = list(data.get("warnings") or [])
     except (KeyError, TypeError, ValueError) as exc:

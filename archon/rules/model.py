@@ -33,6 +33,7 @@ __all__ = [
     "CheckIn",
     "ClaimAlert",
     "Final",
+    "RoundClock",
     "Event",
     "FINAL",
     "EventFormat",
@@ -325,6 +326,29 @@ class Final:
 
 
 @dataclass
+class RoundClock:
+    """The clock of the round under way (issue 25), as plain data: times are
+    UTC ISO texts (``2026-11-27T14:05:00Z``), never read here
+    (:mod:`archon.eventday.clock` works it out from a time it is given).
+
+    ``round``: 1, 2, 3 or :data:`FINAL`; ``minutes``: the round's time limit
+    (rules 3.1.1); ``started``: when it was started (None: not yet);
+    ``paused_at``: when it was paused (None: running or not started);
+    ``paused_seconds``: how long it stood paused before, in all; ``added``:
+    minutes added to the whole round; ``tables``: a judge's extra minutes for
+    one table (table number -> minutes).
+    """
+
+    round: Union[int, str]
+    minutes: int = 120
+    started: Optional[str] = None
+    paused_at: Optional[str] = None
+    paused_seconds: int = 0
+    added: int = 0
+    tables: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass
 class Event:
     """A tournament as typed into The Archon."""
 
@@ -369,6 +393,13 @@ class Event:
     #: Phones that claimed a player already claimed, oldest first, until the
     #: organizer dismisses them (:mod:`archon.eventday.checkin`).
     claim_alerts: list[ClaimAlert] = field(default_factory=list)
+    #: The round's clock (issue 25), kept in the workbook's document properties; None: never started.
+    clock: Optional[RoundClock] = None
+    #: The rounds' start and end times ("Round Start Time:", "Round End
+    #: Time:"): round (1, 2, 3 or FINAL) -> (start, end), texts such as
+    #: ``"14:05"`` or None; a round not here is left as its sheet has it. The
+    #: reader fills in the clock's round only (the others' sheets are not read for it).
+    round_times: dict[Union[int, str], tuple[Optional[str], Optional[str]]] = field(default_factory=dict)
 
     @property
     def format(self) -> EventFormat:

@@ -217,17 +217,31 @@ class Standings:
         return {s.number: s for s in self.players}
 
 
-def _first_seat(rnd_tables: list[TableStanding]) -> dict[int, tuple[TableStanding, int]]:
-    """Player -> (table, seat index) for the first table a player sits at.
-
-    The Archon looks players up with VLOOKUP, which finds the first row; a
-    player seated twice is reported by ``archon check``.
-    """
-    found: dict[int, tuple[TableStanding, int]] = {}
-    for t in rnd_tables:
+def _add_round(tables: list[TableStanding], standings: dict[int, PlayerStanding]) -> None:
+    """Add each player's VP, GW, TP and a round played from the first table
+    they sit at in a round's ``tables``. The Archon looks players up with
+    VLOOKUP, which finds the first row; a player seated twice is reported by
+    ``archon check``."""
+    seen: set[int] = set()
+    for t in tables:
+        result = t.result
+        seats = result.seats if result is not None and result.scored else None
+        vps, penalties = t.vps, t.penalties
         for i, p in enumerate(t.players):
-            found.setdefault(p, (t, i))
-    return found
+            if p in seen:
+                continue
+            seen.add(p)
+            s = standings.get(p)
+            if s is None:
+                continue
+            # VPs count as typed, whether or not the table is finished.
+            s.vp += vps[i] - penalties[i]
+            s.vp_penalty += penalties[i]
+            if seats is not None:
+                seat = seats[i]
+                s.gw += seat.gw
+                s.tp += seat.tp or 0.0
+                s.rounds_played += 1
 
 
 def _score(players: list[int], vps: list[Optional[float]], ed: RuleEdition, override: Optional[str]):
@@ -259,9 +273,11 @@ def compute(event: Event, edition: "str | RuleEdition | None" = None) -> Standin
                 standings[p].rounds_played += 1
     # Appendix A.2: NumPlayers is the players in the tournament, and 5 RtP
     # reward attending it: a no-show counts in neither.
-    coefficient = ed.bonus_coefficient(len(event.attended()), event.level)
+    absent = [p for p in event.players if event.did_not_attend(p)]
+    coefficient = ed.bonus_coefficient(len(event.players) - len(absent), event.level)  # len(event.attended())
+    no_shows = {id(p) for p in absent}
     for s in standings.values():
-        s.rating_points = 0.0 if event.did_not_attend(s.player) else rating_points(s, ed, coefficient, final)
+        s.rating_points = 0.0 if id(s.player) in no_shows else rating_points(s, ed, coefficient, final)
     return Standings(
         event=event,
         edition=ed,
@@ -279,37 +295,27 @@ def _preliminary_rounds(event: Event, ed: RuleEdition, standings: dict[int, Play
     rounds: list[RoundStanding] = []
     for rnd in sorted(event.rounds, key=lambda r: r.number):
         tables = []
+        penalties = vp_penalties(event.warnings, rnd.number) if event.warnings else {}
         for k, table in enumerate(rnd.tables, start=1):
             o = event.override_for(rnd.number, k) if event.overrides else None
-            result, error, error_said = _score(table.players, list(table.vps), ed,
-                                               None if o is None else o.reason)
-            penalties = vp_penalties(event.warnings, rnd.number)
-            result = _penalised(result, table.players, penalties, ed)
+            players, vps = table.players, table.vps
+            result, error, error_said = _score(players, list(vps), ed, None if o is None else o.reason)
+            if penalties:
+                result = _penalised(result, players, penalties, ed)
             tables.append(
                 TableStanding(
                     number=k,
-                    players=list(table.players),
+                    players=list(players),
                     result=result,
-                    vps=_typed(table.vps),
-                    typed=[v is not None for v in table.vps],
+                    vps=_typed(vps),
+                    typed=[v is not None for v in vps],
                     error=error,
                     error_said=error_said,
-                    penalties=[penalties.get(p, 0) for p in table.players],
+                    penalties=[penalties.get(p, 0) for p in players] if penalties else [0] * len(players),
                 )
             )
         rounds.append(RoundStanding(number=rnd.number, tables=tables))
-        for p, (t, i) in _first_seat(tables).items():
-            s = standings.get(p)
-            if s is None:
-                continue
-            # VPs count as typed, whether or not the table is finished.
-            s.vp += t.vps[i] - t.penalties[i]
-            s.vp_penalty += t.penalties[i]
-            if t.result is not None and t.result.scored:
-                seat = t.result.seats[i]
-                s.gw += seat.gw
-                s.tp += seat.tp or 0.0
-                s.rounds_played += 1
+        _add_round(tables, standings)
     return rounds
 
 
@@ -415,6 +421,10 @@ def _penalised(result: Optional[TableResult], players: list[int], penalties: dic
 
 def _typed(vps: list[Optional[float]]) -> list[float]:
     """VPs as The Archon adds them up: blank (or not a number) counts as 0."""
+    try:
+        return [float(v or 0) for v in vps]  # nearly always: numbers and blanks
+    except (TypeError, ValueError):
+        pass
     out = []
     for v in vps:
         try:
@@ -427,7 +437,7 @@ def _typed(vps: list[Optional[float]]) -> list[float]:
 def preliminary_key(s: PlayerStanding, edition: RuleEdition) -> tuple:
     """A player's preliminary ranking key under ``edition`` (e.g. GW, VP, TP),
     before coin ranking: equal keys are a tie."""
-    return tuple(_exact(getattr(s, k)) for k in edition.ranking_keys)
+    return tuple([_exact(getattr(s, k)) for k in edition.ranking_keys])
 
 
 def planned_rounds(event: Event) -> int:
@@ -509,9 +519,10 @@ def _final_game_win(seating: list[int], result: TableResult, winner: int, ed: Ru
     3.8.1) the table's own GWs stand: the winner may have none."""
     if not ed.game_wins or not ed.final_winner_always_gw:
         return result
-    seats = tuple(
-        replace(seat, gw=1 if p == winner else 0) for p, seat in zip(seating, result.seats)
-    )
+    gws = [1 if p == winner else 0 for p in seating]
+    if all(seat.gw == gw for seat, gw in zip(result.seats, gws)):
+        return result  # the table's own GWs already (nearly every final): the result as scored
+    seats = tuple(replace(seat, gw=gw) for gw, seat in zip(gws, result.seats))
     return replace(result, seats=seats)
 
 

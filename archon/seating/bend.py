@@ -1,34 +1,41 @@
 """The next round to seat when the event bends: :func:`seat_next`.
 
 Seating round k of an event is a choice between a few candidate rounds,
-each judged by the *whole remaining event* it leads to (that round and the
-rounds after it as planned), rule by rule, and among equally good ones by
-how even the event is after round k:
+each judged by the best *whole remaining event* found after it (that round
+and the rounds after it as planned), rule by rule, and among equally good
+ones by how even the event is after round k:
 
 * the round of the *joint plan*: rounds k to the last searched together
-  (:func:`.planner.plan`, or the library's plan the event follows);
+  (:func:`.planner.plan`, or the library's plan the event follows), judged
+  with the plan's own later rounds and with :func:`later`'s;
+* the round *already planned*: the round k of the joint plan made when
+  round k - 1 was seated (made again: the same players and rounds played
+  give the same plan), when round k - 1 is that plan's;
 * the round *on its own*: the best round k found for the rounds played
-  alone, as a round-by-round seating would seat it;
-* the round *already planned*: the round k of the plan chosen when round
-  k - 1 was seated, when the players are still those.
+  alone, as a round-by-round seating would seat it, judged with
+  :func:`later`'s rounds.
 
-The rounds after a candidate are planned by :func:`later`, a search whose
-seed comes from the rounds played and the players alone (never the
-organizer's seed, nor the clock): seating round k + 1 finds the same plan
-again, so the round planned then is a candidate then, and the event never
-ends worse than the plan it was seated by, nor than seating each round on
-its own, as far as those plans go.
+After a round played, :func:`.planner.plan` depends on the players and
+the rounds played alone (never the organizer's seed, nor the clock). So
+every event a candidate was judged by is found again when the next round
+is seated: a joint plan as the "round already planned", the rounds of
+:func:`later` as the next joint plan, and seating each round on its own or
+from a new joint plan as the rounds on their own and the joint plan's
+round. With the same players, the event never ends worse than either way
+of seating it round by round, nor than the plan it was judged by.
+
+A candidate that reaches the lower bound of every criterion
+(:func:`.bounds.lower_bounds`) cannot be beaten: the others are not
+judged then.
 """
 
 from __future__ import annotations
 
-import hashlib
-import random
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence
 
-from archon.seating import library  # noqa: the module, for library.lookup
-from archon.seating.criteria import Plan, Score, score_plan
+from archon.seating.bounds import lower_bounds
+from archon.seating.criteria import RULES, Plan, Score, score_plan
 from archon.seating.planner import DEFAULT_EFFORT, next_round, plan
 from archon.seating.tables import needs_sit_out, player_list
 
@@ -44,7 +51,9 @@ class NextRound:
     ``score`` its score. ``now``: the score of the rounds up to this one.
     ``alone``: the score of the rounds played and the best round found for
     this round on its own; ``alone_whole``: the score of that round
-    followed by the rounds after it as planned. ``kept``: which candidate
+    followed by the rounds after it as planned (when the round kept
+    reaches every lower bound and is not worse than that round up to now,
+    those rounds are not planned: ``score``, which they cannot beat). ``kept``: which candidate
     won (``"joint"``, ``"alone"`` or ``"planned"``).
     """
 
@@ -80,55 +89,103 @@ def seat_next(players: "int | Sequence[int]", rounds: int, seed, fixed_rounds: S
         tables = next_round(present, rounds, seed, fixed, **options)
         score = score_plan(fixed + [tables])
         return NextRound(tables, fixed + [tables], score, score, score, score, "joint")
-    judged, alone = _judged(present, rounds, seed, fixed, options)
-    best = min(judged, key=lambda c: c.key)
-    tied = [c for c in judged if c.key == best.key]
-    if len(tied) > 1:  # as good over the event: the most even after this round
-        best = min(tied, key=lambda c: (c.now(fixed).key, c.order))
+    judged = _Judged(present, rounds, fixed, effort)
+    judged.candidates(seed, options)
+    best = judged.best()
+    alone = judged.alone
+    assert alone is not None
     now = best.now(fixed)
-    return NextRound(best.tables, best.whole, best.score, now, alone.now(fixed), alone.score, best.name)
+    if now > alone.now(fixed) and alone.score is None:  # the message says both figures
+        judged.complete(alone)
+    assert best.whole is not None and best.score is not None
+    return NextRound(best.tables, best.whole, best.score, now, alone.now(fixed), alone.score or best.score,
+                     best.name)
 
 
 class _Candidate:
-    """A round k judged: the whole event it leads to and its score."""
+    """A round k, and the best whole event found after it (None until its
+    later rounds are planned) with its score."""
 
-    def __init__(self, name: str, order: int, tables: list, whole: Plan):
-        self.name, self.order, self.tables, self.whole = name, order, tables, whole
-        self.score = score_plan(whole)
-        self.key = self.score.key
+    def __init__(self, name: str, order: int, tables: list):
+        self.name, self.order, self.tables = name, order, tables
+        self.whole: Optional[Plan] = None
+        self.score: Optional[Score] = None
         self._now: Optional[Score] = None
+
+    def offer(self, whole: Plan) -> None:
+        """Keep ``whole`` when it is a better event than the one kept."""
+        score = score_plan(whole)
+        if self.score is None or score < self.score:
+            self.whole, self.score = whole, score
 
     def now(self, fixed: list) -> Score:
         """The score of the rounds up to this one."""
         if self._now is None:
-            k = len(fixed) + 1
-            self._now = self.score if k == len(self.whole) else score_plan(self.whole[:k])
+            self._now = score_plan(fixed + [self.tables])
         return self._now
 
 
-def _judged(present: list[int], rounds: int, seed, fixed: list, options: dict) -> tuple[list, _Candidate]:
-    """The candidates for round k (the same round found twice is judged
-    once, under its first name), and the one of the round on its own."""
-    k = len(fixed) + 1
-    effort = options["effort"]
-    joint = plan(present, rounds, seed, fixed, **options)
-    alone = joint if k == rounds else plan(present, k, seed, fixed, effort=effort)
-    candidates: list[tuple[str, Any, Optional[list]]] = []  # (name, round k, the rounds after it, None for later()'s)
-    kept = library.lookup(present, rounds, None, fixed, random.Random(0))  # the library's plan, when followed
-    if kept is not None:
-        candidates.append(("joint", kept[k - 1], kept[k:]))  # found again at the next round
-    candidates += [("joint", joint[k - 1], None), ("alone", alone[k - 1], None)]
-    if len(fixed) >= 2:  # round k - 1 was chosen with later(): its plan is found again
-        candidates.append(("planned", later(present, rounds, fixed, effort)[k - 1], None))
-    judged: dict[tuple, _Candidate] = {}
-    for order, (name, tables, after) in enumerate(candidates):
+class _Judged:
+    """The candidates for round k, each judged by the whole event it leads
+    to (the same round found twice is one candidate, under its first name)."""
+
+    def __init__(self, present: list[int], rounds: int, fixed: list, effort: float):
+        self.present, self.rounds, self.fixed, self.effort = present, rounds, fixed, effort
+        self.k = len(fixed) + 1
+        self.by_shape: dict[tuple, _Candidate] = {}
+        self.alone: Optional[_Candidate] = None
+        self.floor: Optional[tuple] = None
+
+    def add(self, name: str, tables: list, whole: Optional[Plan] = None) -> _Candidate:
         shape = _shape(tables)
-        if shape in judged:
-            continue
-        if after is None:
-            after = later(present, rounds, fixed + [tables], effort)[k:] if k < rounds else []
-        judged[shape] = _Candidate(name, order, tables, fixed + [tables] + after)
-    return list(judged.values()), judged[_shape(alone[k - 1])]
+        if shape not in self.by_shape:
+            self.by_shape[shape] = _Candidate(name, len(self.by_shape), tables)
+        found = self.by_shape[shape]
+        if whole is not None:
+            found.offer(self.fixed + [list(t) for t in whole[self.k - 1:]])
+        return found
+
+    def complete(self, candidate: _Candidate) -> None:
+        """Judge ``candidate`` with the rounds after it as :func:`later` plans them."""
+        candidate.offer(later(self.present, self.rounds, self.fixed + [candidate.tables], self.effort))
+
+    def reached(self) -> bool:
+        """Whether a candidate judged reaches the lower bound of every
+        criterion: no other can be better."""
+        judged = [c for c in self.by_shape.values() if c.score is not None]
+        if not judged:
+            return False
+        if self.floor is None:
+            bounds = lower_bounds(judged[0].whole or [], fixed=self.k - 1)
+            self.floor = tuple(bounds.exact(rule) for rule in RULES)
+        return min(c.score.key for c in judged if c.score is not None) <= self.floor
+
+    def candidates(self, seed, options: dict) -> None:
+        """Judge the joint plan's round (with its own later rounds and with
+        :func:`later`'s), the round planned when round k - 1 was seated,
+        and the round on its own."""
+        k, last = self.k, self.k == self.rounds
+        joint = plan(self.present, self.rounds, seed, self.fixed, **options)
+        first = self.add("joint", joint[k - 1], joint)
+        played = {p for t in self.fixed[-1] for p in t}
+        if len(self.fixed) >= 2 and played == set(self.present):  # the joint plan made when round k - 1 was seated
+            before = later(self.present, self.rounds, self.fixed[:-1], self.effort)
+            if _shape(before[k - 2]) == _shape(self.fixed[-1]):
+                self.add("planned", before[k - 1], before)
+        if not last and not self.reached():
+            self.complete(first)  # as seating each round from a new joint plan would end
+        alone = joint if last else plan(self.present, k, seed, self.fixed, effort=self.effort)
+        self.alone = self.add("alone", alone[k - 1], alone if last else None)
+        if self.alone.score is None and not self.reached():
+            self.complete(self.alone)  # as seating each round on its own would end
+
+    def best(self) -> _Candidate:
+        """The best candidate judged; among equally good ones, the most even
+        after round k, then the first found."""
+        judged = [c for c in self.by_shape.values() if c.score is not None]
+        top = min(c.score.key for c in judged if c.score is not None)
+        tied = [c for c in judged if c.score is not None and c.score.key == top]
+        return min(tied, key=lambda c: (c.now(self.fixed).key, c.order))
 
 
 def _shape(tables: list) -> tuple:
@@ -137,14 +194,8 @@ def _shape(tables: list) -> tuple:
 
 
 def later(players: Sequence[int], rounds: int, fixed: Sequence, effort: float = DEFAULT_EFFORT) -> Plan:
-    """``fixed`` and the rounds after it as planned: a plan whose seed
-    comes from the rounds played and the players only, so that the same
-    rounds played and players give the same plan at the next round."""
-    present = sorted(players)
-    return plan(present, rounds, _content_seed(present, fixed), fixed, effort=effort)
-
-
-def _content_seed(present: list[int], fixed: Sequence) -> int:
-    """A seed drawn from the players and the rounds played alone."""
-    text = repr((present, [[list(t) for t in rnd] for rnd in fixed]))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+    """``fixed`` and the rounds after it as planned: :func:`.planner.plan`
+    after rounds played depends on the players and those rounds only, so
+    the same rounds played and players give the same plan at the next
+    round, whatever its seed."""
+    return plan(players, rounds, None, fixed, effort=effort)

@@ -247,11 +247,17 @@ def compare_scores(a: Score, b: Score) -> int:
 
 
 def _variance(values: list[Fraction]) -> Fraction:
+    """The population variance, exactly (in whole numbers over a common
+    denominator: the values have few denominators, the rounds played)."""
     if not values:
         return Fraction(0)
     n = len(values)
-    mean = sum(values, Fraction(0)) / n
-    return sum(((v - mean) ** 2 for v in values), Fraction(0)) / n
+    common = 1
+    for d in {v.denominator for v in values}:
+        common = common * d // math.gcd(common, d)
+    whole = [v.numerator * (common // v.denominator) for v in values]
+    total = sum(whole)
+    return Fraction(n * sum(x * x for x in whole) - total * total, n * n * common * common)
 
 
 def check_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> None:

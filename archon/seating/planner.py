@@ -8,6 +8,7 @@ common event sizes; otherwise (or when asked for more ``effort`` or a
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from dataclasses import dataclass
@@ -56,7 +57,10 @@ def plan(
     players) or ``games`` is less than ``rounds``.
 
     ``seed``: the same inputs and seed give the same plan on any machine
-    (``None``: a fresh random seed). Common requests (no round played yet,
+    (``None``: a fresh random seed). Once a round is played, the seed no
+    longer matters: the plan follows from the players and the rounds played
+    alone (:func:`played_seed`), so seating round k + 1 finds again the
+    rounds planned after round k, whatever seed each ``seat`` draws. Common requests (no round played yet,
     or rounds played as archon planned them, with the same players) come
     from the plans computed in advance (:mod:`.library`); others are
     searched with a fixed amount of work scaled by ``effort`` (default
@@ -81,9 +85,11 @@ def plan(
         raise SeatingError(say("seating.played_more", played=len(fixed), rounds=rounds))
     if rounds == len(fixed):
         return fixed
-    if seed is None:
-        seed = new_seed()
-    rng = random.Random(f"archon-seating:{seed}")
+    if fixed:  # players are known now: the plan follows from who plays and what they played
+        present = sorted(present)
+        rng = random.Random(f"archon-seating:{played_seed(present, fixed)}")
+    else:
+        rng = random.Random(f"archon-seating:{new_seed() if seed is None else seed}")
     games = _games_each(present, rounds, fixed, sit_out, games)
     known = library.lookup(present, rounds, games, fixed, rng)
     if known is not None and time_budget is None and effort <= library.EFFORT:
@@ -94,6 +100,13 @@ def plan(
     if known is not None and score_plan(known) <= score_plan(found):
         return known
     return found
+
+
+def played_seed(present: Sequence[int], fixed: Sequence) -> int:
+    """The seed of a plan after rounds played: drawn from the players
+    (in any order) and the rounds played alone."""
+    text = repr((sorted(present), [[list(t) for t in rnd] for rnd in fixed]))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
 def next_round(players: "int | Iterable[int]", rounds: int, seed=None,

@@ -6,7 +6,8 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``GET /``                  the players' page (read only: tables, standings, final)
 ``GET /organizer``         the organizer's page (``?token=...`` once: sets a cookie)
 ``GET /fragment/...``      the live part of each page, re-read when the file changes
-``GET /api/events``        server-sent events: ``state`` with the new key on every change
+``GET /api/events``        server-sent events: ``state`` with the new key on every change;
+                           ``?page=players&lang=xx&key=K``: ``page``, the players' page's new live part
 ``GET /api/state``         ``{"version", "key", "open_in", "error"}``
 ``GET /api/standings``     the ``archon standings --json`` contract (``warnings``: with the token only)
 ``GET /api/check``         ``archon check``'s problems (``where``, ``severity``, ...)
@@ -30,6 +31,8 @@ Routes (the JSON API is documented in the README, section *The event console*):
                            claimed-twice alerts (:mod:`archon.web.checkin`)
 ``POST /api/pending``      ``{"accept": TABLE, "round", "player"}`` or ``{"on": false}``: ``archon pending`` (players' reports, :mod:`archon.web.player_reports`)
 ``POST /api/deck``         ``{"player", "text", "unlock"}``: ``archon deck`` (:mod:`archon.web.decks`)
+``GET /api/clock``         the round's clock now; ``POST /api/clock``: ``{"action", "minutes", "table"}`` (:mod:`archon.web.clock`)
+``GET /screen``            the projector view: the clock, the seating by name, the standings
 =========================  ==========================================================
 
 Each browser reads the pages, and the answers to its requests, in its own
@@ -60,6 +63,7 @@ import hmac
 import json
 import secrets
 import tempfile
+import zlib
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -81,11 +85,13 @@ from archon.web.answers import error_body, http_status, refused
 from archon.web.checkin import do_checkin, do_codes, do_dismiss_alerts
 from archon.web.checkin import routes as checkin_routes
 from archon.web.decks import deck_routes, do_deck
+from archon.web.clock import api_clock, do_clock
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
 from archon.web.live import Live, Pages
 from archon.web.player_reports import do_pending, routes as player_report_routes
 from archon.web.render import render
+from archon.web.sse import RETRY, STILL_HERE, Piece, Stream, page_event, state_event
 from archon.web.view import for_the_room
 from archon.web.words import ConsoleRenderer, console, shown_dict, shown_lines
 from archon.web.workbook import ServedWorkbook
@@ -109,7 +115,7 @@ LANGUAGE_COOKIE = "archon_lang"
 #: How long a browser keeps its language: a season of events.
 LANGUAGE_SECONDS = 365 * 24 * 3600
 #: The most pages kept rendered (a template, a state, a language, ...).
-KEPT_PAGES = 48
+KEPT_PAGES = 64
 #: How hard the pages are compressed for the browsers that read gzip (all do).
 GZIP_LEVEL = 6
 #: How often the console looks at the file when the file watcher is silent
@@ -357,6 +363,7 @@ WRITES: dict[str, Callable] = {
     "codes": do_codes,
     "pending": do_pending,  # the players' reports: accept one, switch them (archon.web.player_reports)
     "deck": do_deck,
+    "clock": lambda path, body, said: _lines(do_clock(path, body, said), said),  # archon.web.clock
 }
 
 
@@ -529,44 +536,97 @@ async def download(request: Request) -> Response:
     return FileResponse(out, filename=filename, background=BackgroundTask(tmp.cleanup))
 
 
+#: The pages whose event stream brings their new live part itself (``/api/events?page=players``).
+PUSHED = {"players": "_players_live.html"}
+
+
 async def events(request: Request) -> Response:
     """Server-sent events: ``state`` (data: the key) whenever the workbook or
     its lock changes; a comment every 15 s keeps proxies from closing it.
+    ``?page=players`` (the players' page): ``page`` instead, whose data is
+    the page's new live part in the stream's language (``?lang=``) and
+    whose ``id`` is its key, rendered, encoded and gzipped once per version
+    and language and sent as it is to every phone (:mod:`archon.web.sse`):
+    300 phones cost one rendering and 300 writes, not 300 requests;
+    ``?key=`` (or ``Last-Event-ID``): the key the page shows, not sent again.
     Each stream ends after 5 minutes (the browser reconnects by itself), and
     as soon as the server is stopping (``app.state.closing()``), so Ctrl-C
     never waits for an open page."""
     live: Live = request.app.state.live
     loop = asyncio.get_running_loop()
+    template = PUSHED.get(request.query_params.get("page", ""))
+    lang = request_language(request)
+    out = Stream(template is not None and _takes_gzip(request))
+    shown = (request.headers.get("last-event-id") or request.query_params.get("key")) if template else None
+
+    async def said(look) -> Piece:
+        if template is None:
+            return state_event(look.key)
+        try:
+            return await _pushed(request.app, look, template, lang)
+        except Exception as exc:  # noqa: BLE001 - the page fetches its live part itself, and says why
+            request.app.state.log_failure(exc)
+            return state_event(look.key)
 
     async def stream():
         # the stream never looks at the file: it hears the key the console
         # published (one look per change, however many pages are open)
-        yield "retry: 1000\n\n"
-        last, said, end = None, loop.time(), loop.time() + STREAM_SECONDS
+        yield out.start() + out.send(RETRY)
+        last, told, end = shown, loop.time(), loop.time() + STREAM_SECONDS
         while loop.time() < end and not live.ended:
             changed = live.changed()
-            key = live.look.key
-            if key != last:
-                last, said = key, loop.time()
-                yield f"event: state\ndata: {json.dumps({'key': key})}\n\n"
-            elif loop.time() - said >= QUIET_SECONDS:
-                said = loop.time()
-                yield ": still here\n\n"
+            look = live.look
+            if look.key != last:
+                piece = await said(look)
+                if live.look.key != look.key and not live.ended:
+                    continue  # a burst: a later change came while this one was rendered; send that one
+                last, told = look.key, loop.time()
+                yield out.send(piece)
+            elif loop.time() - told >= QUIET_SECONDS:
+                told = loop.time()
+                yield out.send(STILL_HERE)
             # a page that goes away: Starlette ends the stream (it listens for the disconnect)
-            wait = max(0.0, min(said + QUIET_SECONDS, end) - loop.time())
+            wait = max(0.0, min(told + QUIET_SECONDS, end) - loop.time())
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(changed.wait(), wait)
+        yield out.end()
 
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    if out.gzipped:
+        headers.update({"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+    if template is not None:
+        headers["Content-Language"] = lang
+    return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
 
 # ---------------------------------------------------------------------------
 # Pages
 
 
-async def _rendered(request: Request, template: str, organizer: bool, lang: str) -> tuple[bytes, bytes]:
-    """``template`` for the workbook as it is now in ``lang``, rendered once
+def _named(look, template: str, organizer: bool, lang: str) -> tuple:
+    """What names a page kept rendered: the key holds the state's version;
+    held: why writes are off (which program holds the file)."""
+    return template, look.key, _held_text(look.held), organizer, lang
+
+
+#: The last message of why writes are off, and its text (300 streams ask after each change).
+_last_held: tuple[Optional[Message], str] = (None, "")
+
+
+def _held_text(held: Optional[Message]) -> Optional[str]:
+    """Why writes are off (a message, else None) as a text that names it."""
+    global _last_held
+    if held is None:
+        return None
+    last, text = _last_held
+    if last is not held:
+        text = json.dumps(held.as_dict(), sort_keys=True)
+        _last_held = (held, text)
+    return text
+
+
+async def _rendered_at(app, look, template: str, organizer: bool, lang: str) -> tuple[bytes, bytes]:
+    """``template`` for ``look`` (a look at the workbook) in ``lang``, rendered once
     per version and language (a projector and every phone fetch the players'
     page after each change): the organizer's pages and the players' are
     kept apart (``organizer`` is part of what names a page). The page, and
@@ -574,18 +634,23 @@ async def _rendered(request: Request, template: str, organizer: bool, lang: str)
     cost the server more than the rendering)."""
     from archon.web.view import page_context
 
-    book: ServedWorkbook = request.app.state.book
-    look = await request.app.state.live.fresh()
+    book: ServedWorkbook = app.state.book
     state, key, held = look.state, look.key, look.held
-    # the key holds the state's version; held: why writes are off (which program holds the file)
-    seen = (template, key, None if held is None else json.dumps(held.as_dict(), sort_keys=True), organizer, lang)
 
     def rendered() -> tuple[bytes, bytes]:
         html = render(template, lang, **page_context(state, name=book.name, key=key, open_in=held,
                                                      organizer=organizer, lang=lang)).encode("utf-8")
         return html, gzip.compress(html, GZIP_LEVEL, mtime=0)
 
-    return await request.app.state.pages.get(seen, rendered)
+    return await app.state.pages.get(_named(look, template, organizer, lang), rendered)
+
+
+async def _pushed(app, look, template: str, lang: str) -> Piece:
+    """The ``page`` event of ``template`` (a players' page) for ``look`` in
+    ``lang``: made once per version and language, kept with the pages."""
+    html, _ = await _rendered_at(app, look, template, False, lang)
+    return await app.state.pages.get(("event",) + _named(look, template, False, lang),
+                                     lambda: page_event(look.key, html))
 
 
 def _takes_gzip(request: Request) -> bool:
@@ -624,13 +689,33 @@ def _page(template: str, organizer: bool = False, fragment: bool = False):
         if organizer and not _authorized(request):
             return _denied(request)
         lang = request_language(request)
-        html, gzipped = await _rendered(request, template, organizer, lang)
+        look = await request.app.state.live.fresh()
+        html, gzipped = await _rendered_at(request.app, look, template, organizer, lang)
+        takes_gzip = _takes_gzip(request)
         headers = {"Cache-Control": "no-store", "Content-Language": lang, "Vary": "Accept-Encoding"}
-        if _takes_gzip(request):
+        if not organizer:  # a phone that reloads the page it has is told so (304), not sent it again
+            headers.update({"Cache-Control": "no-cache", "ETag": _etag(look, lang, takes_gzip)})
+            if _matches(request.headers.get("if-none-match", ""), headers["ETag"]):
+                return Response(status_code=304, headers=headers)
+        if takes_gzip:
             html, headers["Content-Encoding"] = gzipped, "gzip"
         response = HTMLResponse(html, headers=headers)
         return response if fragment else _keeping_language(request, response)
     return endpoint
+
+
+def _matches(if_none_match: str, tag: str) -> bool:
+    """Whether ``If-None-Match`` names ``tag`` (or ``*``)."""
+    tags = [t.strip() for t in if_none_match.split(",")]
+    return "*" in tags or tag in (t[2:] if t.startswith("W/") else t for t in tags)
+
+
+def _etag(look, lang: str, gzipped: bool) -> str:
+    """What names a players' page as sent: the workbook's key, why writes
+    are off (which program holds the file), the language, gzip or not, and
+    archon's version (its templates)."""
+    held = "" if look.held is None else f".{zlib.crc32(str(_held_text(look.held)).encode()):x}"
+    return f'"{look.key}{held}.{lang}{".gz" if gzipped else ""}.{__version__}"'
 
 
 async def organizer(request: Request) -> Response:
@@ -712,6 +797,9 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
         *player_report_routes(request_language, _authorized),  # before /api/{action}
         *deck_routes(authorized=_authorized, denied=_denied, error=_error, language=request_language,
                      run_write=written),
+        Route("/api/clock", api_clock),  # the round's clock: archon.web.clock; /screen: the projector view
+        Route("/screen", _page("screen.html")),
+        Route("/fragment/screen", _page("_screen_live.html", fragment=True)),
         Route("/api/{action}", write, methods=["POST"]),
         Route("/download/{name}", download),
         Mount("/static", StaticFiles(directory=here / "static"), name="static"),
@@ -723,7 +811,7 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
     app.state.book = book
     app.state.token = token or secrets.token_urlsafe(24)
     app.state.live = live
-    app.state.pages = Pages(KEPT_PAGES)  # (template, key, lock, organizer, language) -> the page, see _rendered
+    app.state.pages = Pages(KEPT_PAGES)  # (template, key, lock, organizer, language) -> the page, see _rendered_at
     app.state.log_failure = _log_failure
     app.state.authorized, app.state.language_of = _authorized, request_language  # for archon.web.checkin
     #: Whether the server is stopping: the server that runs the app sets it

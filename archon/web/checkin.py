@@ -265,9 +265,31 @@ async def qr_code(request):
     if not _authorized(request):
         return PlainTextResponse(_language(request).render(say("web.token_needed")), 401)
     state = (await request.app.state.live.fresh()).state
-    code = (state.checkin or {}).get("checkin_code")
+    return await _qr_of(request, (state.checkin or {}).get("checkin_code"))
+
+
+async def _qr_of(request, code: Optional[str]):
+    """The SVG answer: the QR code of the players' page with ``code``."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import Response
+
+    from archon.web.qr import svg
+
     image = await run_in_threadpool(svg, players_address(request, code))
     return Response(image, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+async def screen_qr_code(request):
+    """``GET /screen/checkin.svg``: the projector view's QR code of the
+    players' page with the event's check-in code, while the check-in is
+    open (the code is shown to the room there); 404 otherwise."""
+    from starlette.responses import Response
+
+    state = (await request.app.state.live.fresh()).state
+    code = (state.checkin or {}).get("checkin_code") if (state.checkin or {}).get("open") else None
+    if not code:
+        return Response(status_code=404, headers={"Cache-Control": "no-store"})
+    return await _qr_of(request, code)
 
 
 async def code_slips(request):
@@ -323,4 +345,5 @@ def routes() -> list:
     return [Route("/api/checkin/phone", phone_checkin, methods=["POST"]),
             Route("/api/checkin/alerts", alerts),
             Route("/checkin/qr.svg", qr_code),
+            Route("/screen/checkin.svg", screen_qr_code),
             Route("/download/code-slips.xlsx", code_slips)]

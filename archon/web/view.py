@@ -104,6 +104,14 @@ def _not_seated(data: dict, current: Optional[dict], next_round: int, said: Cons
     return said.render(say("web.round_not_seated", round=next_round))
 
 
+def _public_checkin(checkin: dict) -> dict:
+    """What a page anyone may open knows of the check-in: whether it is open
+    (once the event's code is made) and, then, that code, which the
+    projector view shows the room. Never a player's personal code."""
+    code = checkin.get("checkin_code") if checkin.get("open") else None
+    return {"open": bool(code), "code": code}
+
+
 def page_context(state: State, *, name: str, key: str, open_in: "Optional[Message | str]", organizer: bool,
                  lang: str = SOURCE) -> dict[str, Any]:
     """The template context of both pages in the language ``lang``: the
@@ -124,8 +132,9 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
         "confirm_undo": said.render(say("web.confirm_undo")),
         "details": state.details if organizer else {},  # the "Event details" form's values
         # the check-in: the organizer's section (personal codes) / the players' form (open or not)
-        "checkin": state.checkin if organizer else {
-            "open": bool(state.checkin.get("open") and state.checkin.get("checkin_code"))},  # once the code is made
+        # (the event's check-in code, not a player's, for the projector view: /screen shows it to the room;
+        # the players' page never prints it)
+        "checkin": state.checkin if organizer else _public_checkin(state.checkin),
         # the players' report form is on the page only while reporting is on (one rendering for every phone)
         "reporting": state.reporting,
         "levels": list(LEVELS),
@@ -152,6 +161,9 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
     next_round = min(prelim, max(played, default=0) + 1)
     where = _where(data, current, said)
     roster = sorted(data["players"], key=lambda p: p["number"])
+    # each player's table in the round under way: the phone shows that table's extra time (archon.web.clock)
+    tables = {} if current is None or data.get("final") else {
+        s["player"]: t["table"] for t in current["tables"] for s in t["seats"]}
     return {
         **ctx,
         **results,
@@ -160,7 +172,7 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
         "current": current,
         "next_round": next_round,
         "preliminary_rounds": prelim,
-        "roster": [{**p, "name": display_name(p), "where": where.get(p["number"], ""),
+        "roster": [{**p, "name": display_name(p), "where": where.get(p["number"], ""), "table": tables.get(p["number"]),
                     "searched": searched_name(p["first_name"], p["last_name"])} for p in roster],
         "errors": [p for p in problems if p.get("severity") == "error"],
         # the round on the players' page: how many tables, how many players

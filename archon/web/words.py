@@ -91,6 +91,11 @@ def _report(args: dict) -> Message:
     return say("web.act.reports")
 
 
+#: The clock's controls on the organizer's page, by the clock's action (archon.web.clock).
+_CLOCK_CONTROLS: dict[str, Message] = {
+    "start": say("web.act.clock_start"), "pause": say("web.act.clock_pause"),
+    "resume": say("web.act.clock_resume"), "add": say("web.act.clock_add")}
+
 #: Each action the console's pages offer: the message that names its control.
 _CONTROLS: dict[str, Callable[[dict], Message]] = {
     "seat": _seat,
@@ -115,6 +120,7 @@ _CONTROLS: dict[str, Callable[[dict], Message]] = {
                                  player=_player(args.get("player", "?")))),
     "codes": lambda args: say("web.act.codes"),
     "pending": lambda args: say("web.act.pending"),  # the players' reports (archon.web.player_reports)
+    "clock": lambda args: _CLOCK_CONTROLS.get(str(args.get("action")), say("web.act.clock_start")),
 }
 
 #: The options the console has a field or a step for, by their names.

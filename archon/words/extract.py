@@ -47,7 +47,7 @@ __all__ = ["AREAS", "TEMPLATES", "POT", "PLURAL_FORMS", "english", "pot_text", "
 #: The catalogue's modules translated so far (:mod:`archon.words.catalogue`):
 #: the others join as their messages are translated.
 AREAS = ("language", "rules", "seating", "eventday", "checkin", "formats", "workbook", "writing", "reports", "across", "api", "cli", "web",
-         "player_reports", "decks")
+         "player_reports", "decks", "clock")
 #: Messages left in English: the commands' contracts, which are their
 #: ``--help`` (read by the organizer at a desk, with the README, in English).
 ENGLISH_ONLY = ("contract.",)

@@ -25,6 +25,10 @@ come on top, see section 2). Events whose players cannot all play every round
 ``--krcg N``: also krcg's optimiser (``krcg.seating.optimise``, 20,000
 iterations, the rounds played fixed, the rounds left free, the round to seat
 kept) for sizes up to N, one seed: slow (seconds a round).
+
+Then the target of ``archon seat`` (0.5 s): the CPU time of one round
+seated by :func:`archon.seating.seat_next` (round 2 or 3, after each change
+before it) at 20 and 300 players, over seeds 1..3: median and max.
 """
 
 from __future__ import annotations
@@ -154,6 +158,7 @@ def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0) -> None:
     print(f"   {len(kept)} events ({len(rows) - len(kept)} left out: some players must sit out); "
           f"{time.perf_counter() - start:.0f} s")
     report(kept, ("alone", "joint"), "seat")
+    seat_times(jobs)
     before = _tally([{**r, "score": {"archon": r["score"]["joint"], "alone": r["score"]["alone"]}} for r in kept],
                     "alone")
     print(f"   for comparison, the joint plan as seat made it before against the round-by-round baseline: "
@@ -168,3 +173,28 @@ def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0) -> None:
         with concurrent.futures.ProcessPoolExecutor(jobs) as ex:
             rows = [r for r in ex.map(one_event, todo) if not r["skipped"]]
         report(rows, ("krcg",), "krcg")
+
+
+def seat_time(job: tuple) -> tuple:
+    """(players, CPU seconds) of one round seated by ``seat_next`` after a change."""
+    n, change, before, seed = job
+    first = list(range(1, n + 1))
+    after = _changed(first, n, change)
+    fixed = [next_round(_shuffled(first, seed, 1), ROUNDS, seed=seed)]
+    for r in range(2, before + 1):
+        present = _shuffled(after if r >= before else first, seed, r)
+        t = time.process_time()
+        fixed.append(seat_next(present, ROUNDS, seed, fixed).tables)
+    return n, time.process_time() - t
+
+
+def seat_times(jobs: int, sizes: tuple[int, ...] = (20, 300), seeds: int = 3) -> None:
+    """The target of ``seat``: one round after a change within 0.5 s of CPU."""
+    todo = [(n, c, b, s) for n in sizes for c in CHANGES for b in (2, 3) for s in range(1, seeds + 1)]
+    with concurrent.futures.ProcessPoolExecutor(jobs) as ex:
+        rows = list(ex.map(seat_time, todo))
+    for n in sizes:
+        times = [t for m, t in rows if m == n]
+        print(f"   seat one round after a change, {n} players ({len(times)} seatings: {len(CHANGES)} changes, "
+              f"before round 2 or 3, seeds 1..{seeds}): CPU median {statistics.median(times):.3f} s, "
+              f"max {max(times):.3f} s (target 0.5 s)")

@@ -496,9 +496,10 @@ def test_convert_carries_every_record_archon_keeps_of_the_event(tmp_path):
     api.report_table(first, code(2), 2, 2, SWEEP)
     api.warn(first, "4", "slow play")
     api.reporting(first, False)
-    source = tmp_path / "source.xlsx"  # what archon does not model yet (the clock) is carried too
+    source = tmp_path / "source.xlsx"  # the round's clock and an alert, as the console keeps them
     with source.open("wb") as f:
-        patch_package(first.read_bytes(), f, {}, properties={"archon:clock": "r=2;m=120;t=3:10",
+        clock = "r=2;m=120;s=2026-11-27T14:05:00Z;p=;ps=300;a=5;t=3:10,4:5"
+        patch_package(first.read_bytes(), f, {}, properties={"archon:clock": clock,
                                                               "archon:alert:1": "7|2026-11-27T09:07:00Z"})
     before = {k: v for k, v in read_custom_properties(str(source)).items() if k.startswith("archon:") and v}
     assert {"archon:checkin:3", "archon:code:2", "archon:checkin-code", "archon:report:2:2", "archon:reporting",

@@ -140,6 +140,21 @@ def test_the_check_in_section_goes_once_round_one_has_results(served):
                                                          headers=AUTH).json()["error"])
 
 
+def test_the_projector_shows_the_rooms_check_in_code_and_the_players_page_does_not(served):
+    """The projector view (/screen) puts the event's check-in code and its QR
+    code on the wall while check-in is open; the players' page, which anyone
+    may open from anywhere, never prints it, nor any player's code."""
+    client, path = served
+    ev = read_event(path).event
+    screen = client.get("/screen").text
+    assert ev.checkin_code in screen and "/screen/checkin.svg" in screen
+    qr = client.get("/screen/checkin.svg")
+    assert qr.status_code == 200 and qr.headers["content-type"].startswith("image/svg+xml") and "<svg" in qr.text
+    players = client.get("/").text
+    assert ev.checkin_code not in players
+    assert not any(code in players or code in screen for code in ev.codes.values())
+
+
 def test_the_organizer_downloads_the_code_slips_in_the_pages_language(served):
     """``archon codes --print`` from the console: the organizer's only, one
     slip per player with their code, in the language the page asked for; a

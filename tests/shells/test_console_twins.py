@@ -24,7 +24,7 @@ from archon.words.message import act
 from test_console_api import AUTH, LOCAL, TOKEN, TestClient, cli, client, console_words, cup, post, refusal, twin_copy  # noqa: F401
 
 #: The commands of the event day an organizer uses: each one is a POST /api/<command> of the console.
-DAY = ("register", "unregister", "drop", "warn", "result", "seat", "toss", "finals", "undo", "info")
+DAY = ("register", "unregister", "drop", "warn", "result", "seat", "toss", "finals", "undo", "info", "clock")
 
 #: The commands the console answers as a read (GET), not a write.
 READS = {

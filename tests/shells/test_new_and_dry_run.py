@@ -103,10 +103,10 @@ def test_a_command_that_takes_over_a_second_says_it_is_working(tmp_path, monkeyp
     book = tmp_path / "cup.xlsx"
     shutil.copy(SAMPLE, book)
     monkeypatch.setattr(progress, "SIGN_OF_LIFE_AFTER", 3600)
-    quick = CliRunner().invoke(main, ["drop", str(book), "3"])
+    quick = CliRunner().invoke(main, ["info", str(book), "--organizer", "Ada Lovelace"])  # the finished sample takes it
     assert quick.exit_code == 0 and "working on" not in quick.stderr
     monkeypatch.setattr(progress, "SIGN_OF_LIFE_AFTER", 0)
-    slow = CliRunner().invoke(main, ["drop", str(book), "3", "--undo"])
+    slow = CliRunner().invoke(main, ["info", str(book), "--organizer", "Grace Hopper"])
     assert slow.exit_code == 0 and f"working on {book}" in slow.stderr
     assert "working on" not in slow.stdout  # the output stays clean for scripts
 

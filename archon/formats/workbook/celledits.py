@@ -16,6 +16,7 @@ import datetime as _dt
 from typing import Any, Optional
 
 from archon.formats import layout as L
+from archon.formats.workbook.clock_records import time_cells
 from archon.formats.workbook.xlsxpatch import CLEAR_VALUE
 from archon.rules.model import FINAL as FINAL_KEY
 from archon.rules.model import Event
@@ -83,6 +84,10 @@ def event_edits(event: Event, standings: Optional[Standings] = None, kind: str =
     _round_edits(event, None if builtin else CLEAR_VALUE, put)
     _final_table_edits(event, put)
     _override_edits(event, put)
+    for key, (start, end) in event.round_times.items():  # the rounds' times the clock wrote
+        sheet, start_cell, end_cell = time_cells()[key]
+        put(sheet, start_cell, start)
+        put(sheet, end_cell, end)
     if builtin:
         _result_edits(event, standings if standings is not None else compute(event), put)
     return edits

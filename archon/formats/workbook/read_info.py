@@ -15,6 +15,7 @@ from archon.formats.workbook.cellvalues import as_number, fmt_num, is_blank_valu
 from archon.formats.workbook.errors import WorkbookError
 from archon.formats.workbook.event_records import read_event_records
 from archon.formats.workbook.deck_records import read_decks
+from archon.formats.workbook.clock_records import read_clock, read_round_times
 from archon.formats.workbook.judge_records import read_warnings
 from archon.formats.workbook.report_records import read_reporting_off, read_reports
 from archon.rules.editions import EDITIONS
@@ -94,6 +95,15 @@ class InfoReading(CellReader):
         event.decks, bad_decks = read_decks(self.book.properties)  # and the decks (issue 25)
         for name, message in bad + unread + bad_decks:
             self.problem(PROPERTIES, name, message)
+
+    def _read_clock(self, event: Event) -> None:
+        """The round's clock (a document property) and its round's start and
+        end times (no other sheet is read for them: most reads need none)."""
+        event.clock, bad = read_clock(self.book.properties)
+        if bad is not None:
+            self.problem(PROPERTIES, L.ARCHON_MARKS.clock_property, bad)
+        if event.clock is not None:
+            event.round_times = read_round_times(self.book, [event.clock.round])
 
     def _read_final_mode(self, event: Event) -> None:
         """``archon:final = none``: the event closes without a final (rules 3.1.6)."""

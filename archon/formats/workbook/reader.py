@@ -90,6 +90,7 @@ class _Reader(InfoReading, PlayerReading, TableReading):
         self._read_final(event)
         self._read_overrides(event)
         self._read_warnings(event)
+        self._read_clock(event)
         return ReadResult(event, self.problems, self.cells, self._format(), version, self.book.path,
                           self.book.application, frozenset(self._typed_rounds))
 

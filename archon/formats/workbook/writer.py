@@ -46,6 +46,7 @@ from archon.formats.workbook.celledits import BUILTIN, OFFICIAL, event_edits
 from archon.formats.workbook.grid import WorkbookError, refuse_special_file
 from archon.formats.workbook.event_records import event_properties
 from archon.formats.workbook.deck_records import deck_properties
+from archon.formats.workbook.clock_records import clock_value
 from archon.formats.workbook.judge_records import warning_properties
 from archon.formats.workbook.report_records import report_properties
 from archon.formats.workbook.repair import error_of, with_repair_hint
@@ -278,6 +279,8 @@ def _properties(event: Event, kind: str, current: Optional[dict[str, str]] = Non
     props.update(report_properties(event.player_reports, event.reporting_off, current))
     props.update(event_properties(event, current))
     props.update(deck_properties(event.decks))
+    if event.clock is not None or (current and marks.clock_property in current):
+        props[marks.clock_property] = clock_value(event.clock)
     return props
 
 
@@ -293,6 +296,8 @@ def _writer(source: bytes, event: Event, standings: Optional[Standings], kind: s
     for k in chart_rounds:
         if kind == OFFICIAL and k not in seated and k in L.ROUND_SHEETS:
             del edits[L.ROUND_SHEETS[k]]  # nothing typed there to clear: left as it is, unread
+            if k in event.round_times:  # but the round's clock writes its start and end times
+                edits[L.ROUND_SHEETS[k]] = dict(zip((L.ROUND.start_time, L.ROUND.end_time), event.round_times[k]))
     properties = _properties(event, kind, xlsxpatch.read_custom_properties(source))
     done: dict[str, xlsxpatch.PatchResult] = {}
 

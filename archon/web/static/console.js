@@ -74,11 +74,20 @@
     });
     return pending;
   }
+  // The players' page's stream brings the new live part itself ("page":
+  // the same bytes for every phone, no second request); the organizer's
+  // says the new key ("state") and the page fetches its part.
+  var pushed = fragment === "/fragment/players" ? "players" : "";
   if (window.EventSource && fragment) {
-    var es = new EventSource("/api/events");
+    var es = new EventSource(pushed ? "/api/events?page=" + pushed + "&lang=" + encodeURIComponent(lang)
+      + "&key=" + encodeURIComponent(key) : "/api/events");
     es.addEventListener("state", function (e) {
       var k = JSON.parse(e.data).key;
       if (k !== key) refresh();
+    });
+    es.addEventListener("page", function (e) {
+      if (e.lastEventId === key) return;
+      pending = pending.then(function () { if (e.lastEventId !== key) swap(e.data); }).catch(function () {});
     });
   }
 

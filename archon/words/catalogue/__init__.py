@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Mapping, Optional, Union
 
-from archon.words.catalogue import (across, api, checkin, cli, decks, eventday, formats, language, player_reports,
-                                    reports, rules, seating, web, workbook, writing)
+from archon.words.catalogue import (across, api, checkin, cli, clock, decks, eventday, formats, language,
+                                    player_reports, reports, rules, seating, web, workbook, writing)
 
 __all__ = ["TEXTS", "text_of"]
 
@@ -24,7 +24,7 @@ Text = Union[str, Mapping[str, str]]
 
 #: The catalogue's modules, one a layer.
 MODULES = (language, rules, seating, eventday, checkin, formats, workbook, writing, reports, across, api, web, cli,
-           player_reports, decks)
+           player_reports, decks, clock)
 
 
 def _merged() -> dict[str, Text]:

@@ -1,0 +1,79 @@
+"""The round's clock in the event console (issue 25): its figures for every
+page, the organizer's controls, and the projector view (``/screen``).
+
+``GET /api/clock``: the clock's figures now (:func:`archon.eventday.clock.clock_figures`:
+the round, ``state``, the seconds ``remaining``, each table's extra time;
+``under_way``: the round a start would be for now);
+each page counts down from them in the browser (``static/clock.js``) and
+asks again only when the workbook changes (the pages' event stream) or the
+page comes back into view: no request per second. The figures hold no
+name, no personal code, no sanction: the room may read them.
+
+``POST /api/clock``: ``{"action": "start"|"pause"|"resume"|"add",
+"minutes", "table", "round"}`` (a write of :data:`archon.web.app.WRITES`:
+the token, the lock, the version, the journal and undo, as every write).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from archon.api.clocks import clock as clock_twin
+from archon.api.clocks import clock_now
+from archon.eventday.clock import clock_figures, clock_round
+from archon.eventday.errors import EventDayError
+from archon.formats.workbook.readcache import read_event_cached
+from archon.rules.typed import is_whole_number_text
+from archon.web.errors import BadRequest
+from archon.words.message import say
+
+__all__ = ["api_clock", "do_clock", "figures_of"]
+
+
+def _text(body: dict, key: str) -> Optional[str]:
+    """``body[key]`` as a short text (a number or a word), or None."""
+    value = body.get(key)
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or len(str(value)) > 12:
+        raise BadRequest(say("web.field_not_text", key=key))
+    return str(value).strip()
+
+
+def do_clock(path, body: dict, said) -> Any:
+    """``POST /api/clock``: the twin's report (the app turns it into the answer's lines)."""
+    action = _text(body, "action")
+    if action is None:
+        raise BadRequest(say("web.field_missing", key="action"))
+    return clock_twin(path, action, _text(body, "minutes"), table=_text(body, "table"), round=_text(body, "round"))
+
+
+def figures_of(path) -> dict:
+    """The clock's figures now, from the workbook as read last (read again only when it changed)."""
+    event = read_event_cached(path).event
+    figures = clock_figures(event.clock, clock_now())
+    try:  # the round a start would be for now: the organizer's page offers it once it is not the clock's
+        figures["under_way"] = clock_round(event)
+    except EventDayError:
+        figures["under_way"] = None
+    return figures
+
+
+async def api_clock(request: Request) -> Response:
+    """``GET /api/clock``: the figures, or ``{"state": "unreadable"}`` with
+    status 503 while the workbook cannot be read (the pages keep counting)."""
+    path = request.app.state.book.path
+    try:
+        figures = await run_in_threadpool(figures_of, path)
+    except Exception as exc:  # noqa: BLE001 - a page never gets a traceback
+        if not hasattr(exc, "exit_status") and not isinstance(exc, OSError):
+            raise
+        return JSONResponse({"state": "unreadable"}, status_code=503, headers={"Cache-Control": "no-store"})
+    table = request.query_params.get("table", "")
+    if is_whole_number_text(table):  # one table's figures only (a phone that knows its table)
+        figures["tables"] = [t for t in figures["tables"] if t["table"] == int(table)]
+    return JSONResponse(figures, headers={"Cache-Control": "no-store"})

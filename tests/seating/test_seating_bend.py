@@ -1,0 +1,205 @@
+"""Seating a round after the event bent (a drop, a late arrival): issue 24.
+
+What an organizer sees: the tables ``archon seat`` writes in the workbook
+and what it prints. The figures here are counted from the tables by the
+test itself (pairs at the same table, prey twice, VPs available), never
+taken from archon's own scoring; the smallest possible figures of the small
+case are worked out by hand (see the comments).
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import math
+import random
+import re
+from fractions import Fraction
+
+from click.testing import CliRunner
+
+from archon.cli import main
+from archon.formats.workbook import load_event
+from archon.seating import next_round, plan, score_plan, seat_next
+from conftest import REPO, official_file
+
+PLAYERS_CSV = REPO / "samples" / "players.csv"
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def _event_file(tmp_path, n: int):
+    """An official Archon workbook (3 rounds and a final) with the sample's first ``n`` players."""
+    with open(PLAYERS_CSV, newline="", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    assert len(rows) > n
+    players = tmp_path / "players.csv"
+    with open(players, "w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows(rows[: n + 1])
+    path = tmp_path / "cup.xlsx"
+    r = run("new", path, "--players", players, "--template", official_file())
+    assert r.exit_code == 0, r.output
+    return path
+
+
+def _seated(path) -> dict[int, list[list[int]]]:
+    ev = load_event(path)
+    return {r.number: [list(t.players) for t in r.tables] for r in ev.rounds if r.tables}
+
+
+def _met(rounds: list) -> dict[frozenset, int]:
+    """How many rounds each pair of players shared a table."""
+    count: dict[frozenset, int] = {}
+    for tables in rounds:
+        for t in tables:
+            for pair in itertools.combinations(t, 2):
+                count[frozenset(pair)] = count.get(frozenset(pair), 0) + 1
+    return count
+
+
+def _prey_twice(rounds: list) -> int:
+    """Ordered pairs (A, B) where B sat right after A (A's prey) in two rounds (R1)."""
+    count: dict[tuple, int] = {}
+    for tables in rounds:
+        for t in tables:
+            for i, p in enumerate(t):
+                count[(p, t[(i + 1) % len(t)])] = count.get((p, t[(i + 1) % len(t)]), 0) + 1
+    return sum(1 for c in count.values() if c >= 2)
+
+
+def _vps_spread(rounds: list) -> float:
+    """R3: the standard deviation over players of the VPs their tables
+    offered (as many as players at the table) per round played."""
+    vps: dict[int, int] = {}
+    games: dict[int, int] = {}
+    for tables in rounds:
+        for t in tables:
+            for p in t:
+                vps[p] = vps.get(p, 0) + len(t)
+                games[p] = games.get(p, 0) + 1
+    values = [Fraction(vps[p], games[p]) for p in vps]
+    mean = sum(values, Fraction(0)) / len(values)
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
+
+
+FOR_LATER = re.compile(
+    r"round 2 is seated for the sake of the rounds after it: after round 2, (R\d) is ([\d.]+) where seating "
+    r"round 2 on its own gives ([\d.]+); over the 3 rounds as planned, (R\d) is ([\d.]+) against ([\d.]+)")
+
+
+def _event_figure(rule: str, rounds: list) -> float:
+    """The figures the message may give for the whole event, counted here."""
+    if rule == "R4":  # pairs of opponents who met twice or more
+        return sum(1 for c in _met(rounds).values() if c >= 2)
+    if rule == "R2":  # pairs at the same table in every round
+        return sum(1 for c in _met(rounds).values() if c == len(rounds))
+    assert rule == "R3", rule
+    return _vps_spread(rounds)
+
+
+def test_22_players_one_drop_seat_says_round_2_is_chosen_for_round_3_and_keeps_to_it(tmp_path):
+    # the issue's case: 22 players in round 1 (tables of 5, 5, 4, 4, 4), one
+    # drops before round 2: 21 players (5, 4, 4, 4, 4)
+    path = _event_file(tmp_path, 22)
+    assert run("seat", path, "--round", 1, "--seed", 1).exit_code == 0
+    assert run("drop", path, 3).exit_code == 0
+    r = run("seat", path, "--round", 2, "--seed", 1)
+    assert r.exit_code == 0, r.output
+    said = " ".join(r.output.split())
+    found = FOR_LATER.search(said)
+    assert found, said
+    rule, now, alone, event_rule, event, event_alone = found.groups()
+    rounds = _seated(path)
+    assert all(3 not in t for t in rounds[2]) and sum(len(t) for t in rounds[2]) == 21
+    # this round's figure is the workbook's: pairs at the same table in rounds 1 and 2
+    assert rule == "R2"
+    repeated = [pair for pair, c in _met([rounds[1], rounds[2]]).items() if c == 2]
+    assert int(now) == len(repeated) > int(alone)
+    assert float(event) < float(event_alone)  # what the rounds after it gain, over the event
+    # round 3, seated later with another seed, keeps to the plan: the event
+    # ends at least as well as announced, on the rule announced
+    assert run("seat", path, "--round", 3, "--seed", 2).exit_code == 0
+    final = _seated(path)
+    assert _event_figure(event_rule, [final[1], final[2], final[3]]) <= float(event) + 1e-4
+    assert _prey_twice([final[1], final[2], final[3]]) == 0
+
+
+def test_a_late_arrival_before_round_2_repeats_no_pair_that_a_round_could_avoid(tmp_path):
+    # 16 players in round 1 (four tables of 4), a late arrival before round
+    # 2: 17 players (5, 4, 4, 4). By hand, a round 2 repeating nobody
+    # exists: each table takes one player of each table of round 1, the
+    # late arrival joins one. seat either finds such a round or says why not.
+    path = _event_file(tmp_path, 16)
+    assert run("seat", path, "--round", 1, "--seed", 4).exit_code == 0
+    r = run("register", path, "Late Comer", "--vekn", "1111111")
+    assert r.exit_code == 0 and "registered #17 Late Comer" in r.output
+    r = run("seat", path, "--round", 2, "--seed", 4)
+    assert r.exit_code == 0, r.output
+    rounds = _seated(path)
+    assert sorted(p for t in rounds[2] for p in t) == list(range(1, 18))
+    assert sorted(len(t) for t in rounds[2]) == [4, 4, 4, 5]
+    repeated = [pair for pair, c in _met([rounds[1], rounds[2]]).items() if c == 2]
+    found = FOR_LATER.search(" ".join(r.output.split()))
+    assert not repeated or (found and int(found.group(2)) == len(repeated)), r.output
+    assert _prey_twice([rounds[1], rounds[2]]) == 0
+    assert run("seat", path, "--round", 3, "--seed", 5).exit_code == 0
+    final = _seated(path)
+    assert sorted(p for t in final[3] for p in t) == list(range(1, 18))
+    assert _prey_twice([final[1], final[2], final[3]]) == 0
+
+
+def test_the_last_round_after_a_late_arrival_reaches_what_is_possible_worked_out_by_hand():
+    # 8 players over 2 rounds: round 1 two tables of 4 (A, B); a late
+    # arrival L makes round 2 a table of 5 and one of 4. Whoever sits at the
+    # table of 4, its players come from A, B and L: (a, b) players of A and B
+    # there, the rest at the table of 5. Pairs met twice: C(a,2) + C(b,2) +
+    # C(4-a,2) + C(4-b,2), which is least (4) at a = b = 2 (L at the table
+    # of 5) and 5 or more otherwise. Those pairs can all sit apart from
+    # being each other's prey again (the two of A at the table of 4 sit
+    # across, those at the table of 5 two seats apart): R1 = 0.
+    played = [[[1, 2, 3, 4], [5, 6, 7, 8]]]
+    for seed in (1, 2, 3):
+        chosen = seat_next([1, 2, 3, 4, 5, 6, 7, 8, 9], 2, seed, played)
+        rounds = [played[0], chosen.tables]
+        assert sorted(p for t in chosen.tables for p in t) == list(range(1, 10))
+        assert sum(1 for c in _met(rounds).values() if c == 2) == 4
+        assert _prey_twice(rounds) == 0
+        small = next(t for t in chosen.tables if len(t) == 4)
+        assert 9 not in small
+
+
+def _shuffled(players: list[int], seed: int, k: int) -> list[int]:
+    """The players in the order ``archon seat`` hands them to the seating."""
+    out = list(players)
+    random.Random(f"archon-seat:{seed}:{k}").shuffle(out)
+    return out
+
+
+# Events where seating round 2 and 3 as seat did before this issue's work
+# ended worse, over the three rounds, than one of the two other ways of
+# seating them round by round (the seating benchmark's sweep of changed
+# events found them): players, who dropped, how many arrived.
+ENDED_WORSE = [(24, {3}, 1), (12, set(), 1), (16, {3, 5}, 0), (17, {3, 5}, 0), (25, {3}, 1)]
+
+
+def test_rounds_seated_after_a_change_end_no_worse_than_seating_each_round_on_its_own_or_from_a_joint_plan():
+    # the same event seated three ways from the same round 1, the change
+    # before round 2: with seat_next (what seat does), with the best round
+    # on its own each time, and with the round of a plan of the rounds left
+    # (next_round); compared over the three rounds rule by rule (R1 first)
+    for n, gone, late in ENDED_WORSE:
+        present = [p for p in range(1, n + 1) if p not in gone] + list(range(n + 1, n + 1 + late))
+        first = next_round(_shuffled(list(range(1, n + 1)), 1, 1), 3, seed=1)
+        ways: dict[str, list] = {"seat": [first], "alone": [first], "joint": [first]}
+        for k in (2, 3):
+            players = _shuffled(present, 1, k)
+            ways["seat"].append(seat_next(players, 3, 1, ways["seat"]).tables)
+            ways["alone"].append(plan(players, k, seed=1, fixed_rounds=ways["alone"])[k - 1])
+            ways["joint"].append(next_round(players, 3, seed=1, fixed_rounds=ways["joint"]))
+        assert _prey_twice(ways["seat"]) == 0
+        mine = score_plan(ways["seat"])
+        for other in ("alone", "joint"):
+            theirs = score_plan(ways[other])
+            assert mine <= theirs, (n, other, mine.first_difference(theirs), mine, theirs)
