@@ -20,7 +20,7 @@ from archon.eventday import codes as coding
 from archon.formats.workbook import read_event
 from archon.words.message import option, say
 
-__all__ = ["checkin", "phone_checkin", "codes", "print_codes", "checkin_state", "checkin_json", "codes_json"]
+__all__ = ["checkin", "phone_checkin", "claim_alert", "dismiss_alerts", "codes", "print_codes", "checkin_state", "checkin_json", "codes_json"]
 
 
 @twin_of("checkin")
@@ -54,6 +54,19 @@ def phone_checkin(path, name: str, code: str) -> EventDayReport:
     :class:`archon.eventday.checkin.WrongCode`,
     :class:`~archon.eventday.checkin.AlreadyClaimed`, and the event day's."""
     return event_day(path, lambda ev, proposed, locate: rules.phone_check_in(ev, name, code), dry_run=False)
+
+
+def claim_alert(path, player: int) -> EventDayReport:
+    """Keep the alert that a second phone claimed ``player`` (their number)
+    with the event, until the organizer dismisses it
+    (:func:`archon.eventday.checkin.claim_alert`)."""
+    return event_day(path, lambda ev, proposed, locate: rules.claim_alert(ev, player), dry_run=False)
+
+
+def dismiss_alerts(path, player: Optional[int] = None, *, dry_run: bool = False) -> EventDayReport:
+    """The organizer dismisses the claimed-twice alerts of ``player`` (their
+    number), or all of them (:func:`archon.eventday.checkin.dismiss_alerts`)."""
+    return event_day(path, lambda ev, proposed, locate: rules.dismiss_alerts(ev, player), dry_run=dry_run)
 
 
 @twin_of("codes")

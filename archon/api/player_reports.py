@@ -33,10 +33,11 @@ def vps_of(vps: Sequence) -> list[Optional[float]]:
     return list(parse_vps([str(v) for v in vps]))
 
 
-def report_table(path, code: str, round: int, table: int, vps: Sequence, *,
+def report_table(path, code: str, round: "int | str", table: int, vps: Sequence, *,
                  dry_run: bool = False) -> EventDayReport:
     """A player's report of their table (the players' page's form): their
-    personal ``code``, ``round``, ``table`` and ``vps`` in seat order.
+    personal ``code``, ``round`` (a number, or ``"F"``: the final, table 1),
+    ``table`` and ``vps`` in seat order.
     The report's ``event`` tells the table's state
     (:func:`archon.eventday.player_reports.table_state`: pending, recorded,
     conflict). Refused (:class:`archon.eventday.EventDayError`): reports
@@ -45,7 +46,7 @@ def report_table(path, code: str, round: int, table: int, vps: Sequence, *,
     ends with (:class:`archon.eventday.WrongInput`)."""
     values = vps_of(vps)
     when = _now()
-    return event_day(path, lambda ev, proposed, locate: core.report_table(ev, code, int(round), int(table), values,
+    return event_day(path, lambda ev, proposed, locate: core.report_table(ev, code, round, int(table), values,
                                                                          when=when, locate=locate),
                      dry_run=dry_run)
 
@@ -70,8 +71,9 @@ def pending(path) -> PendingReports:
     return PendingReports(not ev.reporting_off, core.pending_rows(ev))
 
 
-def accept(path, table: int, *, round: Optional[int] = None, player: Optional[int] = None, dry_run: bool = False) -> EventDayReport:
-    """Twin of ``archon pending FILE --accept TABLE --round N [--player P]``:
+def accept(path, table: int, *, round: "int | str | None" = None, player: Optional[int] = None, dry_run: bool = False) -> EventDayReport:
+    """Twin of ``archon pending FILE --accept TABLE --round N [--player P]``
+    (``--round F``: the final's reports, table 1):
     the organizer accepts the report waiting there (``player``: whose, when
     the reports differ); the result is recorded as ``archon result`` records it."""
     return event_day(path, lambda ev, proposed, locate: core.accept_report(ev, round, int(table), player,

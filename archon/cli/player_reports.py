@@ -12,6 +12,7 @@ from archon.cli.options import CHANGE_JSON, DRY_RUN_OPTION, WORKBOOK_ARGUMENT, c
 from archon.cli.output import say, say_json
 from archon.cli.progress import changing
 from archon.cli.writing import say_done, writes
+from archon.eventday.player_reports import table_said as core_table_said
 from archon.words.message import option
 from archon.words.message import say as message
 
@@ -22,7 +23,7 @@ def table_said(row: dict):
     """One table of :func:`archon.api.pending`'s list, as a message."""
     reports = [message("playerreport.one", player=f"#{r['player']}" + (f" {r['name']}" if r["name"] else ""),
                        vps=[float(v) for v in r["vps"]]) for r in row["reports"]]
-    return message("playerreport.table_line", round=row["round"], table=row["table"],
+    return message("playerreport.table_line", at=core_table_said(row["round"], row["table"]),
                    state=message(f"playerreport.state.{row['state']}"), reports=reports)
 
 
@@ -30,7 +31,8 @@ def table_said(row: dict):
 @WORKBOOK_ARGUMENT
 @click.option("--accept", "accept_table", type=int, default=None, metavar="TABLE",
               help="Accept the report waiting at this table: its result is recorded.")
-@click.option("--round", "round_number", type=int, default=None, help="The round of the table accepted.")
+@click.option("--round", "round_number", default=None, metavar="N|F",
+              help="The round of the table accepted (F: the final).")
 @click.option("--player", type=int, default=None,
               help="Whose report is accepted, when the players' reports of the table differ.")
 @click.option("--on", "switch_on", is_flag=True, help="Players may report their table's result (the default).")
@@ -45,6 +47,7 @@ def pending(file, accept_table, round_number, player, switch_on, switch_off, as_
       archon pending event.xlsx
       archon pending event.xlsx --accept 3 --round 2
       archon pending event.xlsx --accept 3 --round 2 --player 12
+      archon pending event.xlsx --accept 1 --round F
       archon pending event.xlsx --off
     """
     if switch_on and switch_off:

@@ -28,18 +28,21 @@ from archon.eventday.drops import drop
 from archon.eventday.errors import EventDayError, WrongInput
 from archon.eventday.players import find_player
 from archon.eventday.removal import unregister
-from archon.rules.model import NO_SHOW, CheckIn, Event, Player, typed_name_forms
+from archon.rules.model import NO_SHOW, CheckIn, ClaimAlert, Event, Player, typed_name_forms
 from archon.words.message import Message, act, say
 
 __all__ = ["ORGANIZER", "PHONE", "ABSENT_CHOICES", "AlreadyClaimed", "WrongCode", "now_text", "checkin_begun",
            "absent_players", "check_in", "undo_check_in", "check_in_all", "phone_check_in", "settle_absent",
-           "checkin_rows", "refuse_absent", "checkin_summary"]
+           "checkin_rows", "refuse_absent", "checkin_summary", "MAX_ALERTS", "claim_alert", "dismiss_alerts",
+           "alert_rows"]
 
 #: Who checked a player in.
 ORGANIZER = "organizer"
 PHONE = "phone"
 #: What becomes of the players absent at round 1: ``seat --round 1 --absent drop|unregister``.
 ABSENT_CHOICES = ("drop", "unregister")
+#: The most claimed-twice alerts kept (the newest).
+MAX_ALERTS = 50
 
 
 class AlreadyClaimed(EventDayError):
@@ -174,6 +177,38 @@ def phone_check_in(event: Event, name: str, code: str, *, now: Optional[_dt.date
                            registered=len(ev.players))], player=p)
 
 
+def claim_alert(event: Event, player: int, *, now: Optional[_dt.datetime] = None) -> Change:
+    """Keep the alert that a second phone claimed ``player`` (their number):
+    the event keeps it (the newest :data:`MAX_ALERTS`) until the organizer
+    dismisses it (:func:`dismiss_alerts`)."""
+    p = next((q for q in event.players if q.number == player), None)
+    if p is None:
+        raise WrongInput(say("checkin.alert_no_player", player=player))
+    ev = copied(event)
+    ev.claim_alerts = [*ev.claim_alerts, ClaimAlert(p.number, now_text(now))][-MAX_ALERTS:]
+    return Change(ev, [say("checkin.alert_kept", player=str(p))], player=p)
+
+
+def dismiss_alerts(event: Event, player: "int | None" = None) -> Change:
+    """The organizer dismisses the claimed-twice alerts of ``player`` (their
+    number), or every alert (None); nothing to write when there is none."""
+    kept = [a for a in event.claim_alerts if player is not None and a.player != player]
+    gone = len(event.claim_alerts) - len(kept)
+    if not gone:
+        return Change(event, [say("checkin.no_alert")], changed=False)
+    ev = copied(event)
+    ev.claim_alerts = kept
+    return Change(ev, [say("checkin.alerts_dismissed", count=gone)])
+
+
+def alert_rows(event: Event) -> list[dict]:
+    """The claimed-twice alerts, newest first, as plain data: ``{"player": 7,
+    "name": "Anna Kowalski", "when": "2026-11-27T09:05:00Z"}`` (the organizer's)."""
+    names = {p.number: p.name for p in event.players}
+    return [{"player": a.player, "name": names.get(a.player, f"#{a.player}"), "when": a.when}
+            for a in reversed(event.claim_alerts)]
+
+
 def refuse_absent(event: Event, absent: Iterable[Player]) -> None:
     """Round 1 with absent players and no choice made: refused, naming them
     and offering both ways on."""
@@ -232,7 +267,8 @@ def checkin_summary(event: Event) -> dict:
     reads: ``checkin_code``): ``open`` (players registered, round 1 without
     a result), ``begun``, ``checkin_code``, ``checked_in`` of ``registered``,
     ``players`` (each with their ``code``: the organizer's only) and
-    ``absent`` (once begun: the players not checked in, by name)."""
+    ``absent`` (once begun: the players not checked in, by name) and
+    ``alerts`` (:func:`alert_rows`)."""
     round_one = next((r for r in event.rounds if r.number == 1), None)
     codes_of = {r["player"]: r["code"] for r in code_rows(event)}
     rows = [{**row, "code": codes_of.get(row["player"])} for row in checkin_rows(event)]
@@ -244,4 +280,5 @@ def checkin_summary(event: Event) -> dict:
         "registered": len(rows),
         "players": rows,
         "absent": [str(p) for p in absent_players(event)],
+        "alerts": alert_rows(event),
     }

@@ -70,7 +70,7 @@ def record_result(
         ev.final = Final(spot.players, values)
     else:
         next(r for r in ev.rounds if r.number == spot.key).tables[spot.table - 1].vps = values
-        _clear_player_reports(ev, spot)
+    _clear_player_reports(ev, spot)
     lines[:0] = _result_lines(ev, spot, values, result)
     if len(ev.player_reports) < len(event.player_reports):
         lines.append(say("playerreport.cleared", at=spot.label))

@@ -136,21 +136,21 @@ def convert(
         layout_findings(event, trim=True)
         result.left_out = list(src.unmapped)
     if not dry_run:
-        _write_and_check(out, event, template, src.carried, result, step)
+        _write_and_check(out, event, template, src, result, step)
         return result
     from archon.formats.workbook.safety import safe_write
 
     safe_write(out, lambda f: None, must_exist=False, dry_run=True)  # refused where the write would be
     with tempfile.TemporaryDirectory(prefix="archon-dry-run-") as tmp:
-        _write_and_check(Path(tmp) / out.name, event, template, src.carried, result, step)
+        _write_and_check(Path(tmp) / out.name, event, template, src, result, step)
     result.dry_run = True
     return result
 
 
-def _write_and_check(out: Path, event: Event, template, carried, result: ConversionResult, step) -> None:
+def _write_and_check(out: Path, event: Event, template, src: SourceRead, result: ConversionResult, step) -> None:
     """Write the new workbook at ``out`` and record what ``archon check`` finds in it."""
     step(say("convert.progress.writing", file=out.name))
-    result.written, result.carried_cells = _write(out, event, template, carried)
+    result.written, result.carried_cells = _write(out, event, template, src.carried, src.records)
     from archon.formats.workbook.problems import check_workbook
 
     step(say("convert.progress.checking", file=out.name))
@@ -158,13 +158,14 @@ def _write_and_check(out: Path, event: Event, template, carried, result: Convers
     result.problems = [p for p in check_workbook(out) if p.severity != "note"]
 
 
-def _write(out: Path, event: Event, template, carried: dict[str, dict[str, Any]]):
-    """Write the new workbook; copy the carried cells in the same write."""
+def _write(out: Path, event: Event, template, carried: dict[str, dict[str, Any]], records: dict[str, str]):
+    """Write the new workbook; copy the carried cells and archon's records
+    (the input's document properties, as they are) in the same write."""
     from archon.formats.workbook import new_event
     from archon.formats.workbook.safety import safe_write
     from archon.formats.workbook.xlsxpatch import PatchError, patch_package
 
-    if not carried:
+    if not carried and not records:
         return new_event(out, event, template=template), 0
     folder = out.parent if str(out.parent) else Path(".")
     with tempfile.TemporaryDirectory(prefix=".archon-convert-", dir=folder) as tmp:
@@ -174,7 +175,7 @@ def _write(out: Path, event: Event, template, carried: dict[str, dict[str, Any]]
 
         def write(f) -> None:
             try:
-                patch_package(data, f, carried)
+                patch_package(data, f, carried, properties=records)
             except PatchError as exc:
                 from archon.formats.workbook import WriteError
 

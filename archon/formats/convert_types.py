@@ -64,7 +64,9 @@ class SourceRead:
     (control characters dropped from a text, :mod:`archon.rules.celltext`);
     ``notes``: the rest worth telling (values that differ from what archon
     computes, how things were read); ``carried``: cells copied as they are
-    into the new workbook (``{sheet: {cell: value}}``); ``locate``: where in
+    into the new workbook (``{sheet: {cell: value}}``); ``records``: the
+    document properties that keep archon's records of the event (check-ins,
+    codes, reports, decks, warnings, the clock...), carried as they are; ``locate``: where in
     the input a :class:`~archon.rules.validation.Where` of the event was read, in
     words (``old.xls: Methuselahs!B7``).
     """
@@ -79,6 +81,9 @@ class SourceRead:
     warnings: list[Finding] = field(default_factory=list)
     notes: list[Finding] = field(default_factory=list)
     carried: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: archon's records of the event in the input's document properties
+    #: (:meth:`archon.formats.layout.ARCHON_MARKS.is_record`), set as they are in the new workbook.
+    records: dict[str, str] = field(default_factory=dict)
     locate: Optional[Callable[[Where], str]] = field(default=None, repr=False)
 
     def place(self, where: Where) -> str:

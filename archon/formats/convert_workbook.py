@@ -199,6 +199,7 @@ def read_workbook(p: Path) -> SourceRead:
                      locate=lambda where: f"{p.name}: {read.cells.locate(where) or where.describe()}")
 
     with open_book(p) as book:
+        src.records = {k: v for k, v in book.properties.items() if L.ARCHON_MARKS.is_record(k) and v}
         if (book.properties.get(L.ARCHON_MARKS.edition_property) or "").strip():
             src.edition = read.event.edition
         parts: set[str] = set()

@@ -333,9 +333,24 @@ class _ArchonMarks(_Fixed):
     checkin_code_property: str = "archon:checkin-code"
     #: The players' decks (issue 25): ``archon:deck:7`` and its parts ``archon:deck:7:1``...
     deck_property_prefix: str = "archon:deck:"
+    #: Phones that claimed a player already bound to another phone (issue 25),
+    #: one property each, numbered: ``archon:alert:1`` = ``7|2026-11-27T09:05:00Z``;
+    #: empty once the organizer dismissed it.
+    alert_property_prefix: str = "archon:alert:"
     #: The round's clock (issue 25): ``r=2;m=120;s=...;p=...;ps=0;a=0;t=3:10``
     #: (:mod:`archon.formats.workbook.clock_records`); empty once there is none.
     clock_property: str = "archon:clock"
+    #: Every record archon keeps of an event in its properties (a name, or a
+    #: prefix ending in ``:``): what ``archon convert`` carries to the new
+    #: workbook as it is. A new kind of record is added here, once.
+    records: tuple = (warning_property_prefix, report_property_prefix, reporting_property, checkin_property_prefix,
+                      code_property_prefix, checkin_code_property, deck_property_prefix, alert_property_prefix,
+                      clock_property)
+
+    def is_record(self, name: str) -> bool:
+        """Whether the property ``name`` is one of archon's :attr:`records` of an event."""
+        return any(name.startswith(r) if r.endswith(":") else name == r for r in self.records)
+
     #: Instructions!A1 of the built-in template: starts like the official
     #: version string, so readers looking for "The Archon (v1.5l)" accept it.
     builtin_version_text: str = "The Archon (v1.5l) - archon built-in template"

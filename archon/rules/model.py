@@ -31,6 +31,7 @@ __all__ = [
     "JudgeWarning",
     "PlayerReport",
     "CheckIn",
+    "ClaimAlert",
     "Final",
     "RoundClock",
     "Event",
@@ -280,13 +281,24 @@ class CheckIn:
 class PlayerReport:
     """A table's VPs as one of its players reported them from their phone,
     waiting for a second player of the table or the organizer to confirm
-    (:mod:`archon.eventday.player_reports`): the preliminary ``round``, the
+    (:mod:`archon.eventday.player_reports`): the preliminary ``round`` (or
+    :data:`FINAL`, the final being table 1), the
     ``table``, the ``vps`` in seat order, the reporting ``player``'s number
     and ``when`` (UTC, ISO 8601)."""
 
-    round: int
+    round: Union[int, str]  # 1, 2, 3... or FINAL (table 1)
     table: int
     vps: list[float]
+    player: int
+    when: str = ""
+
+
+@dataclass
+class ClaimAlert:
+    """A second phone claimed a player whose phone check-in was made already
+    (issue 25): the ``player``'s number and ``when`` (UTC, ISO 8601). Kept with
+    the event and shown to the organizer until dismissed."""
+
     player: int
     when: str = ""
 
@@ -378,6 +390,9 @@ class Event:
     checkin_code: Optional[str] = None
     #: The players' decks by player number (:mod:`archon.rules.decks`).
     decks: dict[int, StoredDeck] = field(default_factory=dict)
+    #: Phones that claimed a player already claimed, oldest first, until the
+    #: organizer dismisses them (:mod:`archon.eventday.checkin`).
+    claim_alerts: list[ClaimAlert] = field(default_factory=list)
     #: The round's clock (issue 25), kept in the workbook's document properties; None: never started.
     clock: Optional[RoundClock] = None
     #: The rounds' start and end times ("Round Start Time:", "Round End

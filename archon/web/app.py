@@ -27,6 +27,8 @@ Routes (the JSON API is documented in the README, section *The event console*):
 ``POST /api/info``         ``{"name", "date", "city", "organizer", "organizer_vekn", "head_judge", ...}``: ``archon info``
 ``POST /api/checkin``      ``{"player", "undo"}`` or ``{"all": true}``: ``archon checkin`` (:mod:`archon.web.checkin`)
 ``POST /api/codes``        ``{"reissue"}``, or ``{}``: ``archon codes``
+                           and ``POST /api/checkin-alerts`` ``{"player"}`` or ``{}``: the organizer dismisses
+                           claimed-twice alerts (:mod:`archon.web.checkin`)
 ``POST /api/pending``      ``{"accept": TABLE, "round", "player"}`` or ``{"on": false}``: ``archon pending`` (players' reports, :mod:`archon.web.player_reports`)
 ``POST /api/deck``         ``{"player", "text", "unlock"}``: ``archon deck`` (:mod:`archon.web.decks`)
 ``GET /api/clock``         the round's clock now; ``POST /api/clock``: ``{"action", "minutes", "table"}`` (:mod:`archon.web.clock`)
@@ -84,7 +86,7 @@ from archon import __version__
 from archon import api
 from archon.rules.typed import is_whole_number_text
 from archon.web.answers import error_body, http_status, refused
-from archon.web.checkin import do_checkin, do_codes
+from archon.web.checkin import do_checkin, do_codes, do_dismiss_alerts
 from archon.web.checkin import routes as checkin_routes
 from archon.web.decks import deck_routes, do_deck
 from archon.web.clock import api_clock, do_clock
@@ -367,11 +369,17 @@ WRITES: dict[str, Callable] = {
     "undo": _do_undo,
     "info": _do_info,
     "checkin": do_checkin,
+    "checkin-alerts": do_dismiss_alerts,  # the organizer dismisses claimed-twice alerts (archon.web.checkin)
     "codes": do_codes,
     "pending": do_pending,  # the players' reports: accept one, switch them (archon.web.player_reports)
     "deck": do_deck,
     "clock": lambda path, body, said: _lines(do_clock(path, body, said), said),  # archon.web.clock
 }
+
+
+#: What a write's body holds that its journal line (``archon undo``'s words) never says:
+#: the page's version, a personal code, a deck list's text.
+_NOT_JOURNALED = frozenset({"version", "code", "text"})
 
 
 async def write(request: Request) -> Response:
@@ -405,8 +413,8 @@ async def written(request: Request, name: str, action: Callable, signed_in: Opti
             who = signed_in_name(signed_in, book.state().details) if signed_in is not None else PHONE
             if name == "sanction" and not body.get("judge"):
                 body["judge"] = who  # the judge who records it, unless another is named
-            sent = {k: v for k, v in body.items() if k != "version"}
-            # what undo says it takes back, and who did it
+            # what undo says it takes back, and who did it: the action and whom, never a code nor a deck's text
+            sent = {k: v for k, v in body.items() if k not in _NOT_JOURNALED}
             command = PLAIN.render(say("web.journal_command", who=who, file=book.name, action=name,
                                        body=json.dumps(sent)))
             with book.write_lock, settings(command=command, noted=journal_line(who, name, sent)):

@@ -7,11 +7,17 @@ phone check-in, the QR code, and the alerts of a player claimed twice.
 ``POST /api/checkin/phone``    ``{"name", "code"}``: a player checks in from their phone (no token:
                                the event's check-in code, or their personal code); answers
                                ``{"ok": true, "player": name, "code": their personal code, "lines"}``
-``GET /api/checkin/alerts``    the players whose phone claim came twice, newest first (token)
+``GET /api/checkin/alerts``    the players whose phone claim came twice, newest first (token): kept
+                               with the event (its custom properties) until dismissed
+``POST /api/checkin-alerts``   ``{"player": N}`` or ``{}`` (all): the organizer dismisses alerts (token)
 ``GET /checkin/qr.svg``        the QR code of the players' page with the check-in code (token)
+``GET /download/code-slips.xlsx``  one slip per player with their personal code, in the page's language
+                               (``?lang=xx``): ``archon codes --print``'s twin (token; codes a player
+                               lacks are made first, journaled as the console's writes are)
 =============================  ================================================================
 
-Wrong codes from a phone are counted per client: past :data:`WRONG_CODES`
+Wrong codes from a phone (here, and the players' deck form:
+:mod:`archon.web.decks`, through :func:`guard`) are counted per client: past :data:`WRONG_CODES`
 in :data:`WRONG_CODES_SECONDS`, that client is answered 429 until the
 minute has passed, before any code is compared. Personal codes are in the
 organizer's section only: never on the players' page, a seat list, a
@@ -31,14 +37,12 @@ from archon.web.errors import BadRequest
 from archon.web.words import ConsoleRenderer, console, shown_lines
 from archon.words.message import say
 
-__all__ = ["WRONG_CODES", "WRONG_CODES_SECONDS", "MAX_ALERTS", "do_checkin", "do_codes",
-           "routes", "Guard"]
+__all__ = ["WRONG_CODES", "WRONG_CODES_SECONDS", "do_checkin", "do_codes", "do_dismiss_alerts",
+           "routes", "Guard", "guard", "client_of"]
 
 #: Wrong codes a client may type in :data:`WRONG_CODES_SECONDS` before it must wait.
 WRONG_CODES = 5
 WRONG_CODES_SECONDS = 60.0
-#: The most alerts kept (the newest).
-MAX_ALERTS = 50
 #: The longest name or code a phone may send.
 _MAX_TYPED = 200
 
@@ -81,14 +85,24 @@ def do_codes(path, body: dict, said: ConsoleRenderer) -> list[str]:
     return shown_lines(api.codes(path, reissue=_text(body, "reissue")).said(), said)
 
 
+def do_dismiss_alerts(path, body: dict, said: ConsoleRenderer) -> list[str]:
+    """``POST /api/checkin-alerts``: the organizer dismisses the claimed-twice
+    alerts of ``player`` (a number), or every alert (no ``player``)."""
+    from archon.api.checkins import dismiss_alerts
+
+    player = _text(body, "player")
+    if player is not None and not player.strip().isdecimal():
+        raise BadRequest(say("web.field_not_whole", key="player", value=player[:40]))
+    return shown_lines(dismiss_alerts(path, None if player is None else int(player)).said(), said)
+
+
 class Guard:
-    """The wrong codes each client typed lately, and the alerts of players
-    claimed twice (kept in memory while the console runs)."""
+    """The wrong codes each client typed lately (kept in memory while the
+    console runs): one count for every form a code is typed in."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._wrong: dict[str, deque] = {}
-        self.alerts: deque = deque(maxlen=MAX_ALERTS)
 
     def blocked(self, client: str, now: Optional[float] = None) -> bool:
         now = time.monotonic() if now is None else now
@@ -104,16 +118,30 @@ class Guard:
                 self._wrong.clear()
             self._wrong.setdefault(client, deque()).append(time.monotonic() if now is None else now)
 
-    def claimed_twice(self, number: int, name: str) -> None:
-        with self._lock:
-            self.alerts.appendleft({"player": number, "name": name, "when": rules.now_text()})
+
+def guard(app) -> Guard:
+    """The console's one count of wrong codes (check-in, decks)."""
+    kept = getattr(app.state, "checkin_guard", None)
+    if kept is None:
+        kept = app.state.checkin_guard = Guard()
+    return kept
 
 
-def _guard(app) -> Guard:
-    guard = getattr(app.state, "checkin_guard", None)
-    if guard is None:
-        guard = app.state.checkin_guard = Guard()
-    return guard
+def client_of(request) -> str:
+    """Whom wrong codes are counted for: the client's address."""
+    return request.client.host if request.client else "?"
+
+
+def _journaled(book, action: str, player: int):
+    """The console's journal text of a phone's write: the action and the
+    player, never a code (what ``archon undo`` says it takes back)."""
+    import json
+
+    from archon.formats.workbook.safety import settings
+    from archon.words.render import PLAIN
+
+    return settings(command=PLAIN.render(say("web.journal_command", file=book.name, action=action,
+                                                 body=json.dumps({"player": player}))))
 
 
 def _language(request) -> ConsoleRenderer:
@@ -142,10 +170,10 @@ async def phone_checkin(request):
     from archon import api
     from archon.web.errors import WorkbookOpen
 
-    guard = _guard(request.app)
-    client = request.client.host if request.client else "?"
+    wrong = guard(request.app)
+    client = client_of(request)
     said = _language(request)
-    if guard.blocked(client):
+    if wrong.blocked(client):
         return _answer(request, BadRequest(say("web.checkin.wait", seconds=int(WRONG_CODES_SECONDS)), 429))
     try:
         body = await request.json()
@@ -167,10 +195,10 @@ async def phone_checkin(request):
 
         rep, look = await run_in_threadpool(run)
     except rules.WrongCode as exc:
-        guard.wrong(client)
+        wrong.wrong(client)
         return _answer(request, exc, 403)
     except rules.AlreadyClaimed as exc:
-        guard.claimed_twice(exc.player.number, exc.player.name)
+        await run_in_threadpool(_keep_alert, request.app, exc.player.number)
         return _answer(request, exc)
     except Exception as exc:  # noqa: BLE001 - every refusal is an answer, never a traceback
         if http_status(exc) == 500:
@@ -183,13 +211,32 @@ async def phone_checkin(request):
                         headers={"Cache-Control": "no-store"})
 
 
+def _keep_alert(app, player: int) -> None:
+    """Keep the alert with the event (its lock, journal and undo); every page
+    hears of it. Not kept (the file held, unwritable): the phone's refusal
+    is answered all the same, and the failure logged."""
+    from archon.api.checkins import claim_alert
+
+    book = app.state.book
+    try:
+        if book.held() is not None:
+            return
+        with book.write_lock, _journaled(book, "checkin-alert", player):
+            claim_alert(book.path, player)
+        app.state.live.publish(book.look_now())
+    except Exception as exc:  # noqa: BLE001 - the phone is answered its refusal whatever happens here
+        app.state.log_failure(exc)
+
+
 async def alerts(request):
-    """``GET /api/checkin/alerts``: the players claimed twice (the organizer's)."""
+    """``GET /api/checkin/alerts``: the players claimed twice, newest first,
+    kept with the event until dismissed (the organizer's)."""
     from starlette.responses import JSONResponse
 
     if not _authorized(request):
         return _answer(request, BadRequest(say("web.token_needed"), 401))
-    return JSONResponse({"alerts": list(_guard(request.app).alerts)}, headers={"Cache-Control": "no-store"})
+    state = (await request.app.state.live.fresh()).state
+    return JSONResponse({"alerts": (state.checkin or {}).get("alerts", [])}, headers={"Cache-Control": "no-store"})
 
 
 def players_address(request, code: Optional[str] = None) -> str:
@@ -245,6 +292,52 @@ async def screen_qr_code(request):
     return await _qr_of(request, code)
 
 
+async def code_slips(request):
+    """``GET /download/code-slips.xlsx``: the slips of ``archon codes --print``
+    (:func:`archon.api.checkins.print_codes`) in the page's language (the organizer's)."""
+    import tempfile
+    from pathlib import Path
+
+    from starlette.background import BackgroundTask
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import FileResponse
+
+    from archon.api.checkins import print_codes
+    from archon.web.errors import WorkbookOpen
+
+    if not _authorized(request):
+        return _answer(request, BadRequest(say("web.token_needed"), 401))
+    book = request.app.state.book
+    lang = request.app.state.language_of(request)
+    address = players_address(request)
+    tmp = tempfile.TemporaryDirectory(prefix="archon-console-")
+    out = Path(tmp.name) / "slips.xlsx"
+
+    def run():
+        from archon.formats.workbook.safety import settings
+        from archon.words.render import PLAIN
+
+        command = PLAIN.render(say("web.journal_command", file=book.name, action="codes", body="{}"))
+        with book.write_lock, settings(command=command):
+            rep = print_codes(book.path, out, lang=lang, address=address)
+        return rep, book.look_now()
+
+    try:
+        held = book.held()
+        if held is not None:
+            raise WorkbookOpen(held)
+        rep, look = await run_in_threadpool(run)
+    except Exception as exc:  # noqa: BLE001 - every refusal is an answer, never a traceback
+        tmp.cleanup()
+        if http_status(exc) == 500:
+            request.app.state.log_failure(exc)
+        return _answer(request, exc)
+    if rep.changed:
+        request.app.state.live.publish(look)
+    return FileResponse(out, filename=f"{book.path.stem}-code-slips.xlsx", background=BackgroundTask(tmp.cleanup),
+                        headers={"Cache-Control": "no-store"})
+
+
 def routes() -> list:
     """The check-in's routes, before the console's ``/api/{action}``."""
     from starlette.routing import Route
@@ -252,4 +345,5 @@ def routes() -> list:
     return [Route("/api/checkin/phone", phone_checkin, methods=["POST"]),
             Route("/api/checkin/alerts", alerts),
             Route("/checkin/qr.svg", qr_code),
-            Route("/screen/checkin.svg", screen_qr_code)]
+            Route("/screen/checkin.svg", screen_qr_code),
+            Route("/download/code-slips.xlsx", code_slips)]

@@ -5,27 +5,32 @@ players' form (a deck handed in with the player's personal code).
 Writes go through the twin :func:`archon.api.deck` (the same lock, backup,
 journal and undo as every change): the organizer's as ``POST /api/deck``
 (:data:`archon.web.app.WRITES`), the players' as ``POST /deck/submit``, which
-finds the player by their code (:func:`player_of_code`) and takes no deck once
-round 1 has started. ``app.py`` passes its checks in (:func:`deck_routes`).
+finds the player by their code (:func:`archon.eventday.codes.player_of_code`),
+counts a wrong code as check-in does (:func:`archon.web.checkin.guard`: the
+same count, so a phone cannot try codes on both forms), and takes no deck
+once round 1 has started. The journal (what ``archon undo`` says it takes
+back) names the player, never their code nor the deck's text. ``app.py``
+passes its checks in (:func:`deck_routes`).
 """
 
 from __future__ import annotations
 
-import importlib
+import json
 import tempfile
 from pathlib import Path
 from typing import Any, Callable, Optional
 
 from archon.api.deck_lists import deck, decks, export_decks
+from archon.eventday.codes import player_of_code
 from archon.eventday.decks import round_one_started
 from archon.formats.decklists import MAX_DECK_TEXT
 from archon.formats.workbook import read_event
-from archon.rules.model import Event
+from archon.web.checkin import WRONG_CODES_SECONDS, client_of, guard
 from archon.web.errors import BadRequest
 from archon.web.words import ConsoleRenderer, console, shown_lines
 from archon.words.message import say
 
-__all__ = ["do_deck", "deck_rows", "player_of_code", "deck_routes", "zipped_decks"]
+__all__ = ["do_deck", "deck_rows", "deck_routes", "zipped_decks", "WrongDeckCode"]
 
 _MAX_CODE = 40
 
@@ -59,16 +64,8 @@ def deck_rows(path, said: ConsoleRenderer) -> list[dict[str, Any]]:
     return [{**row, "problems": [said.render(m) for m in row["problems"]]} for row in decks(path)]
 
 
-def player_of_code(event: Event, code: str) -> Optional[int]:
-    """The player whose personal code is ``code``, or None: what
-    ``archon.eventday.codes.player_of_code`` (check-in's personal codes) says,
-    once it is there; until then no code is known."""
-    try:
-        codes = importlib.import_module("archon.eventday.codes")
-    except ImportError:
-        return None
-    found = codes.player_of_code(event, code)
-    return getattr(found, "number", found)
+class WrongDeckCode(BadRequest):
+    """A personal code no player has, typed on the players' deck form (counted per client)."""
 
 
 def _submitted(path, body: dict, said: ConsoleRenderer) -> list[str]:
@@ -76,12 +73,18 @@ def _submitted(path, body: dict, said: ConsoleRenderer) -> list[str]:
     code = _text(body, "code", _MAX_CODE, required=True) or ""
     text = _text(body, "text", MAX_DECK_TEXT, required=True)
     read = read_event(path)
-    number = player_of_code(read.event, code.strip())
+    number = player_of_code(read.event, code)
     if number is None:
-        raise BadRequest(say("decks.code_unknown"), 403)
+        raise WrongDeckCode(say("decks.code_unknown"), 403)
     if round_one_started(read.event, read.chart_rounds):
         raise BadRequest(say("decks.closed_for_players"), 409)
-    return shown_lines(deck(path, number, text).said(), said)
+    from archon.formats.workbook.safety import settings
+    from archon.words.render import PLAIN
+
+    journaled = PLAIN.render(say("web.journal_command", file=Path(path).name, action="deck",
+                                 body=json.dumps({"player": number})))
+    with settings(command=journaled):  # the player, not their code nor their deck
+        return shown_lines(deck(path, number, text).said(), said)
 
 
 def deck_routes(*, authorized: Callable, denied: Callable, error: Callable, language: Callable,
@@ -109,7 +112,18 @@ def deck_routes(*, authorized: Callable, denied: Callable, error: Callable, lang
         return HTMLResponse(render("_decks_list.html", lang, rows=rows), headers={"Cache-Control": "no-store"})
 
     async def submit(request):
-        return await run_write(request, "deck", _submitted)
+        wrong, client = guard(request.app), client_of(request)
+        if wrong.blocked(client):
+            return error(request, BadRequest(say("codes.too_many_tries", seconds=int(WRONG_CODES_SECONDS)), 429))
+
+        def counted(path, body, said):
+            try:
+                return _submitted(path, body, said)
+            except WrongDeckCode:
+                wrong.wrong(client)
+                raise
+
+        return await run_write(request, "deck", counted)
 
     async def download(request):
         if not authorized(request):

@@ -1,11 +1,12 @@
 """The console's side of the players' reports (issue 25).
 
 ==============================  ======================================================
-``POST /api/player-report``     ``{"code", "round", "table", "vps"}``: a player's report, no token: the
+``POST /api/player-report``     ``{"code", "round", "table", "vps"}`` (``"round": "F", "table": 1``:
+                                the final, by its finalists): a player's report, no token: the
                                 personal code says who sends it. ``{"ok": true, "state": "pending" |
                                 "recorded" | "conflict", "said", "lines", "version"}``; a refusal as every
                                 refusal (:mod:`archon.web.answers`); too many wrong codes from one client
-                                in :data:`WINDOW_SECONDS`: 429
+                                (counted with check-in's: :func:`archon.web.checkin.guard`): 429
 ``GET /api/player-reports``     (the organizer's token) ``archon pending --json``'s ``on`` and ``tables``
 ``POST /api/pending``           (the organizer's token, through the console's writes) ``{"accept": TABLE,
                                 "round", "player"}`` or ``{"on": true | false}``
@@ -19,8 +20,6 @@ back), then every page hears of the new state from one look.
 from __future__ import annotations
 
 import json
-import threading
-import time
 from typing import Any, Callable, Optional
 
 from starlette.concurrency import run_in_threadpool
@@ -30,49 +29,18 @@ from starlette.routing import Route
 
 from archon.api import player_reports as twins
 from archon.eventday.player_reports import WrongCode, table_state
+from archon.rules.model import FINAL
 from archon.web.answers import error_body, http_status
+from archon.web.checkin import WRONG_CODES_SECONDS, client_of, guard
 from archon.web.errors import BadRequest, WorkbookOpen
 from archon.web.words import console, shown_lines
 from archon.words.message import say
 from archon.words.render import PLAIN
 
-__all__ = ["routes", "do_pending", "WrongCodes", "MAX_WRONG_CODES", "WINDOW_SECONDS"]
+__all__ = ["routes", "do_pending"]
 
-#: Wrong codes one client may send in :data:`WINDOW_SECONDS` before it must wait.
-MAX_WRONG_CODES = 5
-WINDOW_SECONDS = 600
 #: The largest report accepted (a code, a round, a table and five VPs fit many times).
 MAX_REPORT_BODY = 2048
-
-
-class WrongCodes:
-    """Wrong codes per client (its address), forgotten after :data:`WINDOW_SECONDS`."""
-
-    def __init__(self, most: int = MAX_WRONG_CODES, window: float = WINDOW_SECONDS) -> None:
-        self.most, self.window = most, window
-        self._seen: dict[str, list[float]] = {}
-        self._lock = threading.Lock()
-
-    def _recent(self, client: str, now: float) -> list[float]:
-        kept = [t for t in self._seen.get(client, []) if now - t < self.window]
-        if kept:
-            self._seen[client] = kept
-        else:
-            self._seen.pop(client, None)
-        return kept
-
-    def blocked(self, client: str) -> bool:
-        with self._lock:
-            return len(self._recent(client, time.monotonic())) >= self.most
-
-    def count(self, client: str) -> None:
-        with self._lock:
-            now = time.monotonic()
-            self._seen[client] = self._recent(client, now) + [now]
-
-
-def _client(request: Request) -> str:
-    return request.client.host if request.client is not None else "?"
 
 
 async def _body(request: Request) -> dict:
@@ -105,6 +73,14 @@ def _whole(body: dict, key: str, required: bool = True) -> Optional[int]:
     return value
 
 
+def _round(body: dict, required: bool = True) -> "int | str | None":
+    """A report's round: a whole number, or ``"F"`` (the final)."""
+    value = body.get("round")
+    if isinstance(value, str) and value.strip().upper() == FINAL:
+        return FINAL
+    return _whole(body, "round", required)
+
+
 def _vps(body: dict) -> list:
     value = body.get("vps")
     if not isinstance(value, list) or not value or len(value) > 10:
@@ -129,13 +105,12 @@ def routes(language: Callable[[Request], str], authorized: Callable[[Request], b
 
     async def report(request: Request) -> Response:
         said = console(language(request))
-        wrong: WrongCodes = _wrong_codes(request)
-        client = _client(request)
+        wrong, client = guard(request.app), client_of(request)  # one count with check-in's and the decks'
         try:
             if wrong.blocked(client):
-                raise BadRequest(say("playerreport.too_many_tries", minutes=WINDOW_SECONDS // 60), 429)
+                raise BadRequest(say("codes.too_many_tries", seconds=int(WRONG_CODES_SECONDS)), 429)
             body = await _body(request)
-            code, round, table, vps = _code(body), _whole(body, "round"), _whole(body, "table"), _vps(body)
+            code, round, table, vps = _code(body), _round(body), _whole(body, "table"), _vps(body)
             assert round is not None and table is not None  # required
             book = request.app.state.book
             held = book.held()
@@ -146,7 +121,7 @@ def routes(language: Callable[[Request], str], authorized: Callable[[Request], b
             return Response(status_code=400)
         except Exception as exc:  # noqa: BLE001 - every error becomes an answer, never a traceback page
             if isinstance(exc, WrongCode):
-                wrong.count(client)
+                wrong.wrong(client)
             elif not isinstance(exc, BadRequest) and http_status(exc) == 500:
                 request.app.state.log_failure(exc)
             request.app.state.live.poke()
@@ -171,15 +146,7 @@ def routes(language: Callable[[Request], str], authorized: Callable[[Request], b
     return [Route("/api/player-report", report, methods=["POST"]), Route("/api/player-reports", listed)]
 
 
-def _wrong_codes(request: Request) -> WrongCodes:
-    state = request.app.state
-    kept = getattr(state, "wrong_codes", None)
-    if kept is None:
-        kept = state.wrong_codes = WrongCodes()
-    return kept
-
-
-def _write(book: Any, code: str, round: int, table: int, vps: list):
+def _write(book: Any, code: str, round: "int | str", table: int, vps: list):
     """The report written as the console's writes are: one at a time, journaled."""
     from archon.formats.workbook.safety import settings
 
@@ -201,5 +168,5 @@ def do_pending(path, body: dict, said) -> list[str]:
     else:
         table = _whole(body, "accept")
         assert table is not None  # required
-        rep = twins.accept(path, table, round=_whole(body, "round", False), player=_whole(body, "player", False))
+        rep = twins.accept(path, table, round=_round(body, False), player=_whole(body, "player", False))
     return shown_lines(rep.said(), said)

@@ -135,6 +135,8 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
         # (the event's check-in code, not a player's, for the projector view: /screen shows it to the room;
         # the players' page never prints it)
         "checkin": state.checkin if organizer else _public_checkin(state.checkin),
+        # the players' report form is on the page only while reporting is on (one rendering for every phone)
+        "reporting": state.reporting,
         "levels": list(LEVELS),
         # the sanction form: the Judges' Guide's infractions with their baseline, and its levels
         "infractions": [(sub, said.render(say("sanction.option", infraction=infraction_name(sub),

@@ -83,6 +83,8 @@ class State:
     #: The check-in (:func:`archon.eventday.checkin.checkin_summary`): its
     #: ``checkin_code`` (the projector's), each player's personal code (the organizer's only).
     checkin: dict = field(default_factory=dict)
+    #: Whether the players may report their table (the organizer did not switch it off).
+    reporting: bool = True
 
     def problems_in(self, renderer) -> list:
         """``problems``, said by ``renderer`` (a console's renderer of any language)."""
@@ -294,6 +296,7 @@ class ServedWorkbook:
                 said_finals=said_finals,
                 details=details_of(read.event),
                 checkin=checkin_summary(read.event),
+                reporting=not read.event.reporting_off,
             )
         except Exception as exc:  # noqa: BLE001 - any unreadable state is shown, never raised to a page
             if not hasattr(exc, "exit_status") and not isinstance(exc, OSError):

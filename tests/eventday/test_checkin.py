@@ -112,3 +112,26 @@ def test_check_in_is_over_once_round_one_has_results():
     ev.round(1).tables[0].vps = [1, 1, 1, 1, 1][:ev.round(1).tables[0].size]
     with pytest.raises(EventDayError, match="round 1 has results"):
         checkin.check_in(ev, 1)
+
+
+def test_claimed_twice_alerts_are_kept_with_the_event_until_dismissed(tmp_path):
+    """A second phone's claim is an alert the workbook keeps (a restart of
+    the console loses none) until the organizer dismisses it."""
+    from archon.api.checkins import claim_alert, dismiss_alerts
+    from archon.formats.workbook import new_event, read_event
+    from archon.words.render import PLAIN
+
+    path = tmp_path / "club.xlsx"
+    new_event(path, club())
+    claim_alert(path, 3)
+    claim_alert(path, 7)
+    assert [(r["player"], r["name"]) for r in checkin.alert_rows(read_event(path).event)] == [
+        (7, "Gus Test"), (3, "Cleo Test")]  # newest first
+    rep = dismiss_alerts(path, 7)
+    assert "1 alert dismissed" in "\n".join(PLAIN.render(line) for line in rep.said())
+    assert [a.player for a in read_event(path).event.claim_alerts] == [3]
+    dismiss_alerts(path)
+    assert read_event(path).event.claim_alerts == []
+    assert not checkin.dismiss_alerts(read_event(path).event).changed
+    with pytest.raises(WrongInput):
+        checkin.claim_alert(club(), 42)

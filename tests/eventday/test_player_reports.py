@@ -121,3 +121,68 @@ def test_the_organizer_typing_the_result_clears_the_tables_reports():
     with pytest.raises(EventDayError) as refused:  # the table has its result: a late report is refused
         report_table(typed.event, code(9), 2, 4, [4, 0, 0, 0])
     assert "has its result already" in text(refused)
+
+
+# ---------------------------------------------------------------------------
+# the final, reported by its finalists (seats #6 #15 #1 #4 #2)
+
+FINAL_VPS = [0, 3, 0, 2, 0]
+
+
+def final_seated() -> Event:
+    from archon.rules.model import Final
+    from test_eventday import tossed, winter_cup
+
+    ev = tossed(winter_cup(3))
+    ev.final = Final([6, 15, 1, 4, 2])
+    ev.codes = {p.number: code(p.number) for p in ev.players}
+    return ev
+
+
+def test_two_finalists_reporting_the_same_vps_record_the_final_and_its_winner():
+    first = report_table(final_seated(), code(6), "F", 1, FINAL_VPS)
+    assert first.event.final.vps == [None] * 5
+    assert table_state(first.event, "F", 1) == PENDING
+    assert PLAIN.render(first.lines[-1]).startswith("the final: waiting for another player")
+    done = report_table(first.event, code(4), "final", 1, FINAL_VPS)
+    assert done.event.final.vps == FINAL_VPS and done.event.player_reports == []
+    said = [PLAIN.render(line) for line in done.lines]
+    assert said[0].startswith("the final: #6 ") and "recorded" in said[0]
+    assert any("#15 " in line and "win" in line for line in said)  # the standings name the winner
+
+
+def test_only_a_finalist_reports_the_final_and_a_game_must_end_so():
+    with pytest.raises(EventDayError) as refused:
+        report_table(final_seated(), code(3), "F", 1, FINAL_VPS)
+    assert "does not sit at the final" in text(refused)
+    with pytest.raises(WrongInput) as wrong:
+        report_table(final_seated(), code(6), "F", 1, [5, 5, 0, 0, 0])
+    assert text(wrong).startswith("the final: no game ends this way")
+    with pytest.raises(WrongInput) as bad_round:
+        report_table(final_seated(), code(6), "semi", 1, FINAL_VPS)
+    assert "F for the final" in text(bad_round)
+
+
+def test_the_organizer_accepts_one_of_two_final_reports_that_differ():
+    ev = report_table(final_seated(), code(6), "F", 1, FINAL_VPS).event
+    held = report_table(ev, code(2), "F", 1, [0, 2, 0, 0, 3])
+    assert table_state(held.event, "F", 1) == CONFLICT
+    assert [(r["round"], r["table"], r["state"]) for r in pending_rows(held.event)] == [("F", 1, "conflict")]
+    done = accept_report(held.event, "F", 1, player=2)
+    assert done.event.final.vps == [0, 2, 0, 0, 3] and done.event.player_reports == []
+
+
+def test_a_final_report_is_kept_in_the_workbook_and_accepted_there(tmp_path):
+    from archon import api
+    from archon.formats.workbook import new_event, read_event
+    from archon.rules.model import FINAL
+
+    path = tmp_path / "cup.xlsx"
+    new_event(path, final_seated())
+    api.report_table(path, code(1), "F", 1, FINAL_VPS)
+    kept = read_event(path).event.player_reports
+    assert [(r.round, r.table, r.player, r.vps) for r in kept] == [(FINAL, 1, 1, FINAL_VPS)]
+    assert api.pending(path).tables[0]["round"] == "F"
+    api.accept(path, 1, round="F")
+    ev = read_event(path).event
+    assert ev.final.vps == FINAL_VPS and ev.player_reports == []

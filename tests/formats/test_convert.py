@@ -469,3 +469,46 @@ def test_a_sheet_the_archon_does_not_have_stops_the_conversion(forms, tmp_path):
     forced = convert(tmp_path / "cup.xlsx", tmp_path / "out.xlsx", force=True)
     assert [f.where for f in forced.left_out] == ["Prizes!B3"]
     assert api.standings(tmp_path / "out.xlsx")["players"] == standings_to_dict(compute(sample_event()))["players"]
+
+
+def test_convert_carries_every_record_archon_keeps_of_the_event(tmp_path):
+    """Check-ins, codes, players' reports (and their switch), decks, warnings,
+    claimed-twice alerts and the clock are in the converted workbook as they
+    were: a code that changed would lock a player out of their phone."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "eventday"))
+    sys.path.insert(0, str(Path(__file__).parents[1] / "e2e"))
+    from test_player_reports import SWEEP, code, round_2_seated
+    from archon.formats.workbook import read_event
+    from archon.formats.workbook.xlsxpatch import read_custom_properties
+    from archon.formats.decklists import read_deck_list
+    from archon.rules.decks import StoredDeck
+    from archon.rules.model import CheckIn
+
+    ev = round_2_seated()
+    ev.checked_in = {3: CheckIn("2026-11-27T09:05:00Z", "phone"), 8: CheckIn("2026-11-27T09:06:12Z")}
+    ev.checkin_code = "4HQ7ZC"
+    ev.decks = {5: StoredDeck(read_deck_list("Crypt (12 cards)\n12x Nathan Turner\n\nLibrary (60 cards)\n"
+                                             "60x Govern the Unaligned\n")[0])}
+    first = tmp_path / "first.xlsx"
+    new_event(first, ev)
+    api.report_table(first, code(2), 2, 2, SWEEP)
+    api.warn(first, "4", "slow play")
+    api.reporting(first, False)
+    source = tmp_path / "source.xlsx"  # the round's clock and an alert, as the console keeps them
+    with source.open("wb") as f:
+        clock = "r=2;m=120;s=2026-11-27T14:05:00Z;p=;ps=300;a=5;t=3:10,4:5"
+        patch_package(first.read_bytes(), f, {}, properties={"archon:clock": clock,
+                                                              "archon:alert:1": "7|2026-11-27T09:07:00Z"})
+    before = {k: v for k, v in read_custom_properties(str(source)).items() if k.startswith("archon:") and v}
+    assert {"archon:checkin:3", "archon:code:2", "archon:checkin-code", "archon:report:2:2", "archon:reporting",
+            "archon:warning:1", "archon:deck:5", "archon:clock", "archon:alert:1"} <= set(before)
+
+    convert(source, tmp_path / "converted.xlsx")
+    after = read_custom_properties(str(tmp_path / "converted.xlsx"))
+    assert {k: after.get(k) for k in before if k != "archon:template"} == {
+        k: v for k, v in before.items() if k != "archon:template"}
+    got = read_event(tmp_path / "converted.xlsx").event
+    assert got.codes == ev.codes and sorted(got.checked_in) == [3, 8] and got.reporting_off
+    assert [(r.round, r.table, r.player) for r in got.player_reports] == [(2, 2, 2)]

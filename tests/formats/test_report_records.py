@@ -39,3 +39,14 @@ def test_a_property_archon_cannot_read_is_said_not_guessed():
     # a table whose reports are done with is blanked; the switch written once it was off
     assert report_properties([], False, {"archon:report:1:1": "7|4 0 0 0|", "archon:reporting": "off"}) == {
         "archon:report:1:1": "", "archon:reporting": "on"}
+
+
+def test_the_finals_reports_read_back_after_the_rounds_and_a_bad_round_is_said():
+    props = {"archon:report:F:1": "4|0 3 0 2 0|2026-11-27T15:02:40Z",
+             "archon:report:2:4": "9|1 1 1 1|2026-11-27T10:02:00Z",
+             "archon:report:G:1": "4|0 3 0 2 0|2026-11-27T15:02:40Z",
+             "archon:report:F:2": "4|0 3 0 2 0|2026-11-27T15:02:40Z"}
+    found, bad = read_reports(props)
+    assert [(r.round, r.table, r.player) for r in found] == [(2, 4, 9), ("F", 1, 4)]
+    assert sorted(name for name, _ in bad) == ["archon:report:F:2", "archon:report:G:1"]
+    assert report_properties(found, False)["archon:report:F:1"] == "4|0 3 0 2 0|2026-11-27T15:02:40Z"

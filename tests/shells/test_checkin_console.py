@@ -49,6 +49,29 @@ def test_a_phone_checks_in_with_the_events_code_and_gets_its_own(served):
     assert [(a["player"], a["name"]) for a in alerts] == [(3, "Cleo Test")]
 
 
+def test_an_alert_outlives_the_console_and_goes_once_dismissed(served, tmp_path):
+    """The alert of a player claimed twice is kept with the event: a console
+    started again on the file shows it, until the organizer dismisses it;
+    the journal says who was claimed, never the code typed."""
+    from starlette.testclient import TestClient
+
+    client, path = served
+    ev = read_event(path).event
+    assert client.post("/api/checkin/phone", json={"name": "Dan Test", "code": ev.checkin_code}).status_code == 200
+    assert client.post("/api/checkin/phone", json={"name": "Dan Test", "code": ev.checkin_code}).status_code == 409
+    journal = (path.parent / "club-backups" / "journal.jsonl").read_text()
+    assert "checkin-alert" in journal and ev.checkin_code not in journal and ev.codes[4] not in journal
+    with TestClient(console_app(path, token=TOKEN, watch=False), base_url="http://127.0.0.1",
+                    raise_server_exceptions=False) as again:
+        alerts = again.get("/api/checkin/alerts", headers=AUTH).json()["alerts"]
+        assert [(a["player"], a["name"]) for a in alerts] == [(4, "Dan Test")]
+        assert again.post("/api/checkin-alerts", json={"player": 4}).status_code == 401
+        done = again.post("/api/checkin-alerts", json={"player": 4}, headers=AUTH)
+        assert done.status_code == 200 and "1 alert dismissed" in " ".join(done.json()["lines"])
+        assert again.get("/api/checkin/alerts", headers=AUTH).json()["alerts"] == []
+    assert read_event(path).event.claim_alerts == []
+
+
 def test_wrong_codes_are_limited_per_phone(served):
     client, path = served
     ev = read_event(path).event
@@ -130,3 +153,29 @@ def test_the_projector_shows_the_rooms_check_in_code_and_the_players_page_does_n
     players = client.get("/").text
     assert ev.checkin_code not in players
     assert not any(code in players or code in screen for code in ev.codes.values())
+
+
+def test_the_organizer_downloads_the_code_slips_in_the_pages_language(served):
+    """``archon codes --print`` from the console: the organizer's only, one
+    slip per player with their code, in the language the page asked for; a
+    player registered after the codes were made gets one too."""
+    import io
+
+    import openpyxl
+
+    client, path = served
+    assert client.get("/download/code-slips.xlsx?lang=fr").status_code == 401  # codes are private
+    organizer = client.get("/organizer", headers=AUTH).text
+    assert 'href="/download/code-slips.xlsx?lang=en"' in organizer
+    assert client.post("/api/register", json={"name": "Gus Test"}, headers=AUTH).status_code == 200
+    r = client.get("/download/code-slips.xlsx?lang=fr", headers=AUTH)
+    assert r.status_code == 200, r.text
+    assert "club-code-slips.xlsx" in r.headers["content-disposition"]
+    ws = openpyxl.load_workbook(io.BytesIO(r.content)).active
+    texts = [str(c.value) for row in ws.iter_rows() for c in row if c.value is not None]
+    ev = read_event(path).event
+    assert len(ev.codes) == 7  # Gus's code was made for his slip
+    for number, code in ev.codes.items():
+        assert f"{code[:4]} {code[4:]}" in texts
+    assert "Club Night : votre code personnel" in texts
+    assert all("Club Night: your personal code" != t for t in texts)

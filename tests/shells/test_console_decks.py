@@ -12,7 +12,6 @@ import pytest
 
 from archon.formats.workbook import load_event, new_event
 from archon.web import console_app
-from archon.web import decks as web_decks
 from conftest import REPO
 from test_console_api import AUTH, LOCAL, TOKEN, TestClient, client, cup, post  # noqa: F401
 from test_eventday import small_no_final
@@ -76,20 +75,50 @@ def submit(c, body):
     return c.post("/deck/submit", content=json.dumps(body), headers={"Content-Type": "application/json"})
 
 
-def test_a_player_hands_in_a_deck_with_their_code(before_round_1, monkeypatch):
+def codes_of(path):
+    """The players' personal codes, made as the organizer makes them (``archon codes``)."""
+    from archon import api
+
+    return api.codes(path).event.codes
+
+
+def test_a_player_hands_in_a_deck_with_their_code(before_round_1):
     path, c = before_round_1
     assert 'id="deck-submit-form"' in c.get("/").text
+    codes = codes_of(path)
     r = submit(c, {"code": "NOPE", "text": text("plain.txt")})
     assert r.status_code == 403 and 1 not in load_event(path).decks
-    # the personal codes are check-in's (archon.eventday.codes): here, Bo Chen's code is "BC-42"
-    monkeypatch.setattr(web_decks, "player_of_code", lambda event, code: 2 if code == "BC-42" else None)
-    r = submit(c, {"code": "BC-42", "text": text("lackey.txt")})
+    typed = codes[2].lower()[:4] + "-" + codes[2].lower()[4:]  # as typed on a phone
+    r = submit(c, {"code": typed, "text": text("lackey.txt")})
     assert r.status_code == 200, r.text
     assert r.json()["lines"][0] == "#2 Bo Chen's deck list recorded: 14 crypt cards, 90 library cards"
     assert load_event(path).decks[2].deck.crypt_count == 14
+    journal = (path.parent / "tiny-backups" / "journal.jsonl").read_text(encoding="utf-8")
+    assert codes[2] not in journal and "Crypt" not in journal and "Lackey" not in journal
+    assert '\\"player\\": 2' in journal or '"player": 2' in journal  # the player, not their code
 
 
-def test_once_round_1_started_a_player_cannot_hand_in_a_deck(client, cup, monkeypatch):
-    monkeypatch.setattr(web_decks, "player_of_code", lambda event, code: 4)
-    r = submit(client, {"code": "X", "text": text("plain.txt")})
+def test_wrong_deck_codes_count_with_check_ins_and_the_phone_must_wait(before_round_1):
+    from archon.web.checkin import WRONG_CODES
+
+    path, c = before_round_1
+    codes = codes_of(path)
+    for _ in range(WRONG_CODES - 1):
+        assert submit(c, {"code": "22222222", "text": text("plain.txt")}).status_code == 403
+    wrong = c.post("/api/checkin/phone", json={"name": "Bo Chen", "code": "333333"})
+    assert wrong.status_code == 403  # the same count: a phone cannot try codes on both forms
+    blocked = submit(c, {"code": codes[3], "text": text("plain.txt")})
+    assert blocked.status_code == 429 and "wait 60 seconds" in blocked.json()["error"]
+    assert 3 not in load_event(path).decks  # even the right code waits
+
+
+def test_once_round_1_started_a_player_cannot_hand_in_a_deck(client, cup):
+    codes = codes_of(cup)
+    r = submit(client, {"code": codes[4], "text": text("plain.txt")})
     assert r.status_code == 409 and 4 not in load_event(cup).decks
+
+
+def test_the_organizers_deck_is_journaled_without_its_text(client, cup):
+    assert post(client, "deck", {"player": "3", "text": text("plain.txt")}).status_code == 200
+    journal = (cup.parent / "cup-backups" / "journal.jsonl").read_text(encoding="utf-8")
+    assert "POST /api/deck" in journal and "Crypt" not in journal and "player" in journal

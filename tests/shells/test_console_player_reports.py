@@ -90,6 +90,9 @@ def test_a_wrong_code_is_refused_and_too_many_wrong_codes_wait(client, cup2):
         report(client, "ZZZZZZZZ", 2, SWEEP)
     blocked = report(client, code(2), 2, SWEEP)  # even the right code, from that client, for a while
     assert blocked.status_code == 429 and "too many wrong codes" in blocked.json()["error"]
+    assert "wait 60 seconds" in blocked.json()["error"]
+    # one count for every form a code is typed in: the phone's check-in waits too
+    assert client.post("/api/checkin/phone", json={"name": "x", "code": code(2)}).status_code == 429
     assert cup2.read_bytes() == before
 
 
@@ -140,3 +143,51 @@ def test_the_players_page_shows_the_earlier_rounds_and_each_players_own_results(
 def read_event_name(client, number: int) -> str:
     path = client.app.state.book.path
     return read_event(path).event.player(number).last_name
+
+
+def own_data(client) -> dict:
+    """The players' page's data for the phones' own view (one rendering for every phone)."""
+    page = client.get("/").text
+    return json.loads(page.split('<script type="application/json" id="own-data">')[1].split("</script>")[0])
+
+
+def test_the_players_page_says_when_reporting_is_off_and_a_send_then_is_refused(client, cup2):
+    assert own_data(client)["reporting"] is True
+    assert organizer(client, {"on": False}).status_code == 200
+    assert own_data(client)["reporting"] is False  # the form is not shown (players_own.js)
+    refused = report(client, code(2), 2, SWEEP)
+    assert refused.status_code == 409 and "switched players' reports off" in refused.json()["error"]
+    assert organizer(client, {"on": True}).status_code == 200
+    assert own_data(client)["reporting"] is True
+
+
+def test_finalists_report_the_final_from_the_players_page(tmp_path):
+    from test_player_reports import FINAL_VPS, final_seated
+
+    path = tmp_path / "final.xlsx"
+    new_event(path, final_seated())
+    with TestClient(console_app(path, token=TOKEN, watch=False), base_url=LOCAL, raise_server_exceptions=False) as c:
+        assert own_data(c)["final"] == {"seats": [6, 15, 1, 4, 2], "done": False}
+        first = report(c, code(15), 1, FINAL_VPS, round="F")
+        assert first.status_code == 200 and first.json()["state"] == "pending"
+        assert report(c, code(3), 1, FINAL_VPS, round="F").status_code == 409  # not a finalist
+        listed = c.get("/api/player-reports", headers=AUTH).json()["tables"]
+        assert [(t["round"], t["table"], t["state"]) for t in listed] == [("F", 1, "pending")]
+        done = report(c, code(1), 1, FINAL_VPS, round="F")
+        assert done.status_code == 200 and done.json()["state"] == "recorded"
+        assert read_event(path).event.final.vps == FINAL_VPS
+        assert own_data(c)["final"]["done"] is True
+
+
+def test_the_organizer_lists_and_accepts_the_finals_reports_from_the_command_line(tmp_path):
+    from test_player_reports import FINAL_VPS, final_seated
+
+    path = tmp_path / "final.xlsx"
+    new_event(path, final_seated())
+    api.report_table(path, code(6), "F", 1, FINAL_VPS)
+    printed = json.loads(cli("pending", path, "--json"))
+    Draft202012Validator(schema_of("pending")).validate(printed)
+    assert [(t["round"], t["table"], t["state"]) for t in printed["tables"]] == [("F", 1, "pending")]
+    assert "the final (waiting): #6 " in cli("pending", path)
+    cli("pending", path, "--accept", 1, "--round", "F")
+    assert read_event(path).event.final.vps == FINAL_VPS

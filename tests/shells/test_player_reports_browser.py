@@ -75,3 +75,31 @@ def test_two_phones_record_a_table_a_conflict_is_held_and_a_player_sees_their_re
         assert anna.is_visible("#earlier-r1")
         for page in (org, bruno, paula, dmitri, ines, anna):
             page.close()
+
+
+def test_the_form_follows_the_switch_and_finalists_report_the_final(browser, tmp_path):
+    """Reporting switched off: no form on the phones (it comes back when
+    switched on); the final: two finalists report it from their phones and
+    it is recorded."""
+    from archon import api
+    from test_player_reports import FINAL_VPS, final_seated
+
+    path = tmp_path / "final.xlsx"
+    new_event(path, final_seated())
+    with Server(path) as base:
+        anna = phone(browser, base, "Kowalski")  # #1, seat 3 of the final
+        anna.wait_for_selector("#report:not([hidden])")
+        assert anna.text_content("#report-title") == "Report the result of the final"
+        assert anna.text_content("label[for=report-vp2]").startswith("Seat 2:")
+        api.reporting(path, False)
+        anna.wait_for_selector("#report", state="hidden")
+        fresh = phone(browser, base, "Volkov")  # a page loaded while it is off: no form either
+        fresh.wait_for_timeout(300)
+        assert not fresh.is_visible("#report")
+        api.reporting(path, True)
+        assert send(anna, 1, FINAL_VPS) == "pending"
+        assert send(fresh, 4, FINAL_VPS) == "recorded"
+        assert read_event(path).event.final.vps == FINAL_VPS
+        fresh.wait_for_selector("#report", state="hidden")  # the final has its result: nothing to report
+        for page in (anna, fresh):
+            page.close()

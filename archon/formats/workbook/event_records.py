@@ -8,10 +8,13 @@ them when they save (``docProps/custom.xml``; File > Properties > Custom)::
     archon:checkin:8 = 2026-11-27T09:06:12Z|organizer
     archon:code:7 = K7M2QX9A
     archon:checkin-code = 4HQ7ZC
+    archon:alert:1 = 7|2026-11-27T09:07:00Z
 
 A property is never taken out of a workbook, only emptied: an empty
 ``archon:checkin:N`` is a player not checked in (a check-in undone), an
-empty ``archon:code:N`` a player without a code (the player unregistered).
+empty ``archon:code:N`` a player without a code (the player unregistered), an
+empty ``archon:alert:N`` an alert dismissed (the alerts are numbered anew
+from 1, oldest first, at each write).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Mapping, Optional
 from archon.eventday.codes import CHECKIN_CODE_LENGTH, CODE_LENGTH, is_code
 from archon.eventday.checkin import ORGANIZER, PHONE
 from archon.formats import layout as L
-from archon.rules.model import CheckIn, Event
+from archon.rules.model import CheckIn, ClaimAlert, Event
 from archon.rules.typed import is_whole_number_text
 from archon.words.message import Message, say
 
@@ -31,6 +34,7 @@ __all__ = ["event_properties", "read_event_records"]
 _MARKS = L.ARCHON_MARKS
 _CHECKIN = _MARKS.checkin_property_prefix
 _CODE = _MARKS.code_property_prefix
+_ALERT = _MARKS.alert_property_prefix
 _WHEN = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
 
 
@@ -40,12 +44,14 @@ def event_properties(event: Event, current: Optional[Mapping[str, str]] = None) 
     are emptied (a check-in undone, a player unregistered)."""
     props: dict[str, str] = {}
     for name in current or {}:
-        if name.startswith((_CHECKIN, _CODE)):
+        if name.startswith((_CHECKIN, _CODE, _ALERT)):
             props[name] = ""
     for number, c in event.checked_in.items():
         props[f"{_CHECKIN}{number}"] = f"{c.when}|{c.by}"
     for number, code in event.codes.items():
         props[f"{_CODE}{number}"] = code
+    for i, a in enumerate(event.claim_alerts, start=1):
+        props[f"{_ALERT}{i}"] = f"{a.player}|{a.when}"
     if event.checkin_code:
         props[_MARKS.checkin_code_property] = event.checkin_code
     elif current and _MARKS.checkin_code_property in current:
@@ -87,9 +93,28 @@ def read_event_records(properties: Mapping[str, str], event: Event) -> list[tupl
             bad.append((name, say("read.code_unreadable")))  # never quoted: a code is private
         else:
             event.codes[number] = value
+    bad.extend(_read_alerts(properties, event))
     code = (properties.get(_MARKS.checkin_code_property) or "").strip()
     if code and is_code(code, CHECKIN_CODE_LENGTH):
         event.checkin_code = code
     elif code:
         bad.append((_MARKS.checkin_code_property, say("read.checkin_code_unreadable")))
+    return bad
+
+
+def _read_alerts(properties: Mapping[str, str], event: Event) -> list[tuple[str, Message]]:
+    """The claimed-twice alerts of ``properties`` put into ``event``, oldest first."""
+    found: list[tuple[int, ClaimAlert]] = []
+    bad: list[tuple[str, Message]] = []
+    for name, raw in properties.items():
+        value = (raw or "").strip()
+        if not value or not name.startswith(_ALERT):
+            continue
+        index = _number(name, _ALERT)
+        player, bar, when = value.partition("|")
+        if index is None or not bar or not is_whole_number_text(player.strip()) or not _WHEN.match(when.strip()):
+            bad.append((name, say("read.alert_unreadable", value=value[:100])))
+            continue
+        found.append((index, ClaimAlert(int(player.strip()), when.strip())))
+    event.claim_alerts = [a for _, a in sorted(found, key=lambda x: x[0])]
     return bad

@@ -5,6 +5,7 @@ reports, in one property per table
 (:attr:`archon.formats.layout.ARCHON_MARKS.report_property_prefix`)::
 
     archon:report:1:3 = 7|2 0 1 1 1|2026-11-27T10:42:05Z;12|2 0 1 0 2|2026-11-27T10:43:11Z
+    archon:report:F:1 = 4|0 3 0 2 0|2026-11-27T15:02:40Z        (the final)
 
 ``player number|VPs in seat order (a space between)|when (UTC)``, a ``;``
 between reports. A table whose reports were confirmed keeps its property,
@@ -18,7 +19,7 @@ import re
 from typing import Mapping, Optional
 
 from archon.formats import layout as L
-from archon.rules.model import PlayerReport
+from archon.rules.model import FINAL, PlayerReport
 from archon.rules.typed import is_whole_number_text
 from archon.words.message import Message, say
 
@@ -54,14 +55,18 @@ def report_properties(reports: list[PlayerReport], reporting_off: bool,
     return props
 
 
-def _table_of(name: str) -> Optional[tuple[int, int]]:
+def _table_of(name: str) -> "Optional[tuple[int | str, int]]":
     parts = name[len(_PREFIX):].split(":")
-    if len(parts) != 2 or not all(is_whole_number_text(p) and len(p) < 6 for p in parts):
+    if len(parts) != 2 or not all(is_whole_number_text(p) and len(p) < 6 for p in parts[1:]):
+        return None
+    if parts[0] == FINAL:
+        return (FINAL, 1) if parts[1] == "1" else None
+    if not (is_whole_number_text(parts[0]) and len(parts[0]) < 6):
         return None
     return int(parts[0]), int(parts[1])
 
 
-def _reports_of(round: int, table: int, value: str) -> Optional[list[PlayerReport]]:
+def _reports_of(round: "int | str", table: int, value: str) -> Optional[list[PlayerReport]]:
     out = []
     for part in value.split(";"):
         m = _ONE.match(part)
@@ -89,7 +94,7 @@ def read_reports(properties: Mapping[str, str]) -> tuple[list[PlayerReport], lis
             bad.append((name, say("read.report_unreadable", value=value[:200])))
             continue
         found.extend(reports)
-    return sorted(found, key=lambda r: (r.round, r.table)), bad
+    return sorted(found, key=lambda r: (r.round == FINAL, 0 if r.round == FINAL else r.round, r.table)), bad
 
 
 def read_reporting_off(properties: Mapping[str, str]) -> bool:

@@ -1,7 +1,8 @@
 // Check-in (issue 25). On the players' page: the phone's check-in form
 // (POST /api/checkin/phone), which shows the player's personal code once.
 // On the organizer's page: the alerts of a player claimed twice
-// (GET /api/checkin/alerts), looked at every few seconds and after each
+// (GET /api/checkin/alerts, kept with the event until "Dismiss" sends
+// POST /api/checkin-alerts), looked at every few seconds and after each
 // change. Every word is the page's own (the templates' data-* labels).
 (function () {
   "use strict";
@@ -63,7 +64,19 @@
       p.className = "banner error";
       var when = new Date(a.when);  // the phone's time, as this browser writes a time
       when = isNaN(when) ? a.when : when.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
-      p.textContent = fill(box.dataset.said, { name: a.name, number: a.player, when: when });
+      p.textContent = fill(box.dataset.said, { name: a.name, number: a.player, when: when }) + " ";
+      var dismiss = document.createElement("button");  // kept with the event until dismissed
+      dismiss.type = "button";
+      dismiss.className = "dismiss-alert";
+      dismiss.textContent = box.dataset.dismiss;
+      dismiss.addEventListener("click", function () {
+        dismiss.disabled = true;
+        fetch("/api/checkin-alerts?lang=" + encodeURIComponent(lang), {
+          method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
+          body: JSON.stringify({ player: a.player })
+        }).then(function () { look(); }).catch(function () { dismiss.disabled = false; });
+      });
+      p.appendChild(dismiss);
       box.appendChild(p);
     });
   }

@@ -1,7 +1,7 @@
 // The players' page, issue 25: the player who found their name (the only
 // name the search leaves, or the one they tap) sees their own tables,
 // results and standing, and the form to report their table of the round
-// with their personal code. Everything comes from #own-data, rendered once
+// with their personal code (or, for a finalist, the final: round "F"). Everything comes from #own-data, rendered once
 // per version of the workbook for every phone; the words from #own-words.
 (function () {
   "use strict";
@@ -54,17 +54,25 @@
     });
     document.querySelectorAll("#own-rounds .gw").forEach(function (th) { th.hidden = !d.game_wins; });
   }
+  function finalOf(d, n) {  // the final, as a table of round "F", when player n sits at it and it has no result
+    if (!d.final || d.final.done) return null;
+    var seat = d.final.seats.indexOf(n);
+    if (seat < 0) return null;
+    return { round: "F", table: 1, seat: seat + 1, done: false,
+             seats: d.final.seats.map(function (p) { return [p, "", 0, ""]; }) };
+  }
   function showForm(d, n, mine) {
     var form = document.getElementById("report");
-    var now = mine.filter(function (m) { return m.round === d.current && !m.done; })[0];
-    if (!now) { form.hidden = true; return; }
+    var now = finalOf(d, n) || mine.filter(function (m) { return m.round === d.current && !m.done; })[0];
+    if (!now || d.reporting === false) { form.hidden = true; return; }  // switched off: no form
     var at = now.round + ":" + now.table + ":" + now.seats.map(function (s) { return s[0]; }).join(",");
     form.hidden = false;
     if (form.dataset.at === at) return;  // the same table: what the player typed stays
     form.dataset.at = at;
     form.dataset.round = now.round;
     form.dataset.table = now.table;
-    document.getElementById("report-title").textContent = word("report", { round: now.round, table: now.table });
+    document.getElementById("report-title").textContent = now.round === "F" ? word("report_final")
+      : word("report", { round: now.round, table: now.table });
     var seats = document.getElementById("report-seats");
     seats.textContent = "";
     now.seats.forEach(function (s, i) {
@@ -111,7 +119,8 @@
     fetch("/api/player-report?lang=" + encodeURIComponent(lang), {
       method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
       body: JSON.stringify({ code: document.getElementById("report-code").value.trim(),
-                             round: Number(form.dataset.round), table: Number(form.dataset.table), vps: vps })
+                             round: form.dataset.round === "F" ? "F" : Number(form.dataset.round),
+                             table: Number(form.dataset.table), vps: vps })
     }).then(function (r) { return r.json(); }).then(function (d) {
       answer.textContent = d.ok ? d.said : d.error;
       answer.dataset.state = d.ok ? d.state : "refused";

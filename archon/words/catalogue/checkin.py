@@ -79,9 +79,17 @@ TEXTS: dict = {
     "web.act.checkin_undo": "\"Undo\" on {player}'s row under \"Check-in\"",
     "web.act.checkin_all": '"Check in everyone" under "Check-in"',
     "web.act.codes": 'the codes under "Check-in"',
+    # a personal code typed wrong too often (the players' deck form and table reports: archon.web.checkin.guard)
+    "codes.too_many_tries": "too many wrong codes from this phone: wait {seconds} seconds, then type your personal code again",
     "web.checkin.wait": "too many wrong codes from this phone: wait {seconds} seconds, then type the code on the screen",
     # archon.formats.workbook.event_records
     "read.checkin_unreadable": "{value!r} is not a check-in (time|organizer or phone): that player is not checked in",
     "read.code_unreadable": "a personal code that is not one of archon's is left out: reissue it",
     "read.checkin_code_unreadable": "the event's check-in code is not one of archon's: it is made again",
+    "read.alert_unreadable": "{value!r} is not an alert of a player claimed twice (number|time): it is left out",
+    # claimed-twice alerts, kept with the event (archon.eventday.checkin)
+    "checkin.alert_kept": "a second phone claimed {player}: the organizer is told until the alert is dismissed",
+    "checkin.alert_no_player": "there is no player #{player} to keep an alert for",
+    "checkin.alerts_dismissed": "{count:count:alert|alerts} dismissed",
+    "checkin.no_alert": "no alert to dismiss",
 }

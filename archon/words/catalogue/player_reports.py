@@ -6,27 +6,26 @@ TEXTS: dict = {
     # the core: a player's report
     "playerreport.wrong_code": "this personal code is not one of this event's: check the code you were given",
     "playerreport.off": "the organizer has switched players' reports off: give your table's result to a judge",
-    "playerreport.not_your_table": ("{player} does not sit at round {round}, table {table}: "
-                                    "report the result of your own table"),
-    "playerreport.has_result": "round {round}, table {table} has its result already: ask a judge to correct it",
-    "playerreport.vp_count": "round {round}, table {table} has {seats} seats: give one VP for each seat",
-    "playerreport.illegal": "round {round}, table {table}: no game ends this way: {problem}",
+    "playerreport.not_your_table": "{player} does not sit at {at}: report the result of your own table",
+    "playerreport.has_result": "{at} has its result already: ask a judge to correct it",
+    "playerreport.vp_count": "{at} has {seats} seats: give one VP for each seat",
+    "playerreport.illegal": "{at}: no game ends this way: {problem}",
     "playerreport.status_reason": "{status}: {reason}",
-    "playerreport.reported": "{player} reports round {round}, table {table}: {vps:join:, } VP",
-    "playerreport.waiting": ("round {round}, table {table}: waiting for another player of the table "
+    "playerreport.reported": "{player} reports {at}: {vps:join:, } VP",
+    "playerreport.waiting": ("{at}: waiting for another player of the table "
                              "to report the same VPs, or for the organizer"),
-    "playerreport.conflict": ("round {round}, table {table}: the reports differ, held for the organizer "
+    "playerreport.conflict": ("{at}: the reports differ, held for the organizer "
                               "(also reported: {others:join:; })"),
     "playerreport.one": "{player}: {vps:join:, } VP",
-    "playerreport.confirmed": "round {round}, table {table}: {players} reported the same VPs: recorded",
+    "playerreport.confirmed": "{at}: {players} reported the same VPs: recorded",
     "playerreport.cleared": "{at}: the players' reports waiting for this table are cleared",
     # the organizer
-    "playerreport.none_waiting": "no player's report waits for round {round}, table {table}",
-    "playerreport.choose": ("the reports of round {round}, table {table} differ ({reports:join:; }): "
+    "playerreport.none_waiting": "no player's report waits for {at}",
+    "playerreport.choose": ("the reports of {at} differ ({reports:join:; }): "
                             "accept one by its player ({accept}) or record the result yourself"),
-    "playerreport.no_report_from": ("{player} sent no report for round {round}, table {table} "
+    "playerreport.no_report_from": ("{player} sent no report for {at} "
                                     "(reports: {reports:join:; })"),
-    "playerreport.accepted": "round {round}, table {table}: the report of {player} accepted",
+    "playerreport.accepted": "{at}: the report of {player} accepted",
     "playerreport.switched_on": "players may now report their table's result",
     "playerreport.switched_off": "players' reports are switched off: the organizer records every result",
     "playerreport.already_on": "players' reports are on already",
@@ -34,13 +33,13 @@ TEXTS: dict = {
     "playerreport.none": "no player's report is waiting",
     "playerreport.is_on": "players may report their table's result",
     "playerreport.is_off": "players' reports are switched off",
-    "playerreport.table_line": "round {round}, table {table} ({state}): {reports:join:; }",
+    "playerreport.table_line": "{at} ({state}): {reports:join:; }",
     "playerreport.state.pending": "waiting",
     "playerreport.state.conflict": "the reports differ",
-    "playerreport.too_many_tries": "too many wrong codes from this device: wait {minutes} minutes and try again",
     "playerreport.on_and_off": "give {on} or {off}, not both",
     "playerreport.accept_alone": "{accept} does not go with {on} or {off}: give one of them",
     "playerreport.round_needed": "which round? give {round} with {accept}",
+    "playerreport.round_not_known": "round {round!r}: give a round number, or F for the final",
     "web.act.pending": "\"Accept\" under \"Players' reports\"",
     # the console's answers to a player
     "playerreport.answer.pending": "Sent. Waiting for another player of your table, or the organizer.",
