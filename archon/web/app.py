@@ -90,6 +90,7 @@ from archon.web.checkin import do_checkin, do_codes, do_dismiss_alerts
 from archon.web.checkin import routes as checkin_routes
 from archon.web.decks import deck_routes, do_deck
 from archon.web.clock import api_clock, do_clock
+from archon.web.fields import MAX_TEXT, MAX_VALUES, field
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
 from archon.web.judges import PHONE, Conflict, Judges, history, journal_line, signed_in_name
@@ -109,10 +110,6 @@ __all__ = ["create_app", "http_status", "request_language", "MAX_BODY", "MAX_TEX
 
 #: The largest request body accepted (a whole players list fits many times).
 MAX_BODY = 64 * 1024
-#: The longest text a field may hold (a name, a city, a judge's reason).
-MAX_TEXT = 1000
-#: The most values a list of a request may hold (a table's VPs, the final's seats).
-MAX_VALUES = 10
 #: The organizer's session cookie.
 COOKIE = "archon_organizer"
 #: The cookie that keeps a browser's language (set by the pages' switcher, ``?lang=xx``).
@@ -195,39 +192,6 @@ async def _json_body(request: Request) -> dict:
     return body
 
 
-def _field(body: dict, key: str, kind, *, required: bool = False, default: Any = None) -> Any:
-    """``body[key]`` checked to be a ``kind`` (int, str, bool, list)."""
-    value = body.get(key)
-    if value is None or value == "":
-        if required:
-            raise BadRequest(say("web.field_missing", key=key))
-        return default
-    if kind is int:
-        if isinstance(value, str) and is_whole_number_text(value.strip()):
-            value = int(value.strip())
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise BadRequest(say("web.field_not_whole", key=key, value=json.dumps(value)[:40]))
-        return value
-    if kind is str:
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            value = str(value)
-        if not isinstance(value, str):
-            raise BadRequest(say("web.field_not_text", key=key))
-        if len(value) > MAX_TEXT:
-            raise BadRequest(say("web.field_too_long", key=key, length=len(value), limit=MAX_TEXT))
-        return value
-    if kind is bool:
-        if not isinstance(value, bool):
-            raise BadRequest(say("web.field_not_bool", key=key))
-        return value
-    if not isinstance(value, list) or len(value) > MAX_VALUES:
-        raise BadRequest(say("web.field_not_list", key=key, limit=MAX_VALUES))
-    for v in value:
-        if isinstance(v, bool) or not isinstance(v, (int, float, str)):
-            raise BadRequest(say("web.field_not_numbers", key=key, value=json.dumps(v)[:40]))
-    return value
-
-
 def _plain(item) -> str:
     return PLAIN.render(item) if isinstance(item, Message) else str(item)
 
@@ -253,58 +217,58 @@ def _lines(rep, renderer: ConsoleRenderer) -> list[str]:
 
 
 def _do_register(path, body, said):
-    return _lines(api.register(path, _field(body, "name", str, required=True),
-                               vekn=_field(body, "vekn", str), city=_field(body, "city", str)), said)
+    return _lines(api.register(path, field(body, "name", str, required=True),
+                               vekn=field(body, "vekn", str), city=field(body, "city", str)), said)
 
 
 def _do_unregister(path, body, said):
-    return _lines(api.unregister(path, _field(body, "player", str, required=True)), said)
+    return _lines(api.unregister(path, field(body, "player", str, required=True)), said)
 
 
 def _do_warn(path, body, said):
-    return _lines(api.warn(path, _field(body, "player", str, required=True),
-                           _field(body, "reason", str, required=True),
-                           round=_field(body, "round", str)), said)
+    return _lines(api.warn(path, field(body, "player", str, required=True),
+                           field(body, "reason", str, required=True),
+                           round=field(body, "round", str)), said)
 
 
 def _dry_run(body) -> bool:
     """``"dry_run": true``: the twin says what it would change and writes
     nothing (the page shows it and asks before it sends the form again)."""
-    return _field(body, "dry_run", bool, default=False)
+    return field(body, "dry_run", bool, default=False)
 
 
 def _do_drop(path, body, said):
-    return _lines(api.drop(path, _field(body, "player", str, required=True),
-                           reason=_field(body, "reason", str, default="WD"),
-                           undo=_field(body, "undo", bool, default=False), dry_run=_dry_run(body)), said)
+    return _lines(api.drop(path, field(body, "player", str, required=True),
+                           reason=field(body, "reason", str, default="WD"),
+                           undo=field(body, "undo", bool, default=False), dry_run=_dry_run(body)), said)
 
 
 def _do_sanction(path, body, said):
-    return _lines(api.sanction(path, _field(body, "player", str, required=True),
-                               _field(body, "reason", str, required=True),
-                               level=_field(body, "level", str), category=_field(body, "category", str),
-                               round=_field(body, "round", str), table=_field(body, "table", str),
-                               judge=_field(body, "judge", str)), said)
+    return _lines(api.sanction(path, field(body, "player", str, required=True),
+                               field(body, "reason", str, required=True),
+                               level=field(body, "level", str), category=field(body, "category", str),
+                               round=field(body, "round", str), table=field(body, "table", str),
+                               judge=field(body, "judge", str)), said)
 
 
 def _do_result(path, body, said):
-    final = _field(body, "final", bool, default=False)
-    vps = _field(body, "vps", list, required=True)  # as typed: api.parse_vps names a seat left blank
+    final = field(body, "final", bool, default=False)
+    vps = field(body, "vps", list, required=True)  # as typed: api.parse_vps names a seat left blank
     return _lines(api.result(
         path, vps,
-        round=None if final else _field(body, "round", int, required=True),
-        table=None if final else _field(body, "table", int, required=True),
-        final=final, override=_field(body, "override", str),
-        replace=_field(body, "replace", bool, default=False)), said)
+        round=None if final else field(body, "round", int, required=True),
+        table=None if final else field(body, "table", int, required=True),
+        final=final, override=field(body, "override", str),
+        replace=field(body, "replace", bool, default=False)), said)
 
 
 def _do_seat(path, body, said):
-    number = _field(body, "round", int, required=True)
-    swap, move = _field(body, "swap", list), _field(body, "move", str)
+    number = field(body, "round", int, required=True)
+    swap, move = field(body, "swap", list), field(body, "move", str)
     if swap is not None or move is not None:
         return _do_seat_edit(path, number, body, swap, move, said)
-    rep = api.seat(path, number, seed=_field(body, "seed", int), force=_field(body, "force", bool, default=False),
-                   absent=_field(body, "absent", str))  # round 1 after check-in: "drop" or "unregister" the absent
+    rep = api.seat(path, number, seed=field(body, "seed", int), force=field(body, "force", bool, default=False),
+                   absent=field(body, "absent", str))  # round 1 after check-in: "drop" or "unregister" the absent
     return [*_lines(rep, said), *shown_lines([rep.seating.score_line()], said)]
 
 
@@ -312,7 +276,7 @@ def _do_seat_edit(path, number, body, swap, move, said):
     """A swap (``"swap": [A, B]``) or a move (``"move": A, "table": T``) of
     the round's seats; ``"dry_run": true`` shows the new score and its
     change per criterion, writing nothing (the page asks, then sends it again)."""
-    table = _field(body, "table", int, required=move is not None)
+    table = field(body, "table", int, required=move is not None)
     rep = api.seat(path, number, swap=tuple(swap) if swap is not None else None,
                    move=(move, table) if move is not None else None,
                    dry_run=_dry_run(body))
@@ -320,14 +284,14 @@ def _do_seat_edit(path, number, body, swap, move, said):
 
 
 def _do_toss(path, body, said):
-    order = _field(body, "order", str)  # as tossed at the table: "12,7", the winner first
-    return _lines(api.toss(path, seed=_field(body, "seed", int), order=order, dry_run=_dry_run(body)), said)
+    order = field(body, "order", str)  # as tossed at the table: "12,7", the winner first
+    return _lines(api.toss(path, seed=field(body, "seed", int), order=order, dry_run=_dry_run(body)), said)
 
 
 def _do_finals(path, body, said):
-    if _field(body, "none", bool, default=False):
+    if field(body, "none", bool, default=False):
         return _lines(api.close_without_final(path), said)
-    seating = _field(body, "seating", list, required=True)
+    seating = field(body, "seating", list, required=True)
     try:
         numbers = [int(str(n).strip().lstrip("#")) for n in seating]
     except ValueError:
@@ -353,7 +317,7 @@ def _do_info(path, body, said):
 
 
 def _do_undo(path, body, said):
-    return _lines(api.undo(path, force=_field(body, "force", bool, default=False), dry_run=_dry_run(body)), said)
+    return _lines(api.undo(path, force=field(body, "force", bool, default=False), dry_run=_dry_run(body)), said)
 
 
 WRITES: dict[str, Callable] = {

@@ -34,6 +34,7 @@ from typing import Any, Optional
 from archon.eventday import checkin as rules
 from archon.web.answers import error_body, http_status
 from archon.web.errors import BadRequest
+from archon.web.fields import field
 from archon.web.words import ConsoleRenderer, console, shown_lines
 from archon.words.message import say
 
@@ -48,25 +49,11 @@ _MAX_TYPED = 200
 
 
 def _text(body: dict, key: str, *, required: bool = False) -> Optional[str]:
-    value = body.get(key)
-    if value is None or value == "":
-        if required:
-            raise BadRequest(say("web.field_missing", key=key))
-        return None
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)
-    if not isinstance(value, str):
-        raise BadRequest(say("web.field_not_text", key=key))
-    if len(value) > _MAX_TYPED:
-        raise BadRequest(say("web.field_too_long", key=key, length=len(value), limit=_MAX_TYPED))
-    return value
+    return field(body, key, str, required=required, limit=_MAX_TYPED)
 
 
 def _flag(body: dict, key: str) -> bool:
-    value = body.get(key, False)
-    if not isinstance(value, bool):
-        raise BadRequest(say("web.field_not_bool", key=key))
-    return value
+    return field(body, key, bool, default=False)
 
 
 def do_checkin(path, body: dict, said: ConsoleRenderer) -> list[str]:

@@ -27,6 +27,7 @@ from archon.formats.decklists import MAX_DECK_TEXT
 from archon.formats.workbook import read_event
 from archon.web.checkin import WRONG_CODES_SECONDS, client_of, guard
 from archon.web.errors import BadRequest
+from archon.web.fields import field
 from archon.web.words import ConsoleRenderer, console, shown_lines
 from archon.words.message import say
 
@@ -36,18 +37,7 @@ _MAX_CODE = 40
 
 
 def _text(body: dict, key: str, limit: int, required: bool = False) -> Optional[str]:
-    value = body.get(key)
-    if value is None or (isinstance(value, str) and not value.strip()):
-        if required:
-            raise BadRequest(say("web.field_missing", key=key))
-        return None
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)
-    if not isinstance(value, str):
-        raise BadRequest(say("web.field_not_text", key=key))
-    if len(value) > limit:
-        raise BadRequest(say("web.field_too_long", key=key, length=len(value), limit=limit))
-    return value
+    return field(body, key, str, required=required, limit=limit)
 
 
 def do_deck(path, body: dict, said: ConsoleRenderer) -> list[str]:
