@@ -93,7 +93,7 @@ from archon.web.clock import api_clock, do_clock
 from archon.web.fields import MAX_TEXT, MAX_VALUES, field
 from archon.web.errors import BadRequest, ConsoleError, WorkbookOpen
 from archon.web.hosts import HostCheck, Hosts
-from archon.web.judges import PHONE, Conflict, Judges, history, journal_line, signed_in_name
+from archon.web.judges import PHONE, Conflict, Judges, history, journaled, signed_in_name
 from archon.web.live import Live, Pages
 from archon.web.player_reports import do_pending, routes as player_report_routes
 from archon.web.render import render
@@ -372,16 +372,12 @@ async def written(request: Request, name: str, action: Callable, signed_in: Opti
             return _error(request, WorkbookOpen(held))
 
         def run():
-            from archon.formats.workbook.safety import settings
-
             who = signed_in_name(signed_in, book.state().details) if signed_in is not None else PHONE
             if name == "sanction" and not body.get("judge"):
                 body["judge"] = who  # the judge who records it, unless another is named
             # what undo says it takes back, and who did it: the action and whom, never a code nor a deck's text
             sent = {k: v for k, v in body.items() if k not in _NOT_JOURNALED}
-            command = PLAIN.render(say("web.journal_command", who=who, file=book.name, action=name,
-                                       body=json.dumps(sent)))
-            with book.write_lock, settings(command=command, noted=journal_line(who, name, sent)):
+            with book.write_lock, journaled(book.name, who, name, sent):
                 book.admit(body.get("version"), name, body)  # a page that read an older version
                 lines = action(book.path, body, said)
                 if not _dry_run(body):
@@ -810,6 +806,7 @@ def create_app(path, token: Optional[str] = None, *, watch: bool = True, hosts: 
     app.state.pages = Pages(KEPT_PAGES)  # (template, key, lock, organizer, language) -> the page, see _rendered_at
     app.state.log_failure = _log_failure
     app.state.authorized, app.state.language_of = _authorized, request_language  # for archon.web.checkin
+    app.state.judge_of = lambda request: signed_in_name(_judge(request), book.state().details)  # archon.web.judges
     #: Whether the server is stopping: the server that runs the app sets it
     #: (:func:`archon.web.server.run`: ``lambda: server.should_exit``).
     app.state.closing = lambda: False

@@ -35,6 +35,7 @@ from archon.eventday import checkin as rules
 from archon.web.answers import error_body, http_status
 from archon.web.errors import BadRequest
 from archon.web.fields import field
+from archon.web.judges import PHONE, journaled, judge_of
 from archon.web.words import ConsoleRenderer, console, shown_lines
 from archon.words.message import say
 
@@ -122,13 +123,7 @@ def client_of(request) -> str:
 def _journaled(book, action: str, player: int):
     """The console's journal text of a phone's write: the action and the
     player, never a code (what ``archon undo`` says it takes back)."""
-    import json
-
-    from archon.formats.workbook.safety import settings
-    from archon.words.render import PLAIN
-
-    return settings(command=PLAIN.render(say("web.journal_command", file=book.name, action=action,
-                                                 body=json.dumps({"player": player}))))
+    return journaled(book.name, PHONE, action, {"player": player})
 
 
 def _language(request) -> ConsoleRenderer:
@@ -244,10 +239,7 @@ def players_address(request, code: Optional[str] = None) -> str:
 async def qr_code(request):
     """``GET /checkin/qr.svg``: the QR code of the players' page with the
     event's check-in code (the organizer's; the projector's view makes its own)."""
-    from starlette.concurrency import run_in_threadpool
-    from starlette.responses import PlainTextResponse, Response
-
-    from archon.web.qr import svg
+    from starlette.responses import PlainTextResponse
 
     if not _authorized(request):
         return PlainTextResponse(_language(request).render(say("web.token_needed")), 401)
@@ -297,15 +289,12 @@ async def code_slips(request):
     book = request.app.state.book
     lang = request.app.state.language_of(request)
     address = players_address(request)
+    who = judge_of(request)
     tmp = tempfile.TemporaryDirectory(prefix="archon-console-")
     out = Path(tmp.name) / "slips.xlsx"
 
     def run():
-        from archon.formats.workbook.safety import settings
-        from archon.words.render import PLAIN
-
-        command = PLAIN.render(say("web.journal_command", file=book.name, action="codes", body="{}"))
-        with book.write_lock, settings(command=command):
+        with book.write_lock, journaled(book.name, who, "codes", {}):
             rep = print_codes(book.path, out, lang=lang, address=address)
         return rep, book.look_now()
 

@@ -15,7 +15,6 @@ passes its checks in (:func:`deck_routes`).
 
 from __future__ import annotations
 
-import json
 import tempfile
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -29,6 +28,7 @@ from archon.web.checkin import WRONG_CODES_SECONDS, client_of, guard
 from archon.web.errors import BadRequest
 from archon.web.fields import field
 from archon.web.words import ConsoleRenderer, console, shown_lines
+from archon.web.judges import PHONE, journaled
 from archon.words.message import say
 
 __all__ = ["do_deck", "deck_rows", "deck_routes", "zipped_decks", "WrongDeckCode"]
@@ -68,12 +68,7 @@ def _submitted(path, body: dict, said: ConsoleRenderer) -> list[str]:
         raise WrongDeckCode(say("decks.code_unknown"), 403)
     if round_one_started(read.event, read.chart_rounds):
         raise BadRequest(say("decks.closed_for_players"), 409)
-    from archon.formats.workbook.safety import settings
-    from archon.words.render import PLAIN
-
-    journaled = PLAIN.render(say("web.journal_command", file=Path(path).name, action="deck",
-                                 body=json.dumps({"player": number})))
-    with settings(command=journaled):  # the player, not their code nor their deck
+    with journaled(Path(path).name, PHONE, "deck", {"player": number}):  # the player, not their code nor their deck
         return shown_lines(deck(path, number, text).said(), said)
 
 

@@ -28,7 +28,7 @@ from archon.exits import ExitStatus
 from archon.web.errors import ConsoleError
 from archon.words.message import Message, say
 
-__all__ = ["ORGANIZER", "PHONE", "Judges", "named", "signed_in_name", "Conflict", "touched", "conflict", "history", "what_was_done", "journal_line",
+__all__ = ["ORGANIZER", "PHONE", "journaled", "judge_of", "Judges", "named", "signed_in_name", "Conflict", "touched", "conflict", "history", "what_was_done", "journal_line",
            "ORGANIZER", "HISTORY_SHOWN"]
 
 #: The name of the organizer's own link when Tournament Info names no head judge.
@@ -234,6 +234,29 @@ def what_was_done(action: str, body: dict) -> Message:
     if action in ("toss", "finals", "undo", "info"):
         return say(f"web.judges.did_{action}")
     return say("web.judges.did_other", action=action)
+
+
+def journaled(file: str, who: str, action: str, sent: dict):
+    """The journal settings of a write the console makes (a context manager:
+    :func:`archon.formats.workbook.safety.settings`): what ``archon undo``
+    says it takes back (``who``: the judge, or :data:`PHONE` for a player's
+    own write; ``sent``: the request's fields, never a code nor a deck's
+    text) and the fields the history reads (:func:`journal_line`)."""
+    import json
+
+    from archon.formats.workbook.safety import settings
+    from archon.words.render import PLAIN
+
+    command = PLAIN.render(say("web.journal_command", who=who, file=file, action=action, body=json.dumps(sent)))
+    return settings(command=command, noted=journal_line(who, action, sent))
+
+
+def judge_of(request) -> str:
+    """The name a request's write is journaled under (the application's
+    ``state.judge_of``: who its token names; :data:`ORGANIZER` without one)."""
+    judge_for = getattr(request.app.state, "judge_of", None)
+    who = judge_for(request) if judge_for is not None else None
+    return who or ORGANIZER
 
 
 def journal_line(who: str, action: str, body: dict) -> dict:

@@ -34,8 +34,8 @@ from archon.web.answers import error_body, http_status
 from archon.web.checkin import WRONG_CODES_SECONDS, client_of, guard
 from archon.web.errors import BadRequest, WorkbookOpen
 from archon.web.words import console, shown_lines
+from archon.web.judges import PHONE, journaled
 from archon.words.message import say
-from archon.words.render import PLAIN
 
 __all__ = ["routes", "do_pending"]
 
@@ -148,11 +148,8 @@ def routes(language: Callable[[Request], str], authorized: Callable[[Request], b
 
 def _write(book: Any, code: str, round: "int | str", table: int, vps: list):
     """The report written as the console's writes are: one at a time, journaled."""
-    from archon.formats.workbook.safety import settings
 
-    command = PLAIN.render(say("web.journal_command", file=book.name, action="player-report",
-                               body=json.dumps({"round": round, "table": table, "vps": vps})))
-    with book.write_lock, settings(command=command):
+    with book.write_lock, journaled(book.name, PHONE, "player-report", {"round": round, "table": table, "vps": vps}):
         rep = twins.report_table(book.path, code, round, table, vps)
     return rep, book.look_now()
 
