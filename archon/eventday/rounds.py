@@ -93,6 +93,8 @@ def seat_round(
     out = sorted(set(present) - {p for t in tables for p in t.players})
     lines = [*absent_lines, _seated_line(round_number, tables, len(present) - len(out), seed)]
     lines += _replaced_lines(event, round_number, replaced, cleared, proposed)
+    if replaced:
+        lines.append(_tables_changed(event.round(round_number), tables))
     if out:
         lines.append(say("seat.sitting_out", players=[who(event, n) for n in out]))
     if note:  # players who cannot all end with as many games, or a round chosen for the later ones
@@ -107,6 +109,16 @@ def _seated_line(round_number: int, tables: list[Table], players: int, seed: int
     sizes = [say("seat.tables_of", count=sum(1 for t in tables if t.size == size), size=size)
              for size in sorted(TABLE_SIZES, reverse=True) if any(t.size == size for t in tables)]
     return say("seat.seated", round=round_number, players=players, tables=len(tables), sizes=sizes, seed=seed)
+
+
+def _tables_changed(had: Optional[Round], tables: list[Table]) -> Message:
+    """Which tables of a round seated again differ from the seating they
+    replace (other players, or the same in other seats), by table number."""
+    before = [list(t.players) for t in had.tables] if had is not None else []
+    changed = [n for n, t in enumerate(tables, start=1) if n > len(before) or before[n - 1] != list(t.players)]
+    if not changed and len(before) == len(tables):
+        return say("seat.tables_same")
+    return say("seat.tables_changed", changed=len(changed), total=len(tables), tables=changed)
 
 
 def _replaced_lines(event: Event, round_number: int, replaced: bool, cleared: list[int],

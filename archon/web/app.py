@@ -199,6 +199,8 @@ def _plain(item) -> str:
 def _lines(rep, renderer: ConsoleRenderer) -> list[str]:
     """What a twin's report says (its ``lines``, then what its ``describe()``
     adds: the backup kept...), each line as the console says it (``renderer``)."""
+    if isinstance(rep, api.EventDayReport) and rep.dry_run:  # its head, then each line in the console's words
+        return shown_lines(rep.said(), renderer)
     said = list(getattr(rep, "lines", None) or [])
     described = rep.describe()
     if isinstance(described, (list, tuple)):
@@ -268,8 +270,26 @@ def _do_seat(path, body, said):
     if swap is not None or move is not None:
         return _do_seat_edit(path, number, body, swap, move, said)
     rep = api.seat(path, number, seed=field(body, "seed", int), force=field(body, "force", bool, default=False),
-                   absent=field(body, "absent", str))  # round 1 after check-in: "drop" or "unregister" the absent
-    return [*_lines(rep, said), *shown_lines([rep.seating.score_line()], said)]
+                   absent=field(body, "absent", str),  # round 1 after check-in: "drop" or "unregister" the absent
+                   dry_run=_dry_run(body))
+    return _again(body, rep, [*_lines(rep, said), *shown_lines([rep.seating.score_line()], said)])
+
+
+class Answer(list):
+    """A dry run's lines, and ``again``: the fields the page sends with the
+    write once the organizer says yes (the seed drawn), so that what the
+    confirmation showed is what is written."""
+
+    again: dict = {}
+
+
+def _again(body, rep, lines: list) -> list:
+    """``lines``, with the seed ``rep`` drew to send again, on a dry run."""
+    if not _dry_run(body) or getattr(rep, "seed", None) is None:
+        return lines
+    answer = Answer(lines)
+    answer.again = {"seed": rep.seed}
+    return answer
 
 
 def _do_seat_edit(path, number, body, swap, move, said):
@@ -285,7 +305,8 @@ def _do_seat_edit(path, number, body, swap, move, said):
 
 def _do_toss(path, body, said):
     order = field(body, "order", str)  # as tossed at the table: "12,7", the winner first
-    return _lines(api.toss(path, seed=field(body, "seed", int), order=order, dry_run=_dry_run(body)), said)
+    rep = api.toss(path, seed=field(body, "seed", int), order=order, dry_run=_dry_run(body))
+    return _again(body, rep, _lines(rep, said))
 
 
 def _do_finals(path, body, said):
@@ -400,7 +421,8 @@ async def written(request: Request, name: str, action: Callable, signed_in: Opti
             return JSONResponse({**answer, "conflict": exc.shown}, status_code=http_status(exc))
         return _error(request, exc, name)
     request.app.state.live.publish(look)  # every open page hears of it now, from this one look
-    return JSONResponse({"ok": True, "lines": lines, "version": look.state.version})
+    again = {"again": lines.again} if isinstance(lines, Answer) else {}  # a dry run's seed, sent with OK
+    return JSONResponse({"ok": True, "lines": lines, "version": look.state.version, **again})
 
 
 # ---------------------------------------------------------------------------

@@ -138,7 +138,9 @@ SENTENCES = {
     "a round seated again over results": (_said, lambda: eventday.seat_round(winter_cup(1), 1, seed=4, force=True), [
         "round 1 seated: 23 players at 5 tables (3 of 5, 2 of 4), seed 4",
         "the previous seating of round 1 is replaced and its results are cleared (archon undo cup.xlsx puts "
-        "them back)"]),
+        "them back)",
+        # the cup's round 1 sat the players in number order: the seed's shuffle moves every table
+        "the new seating changes 5 of the 5 tables: 1, 2, 3, 4 and 5"]),
     "tables without a result": (_said, _seat_with_tables_unscored, [
         "round 2 seated: 23 players at 5 tables (3 of 5, 2 of 4), seed 3",
         # a late arrival (#23): the round 2 that ends the event best repeats pairs, and says why

@@ -228,10 +228,15 @@
   // score, the player's flag, the draw, the version put back) is shown and
   // asked about, and sent again to write only once the organizer says yes;
   // Cancel writes nothing.
-  // A form with data-confirm (the toss's fair draw: a dry run would draw
-  // once more, and Cancel would let the draw be tried again) asks its words
-  // first, and nothing is sent on Cancel.
-  function send(form, force, confirmed) {
+  // A dry run that draws (the toss's fair draw, a round seated again) answers
+  // "again": the seed it drew, sent with the write, so that OK writes the very
+  // draw or seating the question showed.
+  // A form with data-force-preview (the seating: a round seated again) meets
+  // a refusal that "force" overrides with a dry run, forced: the refusal's
+  // words, then what the new seating would be (the tables it changes, its
+  // score), then its question; OK writes that seating, Cancel nothing.
+  // A form with data-confirm asks its words first, and nothing is sent on Cancel.
+  function send(form, force, confirmed, again, refusal) {
     if (form.dataset.confirm && !confirmed && !window.confirm(form.dataset.confirm)) return Promise.resolve();
     var ids = Array.prototype.map.call(form.querySelectorAll("input[id]"), function (i) { return i.id; });
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
@@ -241,7 +246,9 @@
     say(word("working"));
     var sent = body(form);
     if (force) sent.force = true;
-    var preview = !!form.dataset.preview && !confirmed;
+    if (again) Object.keys(again).forEach(function (k) { sent[k] = again[k]; });
+    var question = force && form.dataset.forcePreview ? form.dataset.forcePreview : form.dataset.preview;
+    var preview = !!question && !confirmed;
     if (preview) sent.dry_run = true;  // the write itself sends none: undo names it as sent
     return fetch(inLanguage(form.dataset.action), {
       method: "POST", credentials: "same-origin",
@@ -254,7 +261,9 @@
       if (res.d.ok && preview) {
         var shown = res.d.lines.join("\n");
         say(shown);
-        if (window.confirm(shown + "\n\n" + form.dataset.preview)) return send(form, false, true);
+        var asked = (refusal ? refusal + "\n\n" : "") + shown + "\n\n" + question;
+        if (window.confirm(asked)) return send(form, force, true, res.d.again);
+        if (refusal) say(refusal, true);  // Cancel: not done, and why
         return refresh([]);  // nothing written: what was typed stays
       }
       if (res.d.ok) {
@@ -262,6 +271,7 @@
         var next = form.classList.contains("result") ? nextTable(form) : null;
         return refresh(ids).then(function () { if (next) focusTable(next); });
       }
+      if (res.d.force && !force && form.dataset.forcePreview) return send(form, true, false, null, res.d.error);
       if (res.d.force && !force && form.dataset.force && window.confirm(res.d.error + "\n\n" + form.dataset.force)) {
         return send(form, true, true);  // the refusal's words said what it changes: asked once
       }

@@ -263,6 +263,8 @@ TEXTS: dict = {
     "seat.replaced_results_cleared": ("the previous seating of round {round} is replaced and its results are "
                                       "cleared ({undo} puts them back)"),
     "seat.replaced": "the previous seating of round {round} is replaced",
+    "seat.tables_changed": "the new seating changes {changed} of the {total:count:table|tables}: {tables}",
+    "seat.tables_same": "the new seating is the same as the one it replaces",
     "seat.later_cleared": "the seating of {rounds:plural:round|rounds} {rounds} (no result yet) is cleared: {again}",
     "seat.chart_cleared": ("The Archon's chart seating of {rounds:plural:round|rounds} {rounds} is cleared: seat "
                            "{rounds:plural:it|them} with archon when the time comes"),
