@@ -113,13 +113,18 @@ class Live:
     async def watch(self, poll: float, *, files: bool = True, closing: Callable[[], bool] = lambda: False) -> None:
         """Look at the file on each change the file watcher sees (``files``)
         and every ``poll`` seconds, publishing each look; end the streams as
-        soon as ``closing()`` says the server stops. Runs until cancelled."""
+        soon as ``closing()`` says the server stops. Runs until cancelled or
+        :meth:`end`."""
         self._stop, self.ended = asyncio.Event(), False
         tasks = [asyncio.ensure_future(self._until_closing(closing))]
         if files:
             tasks.append(asyncio.ensure_future(self._files()))
         try:
-            while True:
+            # until the server stops (end()), not only until cancelled: Python
+            # 3.11's wait_for can swallow a cancellation that comes as the
+            # poke it waits for is set (a refused write pokes just before a
+            # test client closes), and the server's shutdown waited for ever
+            while not self.ended:
                 self._poked = asyncio.Event()
                 with contextlib.suppress(Exception):  # an unreadable file is a state; anything else: next time
                     await self.fresh()
