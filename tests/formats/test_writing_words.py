@@ -188,8 +188,8 @@ def test_a_write_says_what_it_wrote_as_before(cup):
 
 @pytest.mark.parametrize("cells, dry_run, sentence", [
     (1, True, "cup.xlsx: would write 1 cell (official workbook); dry run: nothing written"),
-    (0, False, "cup.xlsx: wrote archon's document properties (rule edition 'vekn-2024', judges' warnings; "
-               "official workbook)"),
+    (0, False, "cup.xlsx: wrote archon's document properties (rule edition 'vekn-2024', the event's records: "
+               "warnings, check-ins, decks, clock...; official workbook)"),
 ])
 def test_the_other_lines_of_a_write_read_as_before(cells, dry_run, sentence):
     report = WriteReport(path=Path("cup.xlsx"), kind="official", changed=True, backup=None, cells_changed=cells,

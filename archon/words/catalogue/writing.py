@@ -53,7 +53,7 @@ TEXTS: dict = {
     # -- writer: what a write did
     "writing.up_to_date": "{file}: already up to date, nothing written",
     "writing.cells": "{cells:count:cell|cells} ({kind} workbook)",
-    "writing.properties": "archon's document properties (rule edition '{edition}', judges' warnings; {kind} workbook)",
+    "writing.properties": "archon's document properties (rule edition '{edition}', the event's records: warnings, check-ins, decks, clock...; {kind} workbook)",
     "writing.kind.official": "official",
     "writing.kind.builtin": "builtin",
     "writing.wrote": "{file}: wrote {what}",
