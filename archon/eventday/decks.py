@@ -2,7 +2,9 @@
 
 The tournament rules (6.3): once a tournament official receives a player's
 deck list, the deck may not be altered. archon takes a deck list as
-received when round 1 starts (seated: :func:`archon.eventday.judging.rounds_under_way`):
+received when round 1 starts (its seats typed, or a result recorded; The
+Archon's chart proposing a seating, as it does from the first player
+registered, is no start):
 from then on a recorded deck is locked, and a new list for that player is
 refused until the head judge unlocks it (:func:`unlock_deck`); the list
 recorded then is locked again. Before round 1, a deck may be replaced freely.
@@ -16,7 +18,6 @@ from typing import Iterable, Optional
 
 from archon.eventday.change import Change, Locate, copied
 from archon.eventday.errors import EventDayError
-from archon.eventday.judging import rounds_under_way
 from archon.eventday.players import find_player
 from archon.rules.cards import CardList
 from archon.rules.decks import Deck, StoredDeck, deck_problems
@@ -27,8 +28,11 @@ __all__ = ["round_one_started", "is_locked", "record_deck", "unlock_deck"]
 
 
 def round_one_started(event: Event, proposed: Iterable[int] = ()) -> bool:
-    """Whether round 1 is seated (its seats typed, or The Archon's chart in play)."""
-    return 1 in rounds_under_way(event, proposed)
+    """Whether round 1 is seated (its seats typed) or has a result: a round 1
+    only The Archon's chart proposes (``proposed``: its formulas fill every
+    round of an official workbook from registration on) has not started."""
+    chart = set(proposed)
+    return any(r.number == 1 and r.tables and (1 not in chart or r.has_results()) for r in event.rounds)
 
 
 def is_locked(event: Event, player: int, proposed: Iterable[int] = ()) -> bool:

@@ -77,6 +77,25 @@ def test_a_deck_is_read_from_standard_input_and_replaced_freely_before_round_1(t
     assert load_event(path).decks[2].deck.library_count == 75
 
 
+def test_in_an_official_archon_a_deck_is_replaced_freely_until_round_1_is_seated(tmp_path, official_xlsx):
+    # The Archon's chart proposes a round 1 from the first player registered: that is no start of round 1
+    path = tmp_path / "cup.xlsx"
+    r = run("new", path, "--name", "Winter Cup", "--template", official_xlsx,
+            "--players", REPO / "samples" / "players.csv")
+    assert r.exit_code == 0, r.output
+    r = run("deck", path, 3, DECKS / "amaranth.txt")
+    assert r.exit_code == 0, r.output
+    assert not any("locked" in line for line in r.output.splitlines())
+    assert api.decks(path)[2]["locked"] is False
+    r = run("deck", path, 3, DECKS / "vdb.txt")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0] == "#3 Chloé Marchand's deck list replaced: 13 crypt cards, 75 library cards"
+    assert run("seat", path, "--round", 1, "--seed", 1).exit_code == 0
+    assert api.decks(path)[2]["locked"] is True
+    r = run("deck", path, 3, DECKS / "plain.txt")
+    assert r.exit_code == 1 and "#3 Chloé Marchand's deck list is locked: round 1 has started" in r.output
+
+
 def test_a_locked_deck_refuses_a_change_until_the_head_judge_unlocks_it(tmp_path):
     path = book(tmp_path, small_no_final(rounds=0))
     assert run("deck", path, 3, DECKS / "amaranth.txt").exit_code == 0
