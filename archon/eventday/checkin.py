@@ -140,10 +140,19 @@ def check_in_all(event: Event, *, now: Optional[_dt.datetime] = None) -> Change:
 
 def _named(event: Event, name: str) -> Optional[Player]:
     """The player whose whole name is ``name`` (accents, case and spaces
-    aside; "Last, First" too): a phone names a player in full, never in part."""
+    aside; "Last, First" too): a phone names a player in full, never in part.
+    Refused (:class:`WrongInput`): a name several players have (a phone
+    cannot give a number: the player's personal code names them)."""
     forms = set(typed_name_forms(name))
     found = [p for p in event.players if typed_name_forms(p.name)[0] in forms]
-    return found[0] if len(found) == 1 else None
+    if len(found) > 1:
+        raise WrongInput(say("checkin.name_shared", count=len(found), name=_shown_name(name)))
+    return found[0] if found else None
+
+
+def _shown_name(name: str) -> str:
+    """A typed name as a message shows it back: its spaces single, 60 characters at most."""
+    return " ".join(str(name or "").split())[:60]
 
 
 def phone_check_in(event: Event, name: str, code: str, *, now: Optional[_dt.datetime] = None) -> Change:
@@ -165,7 +174,7 @@ def phone_check_in(event: Event, name: str, code: str, *, now: Optional[_dt.date
     _refuse_after_round_one(event)
     p = ev.player(by_code) if by_code is not None else _named(ev, name)
     if p is None:
-        raise WrongInput(say("checkin.name_unknown", name=" ".join(str(name or "").split())[:60]))
+        raise WrongInput(say("checkin.name_unknown", name=_shown_name(name)))
     _refuse_out(p)
     had = ev.checked_in.get(p.number)
     if by_code is None and had is not None and had.by == PHONE:

@@ -61,6 +61,17 @@ def test_a_phone_names_a_player_in_full_and_knows_the_code():
         checkin.phone_check_in(ev, "Hana", ev.checkin_code)  # part of a name claims nobody
 
 
+def test_a_name_two_players_share_is_refused_on_a_phone_and_their_personal_codes_check_them_in():
+    ev = club()
+    ev.players.append(Player(11, "Hana", "Test", vekn="3000111"))  # another Hana Test, with a VEKN number
+    ev = checkin.check_in(ev, 1).event
+    with pytest.raises(WrongInput, match="2 registered players are named 'Hana Test': check in with your personal"):
+        checkin.phone_check_in(ev, "Hana Test", ev.checkin_code)
+    assert 8 not in ev.checked_in and 11 not in ev.checked_in
+    done = checkin.phone_check_in(ev, "Hana Test", ev.codes[11])
+    assert done.player.number == 11 and 8 not in done.event.checked_in
+
+
 def test_a_personal_code_checks_its_player_in_without_a_name():
     ev = checkin.check_in(club(), 1).event
     done = checkin.phone_check_in(ev, "", ev.codes[5])

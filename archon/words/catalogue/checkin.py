@@ -17,6 +17,8 @@ TEXTS: dict = {
     "checkin.wrong_code": "that code is not this event's check-in code: type the code shown on the screen",
     "checkin.name_unknown": ("no registered player is named {name!r}: type your whole name as you registered, "
                              "or ask the organizer"),
+    "checkin.name_shared": ("{count} registered players are named {name!r}: check in with your personal code "
+                            "instead of the code on the screen, or ask the organizer"),
     "checkin.claimed_twice": ("{player} has checked in from a phone already: if that was not you, "
                               "ask the organizer"),
     "checkin.absent_at_round_one": {
