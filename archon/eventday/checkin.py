@@ -24,6 +24,7 @@ from typing import Iterable, Optional
 from archon.eventday.change import Change, Locate, copied
 from archon.eventday.codes import (CHECKIN_CODE_LENGTH, code_rows, player_of_code, same_code, typed_code,
                                    with_codes)
+from archon.eventday.decks import round_one_started
 from archon.eventday.drops import drop
 from archon.eventday.errors import EventDayError, WrongInput
 from archon.eventday.players import find_player
@@ -271,10 +272,12 @@ def checkin_rows(event: Event) -> list[dict]:
     return rows
 
 
-def checkin_summary(event: Event) -> dict:
+def checkin_summary(event: Event, proposed: Iterable[int] = ()) -> dict:
     """What the organizer's check-in section shows (and the projector view
     reads: ``checkin_code``): ``open`` (players registered, round 1 without
-    a result), ``begun``, ``checkin_code``, ``checked_in`` of ``registered``,
+    a result), ``decks_open`` (players may hand in a deck list: round 1 not
+    started, ``proposed`` being the rounds only The Archon's chart seats),
+    ``begun``, ``checkin_code``, ``checked_in`` of ``registered``,
     ``players`` (each with their ``code``: the organizer's only) and
     ``absent`` (once begun: the players not checked in, by name) and
     ``alerts`` (:func:`alert_rows`)."""
@@ -283,6 +286,7 @@ def checkin_summary(event: Event) -> dict:
     rows = [{**row, "code": codes_of.get(row["player"])} for row in checkin_rows(event)]
     return {
         "open": bool(event.players) and not (round_one is not None and round_one.has_results()),
+        "decks_open": not round_one_started(event, proposed),
         "begun": checkin_begun(event),
         "checkin_code": event.checkin_code,
         "checked_in": sum(1 for r in rows if r["checked_in"]),

@@ -109,7 +109,7 @@ def _public_checkin(checkin: dict) -> dict:
     (once the event's code is made) and, then, that code, which the
     projector view shows the room. Never a player's personal code."""
     code = checkin.get("checkin_code") if checkin.get("open") else None
-    return {"open": bool(code), "code": code}
+    return {"open": bool(code), "code": code, "decks_open": checkin.get("decks_open", True)}
 
 
 def page_context(state: State, *, name: str, key: str, open_in: "Optional[Message | str]", organizer: bool,

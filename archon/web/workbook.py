@@ -295,7 +295,7 @@ class ServedWorkbook:
                 said_problems=said_problems,
                 said_finals=said_finals,
                 details=details_of(read.event),
-                checkin=checkin_summary(read.event),
+                checkin=checkin_summary(read.event, read.chart_rounds),
                 reporting=not read.event.reporting_off,
             )
         except Exception as exc:  # noqa: BLE001 - any unreadable state is shown, never raised to a page

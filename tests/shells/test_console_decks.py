@@ -122,3 +122,21 @@ def test_the_organizers_deck_is_journaled_without_its_text(client, cup):
     assert post(client, "deck", {"player": "3", "text": text("plain.txt")}).status_code == 200
     journal = (cup.parent / "cup-backups" / "journal.jsonl").read_text(encoding="utf-8")
     assert "POST /api/deck" in journal and "Crypt" not in journal and "player" in journal
+
+
+def test_in_an_official_archon_players_hand_in_decks_until_round_1_is_seated_and_the_form_then_goes(
+        tmp_path, official_xlsx):
+    from archon import api
+
+    path = tmp_path / "cup.xlsx"
+    api.new(path, name="Winter Cup", template=official_xlsx, players=REPO / "samples" / "players.csv")
+    codes = codes_of(path)
+    with TestClient(console_app(path, token=TOKEN, watch=False), base_url=LOCAL,
+                    raise_server_exceptions=False) as c:
+        assert 'id="deck-submit-form"' in c.get("/").text  # The Archon's chart proposing round 1 is no start
+        r = submit(c, {"code": codes[3], "text": text("lackey.txt")})
+        assert r.status_code == 200, r.text
+        assert load_event(path).decks[3].deck.crypt_count == 14
+        api.seat(path, 1, seed=1)
+        assert 'id="deck-submit-form"' not in c.get("/").text  # handing in would be refused: no form
+        assert submit(c, {"code": codes[4], "text": text("plain.txt")}).status_code == 409
