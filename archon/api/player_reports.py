@@ -71,11 +71,13 @@ def pending(path) -> PendingReports:
     return PendingReports(not ev.reporting_off, core.pending_rows(ev))
 
 
-def accept(path, table: int, *, round: "int | str | None" = None, player: Optional[int] = None, dry_run: bool = False) -> EventDayReport:
+def accept(path, table: int, *, round: "int | str | None" = None, player: "int | str | None" = None,
+           dry_run: bool = False) -> EventDayReport:
     """Twin of ``archon pending FILE --accept TABLE --round N [--player P]``
     (``--round F``: the final's reports, table 1):
     the organizer accepts the report waiting there (``player``: whose, when
-    the reports differ); the result is recorded as ``archon result`` records it."""
+    the reports differ: a number, a VEKN number or a part of a name); the
+    result is recorded as ``archon result`` records it."""
     return event_day(path, lambda ev, proposed, locate: core.accept_report(ev, round, int(table), player,
                                                                           locate=locate),
                      dry_run=dry_run)

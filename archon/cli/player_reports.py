@@ -33,8 +33,9 @@ def table_said(row: dict):
               help="Accept the report waiting at this table: its result is recorded.")
 @click.option("--round", "round_number", default=None, metavar="N|F",
               help="The round of the table accepted (F: the final).")
-@click.option("--player", type=int, default=None,
-              help="Whose report is accepted, when the players' reports of the table differ.")
+@click.option("--player", default=None, metavar="PLAYER",
+              help="Whose report is accepted, when the players' reports of the table differ: a player number, "
+                   "a VEKN number or a unique part of a name.")
 @click.option("--on", "switch_on", is_flag=True, help="Players may report their table's result (the default).")
 @click.option("--off", "switch_off", is_flag=True, help="Players may not report: the organizer records every result.")
 @json_option('Print {"file", "on", "tables": [{"round", "table", "state", "seats", "reports"}]}; with --accept, '

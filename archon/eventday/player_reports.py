@@ -23,6 +23,7 @@ from typing import Optional, Sequence
 from archon.eventday.change import Change, Locate, copied, vp_text, who
 from archon.eventday.codes import player_of_code
 from archon.eventday.errors import EventDayError, WrongInput
+from archon.eventday.players import find_player
 from archon.eventday.results import record_result
 from archon.rules.model import FINAL, Event, PlayerReport, Table
 from archon.rules.scoring import COMPLETE, VPError, score_table, status_said
@@ -176,11 +177,12 @@ def _order(round: "int | str") -> tuple:
     return (1, 0) if round == FINAL else (0, round)
 
 
-def accept_report(event: Event, round: "int | str | None", table: int, player: "int | None" = None, *,
+def accept_report(event: Event, round: "int | str | None", table: int, player: "int | str | None" = None, *,
                   locate: Optional[Locate] = None) -> Change:
     """The organizer accepts the report waiting at ``round``'s ``table``
     (``round`` None: the one round whose table ``table`` has reports;
-    ``player``: whose, when the reports disagree): the result is recorded
+    ``player``: whose, when the reports disagree, named as every command
+    names a player: a number, a VEKN number or a part of a name): the result is recorded
     and the table's reports cleared. Refused: no report waits there, a
     conflict without ``player``, a player who sent none. ``round``
     :data:`FINAL` (or "F"): the final's reports (table 1)."""
@@ -192,6 +194,8 @@ def accept_report(event: Event, round: "int | str | None", table: int, player: "
             raise WrongInput(say("playerreport.round_needed", round=option("round"), accept=option("accept")))
         round = rounds[0] if rounds else max((r.number for r in event.rounds if r.tables), default=1)
     waiting = table_reports(event, round, table)
+    if player is not None:
+        player = find_player(event, player, locate).number
     if not waiting:
         raise EventDayError(say("playerreport.none_waiting", at=table_said(round, table)))
     if player is None and len({tuple(r.vps) for r in waiting}) > 1:

@@ -172,6 +172,32 @@ def test_the_organizer_accepts_one_of_two_final_reports_that_differ():
     assert done.event.final.vps == [0, 2, 0, 0, 3] and done.event.player_reports == []
 
 
+def test_the_organizer_names_whose_report_to_accept_as_any_player_is_named():
+    ev = report_table(final_seated(), code(6), "F", 1, FINAL_VPS).event
+    held = report_table(ev, code(2), "F", 1, [0, 2, 0, 0, 3]).event
+    by_name = accept_report(held, "F", 1, player="ferreira")  # #2 Bruno Ferreira, a part of the name
+    assert by_name.event.final.vps == [0, 2, 0, 0, 3] and by_name.event.player_reports == []
+    by_vekn = accept_report(held, "F", 1, player="3000106")  # #6's VEKN number
+    assert by_vekn.event.final.vps == FINAL_VPS
+
+
+def test_pending_accept_takes_a_players_name_on_the_command_line(tmp_path):
+    from click.testing import CliRunner
+
+    from archon import api
+    from archon.cli import main
+    from archon.formats.workbook import new_event, read_event
+
+    path = tmp_path / "cup.xlsx"
+    new_event(path, final_seated())
+    api.report_table(path, code(6), "F", 1, FINAL_VPS)
+    api.report_table(path, code(2), "F", 1, [0, 2, 0, 0, 3])
+    r = CliRunner().invoke(main, ["pending", str(path), "--accept", "1", "--round", "F", "--player", "Ferreira"])
+    assert r.exit_code == 0, r.output
+    assert "the report of #2 Bruno Ferreira accepted" in r.output
+    assert read_event(path).event.final.vps == [0, 2, 0, 0, 3]
+
+
 def test_a_final_report_is_kept_in_the_workbook_and_accepted_there(tmp_path):
     from archon import api
     from archon.formats.workbook import new_event, read_event
