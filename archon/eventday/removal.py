@@ -102,9 +102,9 @@ def _refuse_unregistering(ev: Event, p: Player, proposed: set[int]) -> None:
 
 def _close_the_gap(ev: Event, number: int) -> list[int]:
     """Move every player numbered after ``number`` up one number, in the
-    players, the rounds, the final, the judges' warnings, the check-ins and
-    the personal codes (the player's own are gone); returns their
-    new numbers."""
+    players, the rounds, the final, the judges' warnings, the check-ins,
+    the personal codes, the deck lists, the players' reports and the
+    claimed-twice alerts (the player's own are gone); returns their new numbers."""
 
     def new(n: int) -> int:
         return n - 1 if n > number else n
@@ -120,7 +120,15 @@ def _close_the_gap(ev: Event, number: int) -> list[int]:
     ev.final.seating = [new(n) for n in ev.final.seating]
     for w in ev.warnings:
         w.player = new(w.player)
-    # check-ins and personal codes follow their players (archon.eventday.checkin, .codes)
+    # check-ins, personal codes, deck lists, the players' reports and the claimed-twice
+    # alerts follow their players (archon.eventday.checkin, .codes, .decks, .player_reports)
     ev.checked_in = {new(n): c for n, c in ev.checked_in.items() if n != number}
     ev.codes = {new(n): c for n, c in ev.codes.items() if n != number}
+    ev.decks = {new(n): d for n, d in ev.decks.items() if n != number}
+    ev.player_reports = [r for r in ev.player_reports if r.player != number]
+    for r in ev.player_reports:
+        r.player = new(r.player)
+    ev.claim_alerts = [a for a in ev.claim_alerts if a.player != number]
+    for a in ev.claim_alerts:
+        a.player = new(a.player)
     return sorted(moved)

@@ -181,3 +181,19 @@ def test_the_judges_warnings_follow_the_players_and_a_warned_player_is_dropped_i
     r = run("unregister", path, "Eve")
     assert r.exit_code == 1 and "judge's warning (slow play)" in r.output and "drop them instead" in r.output
 
+
+
+def test_deck_lists_phone_reports_and_claim_alerts_follow_the_players_who_move_up():
+    from archon.eventday import unregister
+    from archon.rules.decks import Deck, StoredDeck
+    from archon.rules.model import ClaimAlert, PlayerReport
+
+    ev = club()
+    ev.decks = {3: StoredDeck(Deck(crypt=[(12, "Cleo's vampire")])), 4: StoredDeck(Deck(crypt=[(13, "Dan's vampire")]))}
+    ev.player_reports = [PlayerReport(1, 1, [5, 0, 0, 0], 3), PlayerReport(1, 1, [5, 0, 0, 0], 4)]
+    ev.claim_alerts = [ClaimAlert(3), ClaimAlert(4)]
+    after = unregister(ev, "Cleo").event
+    assert after.player(3).first_name == "Dan"
+    assert {n: d.deck.crypt_count for n, d in after.decks.items()} == {3: 13}  # Dan's deck, Cleo's gone
+    assert [r.player for r in after.player_reports] == [3]
+    assert [a.player for a in after.claim_alerts] == [3]
