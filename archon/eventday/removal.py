@@ -125,9 +125,9 @@ def _close_the_gap(ev: Event, number: int) -> list[int]:
     ev.checked_in = {new(n): c for n, c in ev.checked_in.items() if n != number}
     ev.codes = {new(n): c for n, c in ev.codes.items() if n != number}
     ev.decks = {new(n): d for n, d in ev.decks.items() if n != number}
-    ev.player_reports = [r for r in ev.player_reports if r.player != number]
-    for r in ev.player_reports:
-        r.player = new(r.player)
+    ev.player_reports = [rep for rep in ev.player_reports if rep.player != number]
+    for rep in ev.player_reports:
+        rep.player = new(rep.player)
     ev.claim_alerts = [a for a in ev.claim_alerts if a.player != number]
     for a in ev.claim_alerts:
         a.player = new(a.player)
