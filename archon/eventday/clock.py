@@ -25,10 +25,11 @@ from archon.eventday.errors import EventDayError, WrongInput
 from archon.rules.model import FINAL, Event, RoundClock
 from archon.rules.standings import planned_rounds
 from archon.rules.typed import is_whole_number_text
-from archon.words.message import act, say
+from archon.words.message import Message, act, say
 
 __all__ = ["DEFAULT_MINUTES", "MAX_MINUTES", "start", "pause", "resume", "add", "remaining", "finished",
-           "clock_state", "clock_figures", "clock_said", "clock_round", "as_time", "iso", "left_text", "end_time"]
+           "clock_state", "clock_figures", "clock_said", "clock_round", "round_named", "as_time", "iso",
+           "left_text", "end_time"]
 
 #: A round's time limit when none is given: rules 3.1.1 (every edition that
 #: says one): "The minimum time limit used in VTES rounds is two hours."
@@ -135,6 +136,11 @@ def _round_key(event: Event, typed: Optional[Key]) -> Key:
     raise EventDayError(say("clock.nothing_seated", first=act("seat", round=1)))
 
 
+def round_named(key: Key) -> Message:
+    """The round ``key`` as a clock line names it: "Round 2", "The final"."""
+    return say("clock.final_name") if str(key).upper() == FINAL else say("clock.round_name", number=key)
+
+
 def clock_round(event: Event, typed: Optional[Key] = None) -> Key:
     """The round a clock command is about (see :func:`_round_key`)."""
     return _round_key(event, typed)
@@ -182,13 +188,13 @@ def start(event: Event, now: _dt.datetime, *, round: Optional[Key] = None, minut
     length = DEFAULT_MINUTES if minutes is None else _minutes(minutes, "clock.bad_length")
     old = event.clock
     if old is not None and old.round == key and old.started is not None:
-        raise EventDayError(say("clock.already_started", round=key, left=left_text(remaining(old, now)),
+        raise EventDayError(say("clock.already_started", round=round_named(key), left=left_text(remaining(old, now)),
                                 pause=act("clock", action="pause"), add=act("clock", action="add")))
     ev = copied(event)
     ev.clock = RoundClock(round=key, minutes=length, started=iso(now))
     _with_times(ev, ev.clock, now, tz)
     start_at, end_at = ev.round_times[key]
-    return Change(ev, [say("clock.started", round=key, minutes=length, start=start_at, end=end_at)])
+    return Change(ev, [say("clock.started", round=round_named(key), minutes=length, start=start_at, end=end_at)])
 
 
 def _running(event: Event) -> RoundClock:
@@ -203,22 +209,25 @@ def pause(event: Event, now: _dt.datetime) -> Change:
     """Pause the clock (a paused clock is refused: nothing to pause)."""
     clock = _running(event)
     if clock.paused_at is not None:
-        raise EventDayError(say("clock.already_paused", round=clock.round, left=left_text(remaining(clock, now)),
+        raise EventDayError(say("clock.already_paused", round=round_named(clock.round),
+                                left=left_text(remaining(clock, now)),
                                 resume=act("clock", action="resume")))
     ev = copied(event)
     ev.clock = replace(clock, paused_at=iso(now))
-    return Change(ev, [say("clock.paused", round=clock.round, left=left_text(remaining(ev.clock, now)))])
+    return Change(ev, [say("clock.paused", round=round_named(clock.round),
+                           left=left_text(remaining(ev.clock, now)))])
 
 
 def resume(event: Event, now: _dt.datetime, *, tz: Optional[_dt.tzinfo] = None) -> Change:
     """Resume a paused clock: the time it stood paused is not counted."""
     clock = _running(event)
     if clock.paused_at is None:
-        raise EventDayError(say("clock.not_paused", round=clock.round, left=left_text(remaining(clock, now))))
+        raise EventDayError(say("clock.not_paused", round=round_named(clock.round),
+                                left=left_text(remaining(clock, now))))
     ev = copied(event)
     ev.clock = replace(clock, paused_at=None, paused_seconds=clock.paused_seconds + _seconds(clock.paused_at, now))
     _with_times(ev, ev.clock, now, tz)
-    return Change(ev, [say("clock.resumed", round=clock.round, left=left_text(remaining(ev.clock, now)),
+    return Change(ev, [say("clock.resumed", round=round_named(clock.round), left=left_text(remaining(ev.clock, now)),
                            end=ev.round_times[clock.round][1])])
 
 
@@ -230,16 +239,17 @@ def add(event: Event, minutes, now: _dt.datetime, *, table=None, tz: Optional[_d
     ev = copied(event)
     if table is None or str(table).strip() == "":
         if clock.added + n < -clock.minutes:
-            raise WrongInput(say("clock.too_much_taken", minutes=-n, added=clock.added, round=clock.round))
+            raise WrongInput(say("clock.too_much_taken", minutes=-n, added=clock.added,
+                                 round=round_named(clock.round)))
         ev.clock = replace(clock, added=clock.added + n)
         if ev.clock.paused_at is None:
             _with_times(ev, ev.clock, now, tz)
-        return Change(ev, [say("clock.added", minutes=n, round=clock.round,
+        return Change(ev, [say("clock.added", minutes=n, round=round_named(clock.round),
                                left=left_text(remaining(ev.clock, now)))])
     tables = _tables_of(event, clock.round)
     t = str(table).strip()
     if not is_whole_number_text(t) or not 1 <= int(t) <= tables:
-        raise WrongInput(say("clock.no_such_table", table=table, round=clock.round, tables=tables))
+        raise WrongInput(say("clock.no_such_table", table=table, round=round_named(clock.round), tables=tables))
     number = int(t)
     extra = clock.tables.get(number, 0) + n
     if extra < 0:
@@ -249,7 +259,8 @@ def add(event: Event, minutes, now: _dt.datetime, *, table=None, tz: Optional[_d
     if extra:
         kept[number] = extra
     ev.clock = replace(clock, tables=kept)
-    return Change(ev, [say("clock.table_added", minutes=n, table=number, extra=extra, round=clock.round,
+    return Change(ev, [say("clock.table_added", minutes=n, table=number, extra=extra,
+                           round=round_named(clock.round),
                            left=left_text(remaining(ev.clock, now, number)))])
 
 
@@ -262,10 +273,11 @@ def clock_said(figures: dict) -> list:
         lines.append(say("clock.show_none", start=act("clock", action="start")))
     else:
         state = "finished" if figures["finished"] else figures["state"]
-        lines.append(say("clock.show", round=figures["round"], state=say(f"clock.state.{state}"),
+        lines.append(say("clock.show", round=round_named(figures["round"]), state=say(f"clock.state.{state}"),
                          left=left_text(figures["remaining"]), minutes=figures["minutes"], added=figures["added"]))
         for t in figures["tables"]:
             lines.append(say("clock.show_table", table=t["table"], extra=t["extra"], left=left_text(t["remaining"])))
     for t in figures.get("times") or []:
-        lines.append(say("clock.show_times", round=t["round"], start=t["start"] or "-", end=t["end"] or "-"))
+        lines.append(say("clock.show_times", round=round_named(t["round"]), start=t["start"] or "-",
+                         end=t["end"] or "-"))
     return lines

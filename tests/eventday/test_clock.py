@@ -140,3 +140,23 @@ def test_figures_and_time_left_as_a_clock_shows_it():
     assert clock.left_text(3725) == "1:02:05"
     assert clock.left_text(-12) == "0:00"
     assert clock.clock_figures(None, at(0))["state"] == "not_started"
+
+
+def test_the_clock_names_the_final_as_the_final_in_every_language():
+    from archon.words.render import PLAIN, Renderer
+
+    ev = event(vps=[4, 0, 0, 0, 1])
+    ev.rounds[0].tables[1].vps = [1, 1, 1, 1, 1]
+    ev.final = Final(seating=[1, 2, 3, 4, 5])
+    started = clock.start(ev, at(0), round="F")
+    line = PLAIN.render(started.lines[0])
+    assert line.startswith("The final: the clock started at 14:00") and "Round F" not in line
+    assert Renderer("fr").render(started.lines[0]).startswith("La finale : ")
+    assert Renderer("de").render(started.lines[0]).startswith("Das Finale: ")
+    # a round keeps its number, and the refusals name the final the same way
+    assert PLAIN.render(clock.start(event(), at(0)).lines[0]).startswith("Round 1: the clock started")
+    with pytest.raises(EventDayError) as e:
+        clock.start(started.event, at(5), round="F")
+    assert PLAIN.render(e.value.message).startswith("The final: the clock is already started (1:55:00 left)")
+    shown = clock.clock_said(clock.clock_figures(started.event.clock, at(1)))
+    assert PLAIN.render(shown[0]).startswith("The final: running, 1:59:00 left")

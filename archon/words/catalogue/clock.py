@@ -4,13 +4,16 @@ for it (see :mod:`archon.words.catalogue`)."""
 
 TEXTS: dict = {
     # archon.eventday.clock: changes
-    "clock.started": "Round {round}: the clock started at {start}, {minutes:count:minute|minutes}; the time is "
+    "clock.started": "{round}: the clock started at {start}, {minutes:count:minute|minutes}; the time is "
                      "up at {end}.",
-    "clock.paused": "Round {round}: the clock is paused, {left} left.",
-    "clock.resumed": "Round {round}: the clock runs again, {left} left; the time is up at {end}.",
-    "clock.added": "Round {round}: {minutes:count:minute|minutes} added for every table, {left} left.",
-    "clock.table_added": "Round {round}, table {table}: {minutes:count:minute|minutes} added (extra time in all: "
+    "clock.paused": "{round}: the clock is paused, {left} left.",
+    "clock.resumed": "{round}: the clock runs again, {left} left; the time is up at {end}.",
+    "clock.added": "{round}: {minutes:count:minute|minutes} added for every table, {left} left.",
+    "clock.table_added": "{round}, table {table}: {minutes:count:minute|minutes} added (extra time in all: "
                          "{extra:count:minute|minutes}), {left} left at that table.",
+    # the round a clock line is about: its name, at the start of the line
+    "clock.round_name": "Round {number}",
+    "clock.final_name": "The final",
     # archon.eventday.clock: refusals
     "clock.no_such_round": "There is no round {round}: the event plays rounds 1 to {rounds} and the final (F).",
     "clock.nothing_seated": "No round is seated yet, so no round's clock can start: round 1 needs its tables "
@@ -18,26 +21,26 @@ TEXTS: dict = {
     "clock.bad_length": "A round's time limit is whole minutes, 1 to {most}: '{value}' is not.",
     "clock.bad_added": "The time added is whole minutes, 1 to {most} (with a minus sign to take time back): "
                        "'{value}' is not.",
-    "clock.already_started": "Round {round}'s clock is already started ({left} left): pause it ({pause}) or add "
+    "clock.already_started": "{round}: the clock is already started ({left} left): pause it ({pause}) or add "
                              "time ({add}).",
     "clock.not_started": "No round's clock is started yet: start it first ({start}).",
-    "clock.already_paused": "Round {round}'s clock is already paused ({left} left): resume it ({resume}).",
-    "clock.not_paused": "Round {round}'s clock is not paused ({left} left): nothing to resume.",
-    "clock.too_much_taken": "Round {round}: {minutes:count:minute|minutes} cannot be taken back: the round would "
+    "clock.already_paused": "{round}: the clock is already paused ({left} left): resume it ({resume}).",
+    "clock.not_paused": "{round}: the clock is not paused ({left} left): nothing to resume.",
+    "clock.too_much_taken": "{round}: {minutes:count:minute|minutes} cannot be taken back: the round would "
                             "have less than no time ({added} minutes added so far).",
     "clock.too_much_taken_table": "Table {table} has {added:count:minute|minutes} of extra time: "
                                   "{minutes:count:minute|minutes} cannot be taken back.",
-    "clock.no_such_table": "Round {round} has no table {table}: its tables are 1 to {tables}.",
+    "clock.no_such_table": "{round}: there is no table {table}; the tables are 1 to {tables}.",
     # what the clock shows
     "clock.show_none": "No round's clock is started ({start}).",
-    "clock.show": "Round {round}: {state}, {left} left (time limit {minutes:count:minute|minutes}, "
+    "clock.show": "{round}: {state}, {left} left (time limit {minutes:count:minute|minutes}, "
                   "{added} minutes added).",
     "clock.state.running": "running",
     "clock.state.paused": "paused",
     "clock.state.finished": "time is up",
     "clock.state.not_started": "not started",
     "clock.show_table": "Table {table}: {extra:count:minute|minutes} of extra time, {left} left.",
-    "clock.show_times": "Round {round}: started at {start}, time up at {end}.",
+    "clock.show_times": "{round}: started at {start}, time up at {end}.",
     # the twin and the command line
     "clock.no_such_action": "'{action}' is not something the clock does: {actions:join:, }.",
     "clock.minutes_needed": "Say how many minutes to add (a number after add).",
