@@ -3,7 +3,8 @@ page, the organizer's controls, and the projector view (``/screen``).
 
 ``GET /api/clock``: the clock's figures now (:func:`archon.eventday.clock.clock_figures`:
 the round, ``state``, the seconds ``remaining``, each table's extra time;
-``under_way``: the round a start would be for now);
+``under_way``: the round a start would be for now; ``on_show``: whether the
+public pages show it, its round being the round under way);
 each page counts down from them in the browser (``static/clock.js``) and
 asks again only when the workbook changes (the pages' event stream) or the
 page comes back into view: no request per second. The figures hold no
@@ -27,6 +28,7 @@ from archon.api.clocks import clock_now
 from archon.eventday.clock import clock_figures, clock_round
 from archon.eventday.errors import EventDayError
 from archon.formats.workbook.readcache import read_event_cached
+from archon.rules.model import FINAL
 from archon.rules.typed import is_whole_number_text
 from archon.web.errors import BadRequest
 from archon.words.message import say
@@ -60,7 +62,17 @@ def figures_of(path) -> dict:
         figures["under_way"] = clock_round(event)
     except EventDayError:
         figures["under_way"] = None
+    figures["on_show"] = _on_show(event, figures)
     return figures
+
+
+def _on_show(event, figures: dict) -> bool:
+    """Whether the players' page and ``/screen`` show the clock: its round is
+    the round under way (not a round before it, once the next is seated),
+    and, for the final, the final has no result yet (the event is over)."""
+    if figures["round"] is None or str(figures["round"]) != str(figures["under_way"]):
+        return False
+    return figures["round"] != FINAL or any(v is None for v in event.final.vps)
 
 
 async def api_clock(request: Request) -> Response:

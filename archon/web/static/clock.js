@@ -35,7 +35,10 @@
   }
   function show() {
     if (!box) return;
-    if (!figures || figures.round === null || figures.round === undefined) { box.hidden = true; box.dataset.state = "not_started"; forms("not_started", true); return; }
+    // the players' page and /screen: only the clock of the round under way (not an old round's, not once the
+    // final has its result); the organizer's page (its controls around the clock) shows it always
+    var stale = figures && figures.on_show === false && !box.closest("#clock-controls");
+    if (!figures || figures.round === null || figures.round === undefined || stale) { box.hidden = true; box.dataset.state = "not_started"; forms("not_started", true); return; }
     var rest = now(figures.remaining);
     box.hidden = false;
     box.dataset.state = figures.state;
