@@ -248,7 +248,8 @@ def journaled(file: str, who: str, action: str, sent: dict):
     from archon.words.render import PLAIN
 
     command = PLAIN.render(say("web.journal_command", who=who, file=file, action=action, body=json.dumps(sent)))
-    return settings(command=command, noted=journal_line(who, action, sent))
+    said = say("web.journal_said", who=who, what=what_was_done(action, sent))  # what undo says, in words
+    return settings(command=command, noted={**journal_line(who, action, sent), "said": said.as_dict()})
 
 
 def judge_of(request) -> str:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-__all__ = ["Message", "Action", "Option", "say", "act", "option", "PLAIN_TEXT", "as_message", "message_of"]
+__all__ = ["Message", "Action", "Option", "say", "act", "option", "PLAIN_TEXT", "as_message", "message_of",
+           "message_from_dict"]
 
 #: The id of a message that is only a text (a sentence not yet given an id
 #: of its own, or one that a file or the system wrote: an OS error's text).
@@ -102,3 +103,28 @@ def message_of(exc: BaseException) -> Message:
     if isinstance(found, Message):
         return found
     return as_message(str(exc))
+
+
+def message_from_dict(data: Any) -> "Message | None":
+    """The message :meth:`Message.as_dict` wrote (read back from a file: the
+    journal of changes), its fields' messages, actions and options too; None
+    when ``data`` is not one."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("id"), str) \
+            or not isinstance(data.get("fields"), Mapping):
+        return None
+    return Message(data["id"], {str(k): _revived(v) for k, v in data["fields"].items()})
+
+
+def _revived(value: Any) -> Any:
+    """A field as :func:`_plain` wrote it, back as it was (a message, an action, an option)."""
+    if isinstance(value, list):
+        return [_revived(v) for v in value]
+    if not isinstance(value, Mapping):
+        return value
+    if set(value) == {"id", "fields"}:
+        return message_from_dict(value)
+    if set(value) == {"action", "args"} and isinstance(value["args"], Mapping):
+        return Action(str(value["action"]), {str(k): _revived(v) for k, v in value["args"].items()})
+    if set(value) == {"option"}:
+        return Option(str(value["option"]))
+    return {str(k): _revived(v) for k, v in value.items()}

@@ -434,8 +434,7 @@ def test_undo_takes_back_the_consoles_last_change_and_names_it(client, cup):
     r = post(client, "undo", {})
     assert r.status_code == 200, r.text
     # the change taken back, named with who made it (the organizer's own link: no head judge in Tournament Info)
-    assert r.json()["lines"][0].startswith(f"restored {cup.name} as it was before \"organizer: the event console ({cup.name}): "
-                                           "POST /api/register {\"name\": \"Mistaken Entry\"}\"")
+    assert r.json()["lines"][0].startswith(f"restored {cup.name} as it was before \"organizer: Mistaken Entry registered\"")
     assert {p.number for p in read_event(cup).event.players} == before
 
 

@@ -419,8 +419,7 @@ def test_round_1_is_seated_again_after_round_2_once_the_organizer_confirms_and_u
         assert said.startswith("\n".join(cleared)) and "the seating of round 2 (no result yet) is cleared" in said
         assert [r["round"] for r in api.standings(path)["rounds"] if r["tables"]] == [1]
         # and undo puts round 2 back
-        assert submit(page, "#undo").startswith("restored cup.xlsx as it was before \"organizer: the event console (cup.xlsx): "
-                                                "POST /api/seat")
+        assert submit(page, "#undo").startswith("restored cup.xlsx as it was before \"organizer: seating of round 1\"")
         assert tables_of(path, 2) == round_2 and path.read_bytes() == before
         page.close()
 
@@ -463,7 +462,7 @@ def test_seating_a_seated_round_again_and_undo_after_a_spreadsheet_save_ask_in_t
         assert "archon undo" not in asked[2] and "--force" not in asked[2]
         assert asked[2].endswith("OK: restore it anyway (the changes made since are lost; the version it replaces "
                                  "is kept as a backup).")
-        assert said.startswith("restored cup.xlsx as it was before \"organizer: the event console (cup.xlsx): POST /api/seat")
+        assert said.startswith("restored cup.xlsx as it was before \"organizer: seating of round ")
         assert path.read_bytes() == before
         page.close()
 

@@ -33,6 +33,7 @@ from archon.formats.workbook.backups import Fingerprint, fingerprint
 from archon.formats.workbook.repair import damage_of, newest_good, when
 from archon.formats.workbook.safety import current_command, hold, safe_write
 from archon.words import Message, WordedError, act, option, say
+from archon.words.message import message_from_dict
 from archon.words.render import PLAIN
 
 __all__ = ["UndoError", "UndoResult", "undo"]
@@ -70,6 +71,10 @@ class UndoResult:
     damaged: Optional[Message] = None
     #: Older backups the retention removed after the undo (``archon --keep-backups N``).
     backups_removed: list[Path] = field(default_factory=list)
+    #: The change taken back in words, when the journal keeps them (a write
+    #: of the event console: "organizer: result of round 3, table 8: ..."),
+    #: else None (its ``command`` is said).
+    in_words: Optional[Message] = None
 
     @property
     def lines(self) -> list[Message]:
@@ -92,7 +97,7 @@ class UndoResult:
 
     def _repaired(self) -> Message:
         """The line of an undo that put back the last version archon wrote (or would)."""
-        command, stamp, backup = self.command, when(self.time), self.restored_from.name
+        command, stamp, backup = self.in_words or self.command, when(self.time), self.restored_from.name
         if self.dry_run:
             return say("undo.would_repair", command=command, time=stamp, backup=backup)
         return say("undo.repaired", command=command, time=stamp, backup=backup)
@@ -100,7 +105,8 @@ class UndoResult:
     def _restored(self) -> Message:
         """The line of an undo that restored the workbook (or would), losing
         the changes made since (``forced``) or not."""
-        file, command, stamp, backup = self.path.name, self.command, when(self.time), self.restored_from.name
+        file, stamp, backup = self.path.name, when(self.time), self.restored_from.name
+        command = self.in_words or self.command
         if self.dry_run and self.forced:
             return say("undo.would_restore_forced", file=file, command=command, time=stamp, backup=backup)
         if self.dry_run:
@@ -170,7 +176,8 @@ def _repair(target: Path, entries: list[dict], damage: Callable[[], Optional[Mes
         return None  # not damaged: changed in a spreadsheet (see _plan)
     newest, copy = good
     result = UndoResult(target, str(newest.get("command", "?")), str(newest.get("time", "?")), copy, None,
-                        dry_run, damaged=problem)
+                        dry_run, damaged=problem,
+                        in_words=message_from_dict(newest.get("said")))
     return result, copy.read_bytes(), {"repairs": newest["id"]}
 
 
@@ -183,7 +190,8 @@ def _plan(target: Path, entries: list[dict], damage: Callable[[], Optional[Messa
     if not stack:
         raise UndoError(say("undo.nothing", journal=f"{folder.name}/{backups.JOURNAL_NAME}", file=target.name))
     last = stack[-1]
-    command, stamp = str(last.get("command", "?")), str(last.get("time", "?"))
+    stamp, said = str(last.get("time", "?")), message_from_dict(last.get("said"))
+    command = said or str(last.get("command", "?"))  # a journal written before words were kept: its command
     source = folder / str(last.get("backup"))
     kept = Fingerprint.from_dict(last.get("before"))  # the backup is the file that change replaced
     if not last.get("backup") or kept is None or not kept.same_content(fingerprint(source)):
@@ -198,5 +206,6 @@ def _plan(target: Path, entries: list[dict], damage: Callable[[], Optional[Messa
     if changed and not force:
         raise UndoError(say("undo.changed_in_spreadsheet", file=target.name, command=command, time=when(stamp),
                             undo=anyway))
-    result = UndoResult(target, command, stamp, source, None, dry_run, forced=changed)
+    result = UndoResult(target, str(last.get("command", "?")), stamp, source, None, dry_run, forced=changed,
+                        in_words=said)
     return result, source.read_bytes(), {"undoes": last["id"]}

@@ -73,6 +73,8 @@ TEXTS: dict = {
                          "nothing was written; the page now shows the new state, check it and try again",
     # what the journal of changes records for a write of the console (what undo says it takes back)
     "web.journal_command": "{who}: the event console ({file}): POST /api/{action} {body}",
+    # what undo says it takes back of a console's write: the words of the console's history
+    "web.journal_said": "{who}: {what}",
     # -- refused requests -----------------------------------------------------
     "web.failed": "archon failed ({kind}: {text}); nothing was written. Please report it.",
     "web.token_needed": "this needs the organizer's token: open the organizer URL printed when the console "
