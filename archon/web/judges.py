@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from archon.rules.model import plain_name, searched_name
+from archon.rules.typed import number_from_text
 from archon.words.errors import WordedError
 from archon.exits import ExitStatus
 from archon.web.errors import ConsoleError
@@ -213,10 +214,21 @@ def refusal(kind: str, body: dict, now: dict, who: Optional[str]) -> Optional[Co
 # The journal: who did what
 
 
+def _figure(typed: Any) -> Any:
+    """A VP as sent ("0.5", "2,5", 1), as a number the renderer writes in
+    the page's language ("0,5" in French); anything else as it was sent."""
+    if isinstance(typed, bool):
+        return str(typed)
+    number = typed if isinstance(typed, (int, float)) else number_from_text(str(typed))
+    if number is None:
+        return str(typed)
+    return int(number) if float(number).is_integer() else float(number)
+
+
 def what_was_done(action: str, body: dict) -> Message:
     """What a write of the console did, in words (the history's lines)."""
     if action == "result":
-        vps = [str(v) for v in body.get("vps") or []]
+        vps = [_figure(v) for v in body.get("vps") or []]
         if body.get("final") is True:
             return say("web.judges.did_final", figures=vps)
         return say("web.judges.did_result", round=str(body.get("round")), table=str(body.get("table")),
