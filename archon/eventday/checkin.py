@@ -22,8 +22,8 @@ import datetime as _dt
 from typing import Iterable, Optional
 
 from archon.eventday.change import Change, Locate, copied
-from archon.eventday.codes import (CHECKIN_CODE_LENGTH, code_rows, player_of_code, same_code, typed_code,
-                                   with_codes)
+from archon.eventday.codes import (CHECKIN_CODE_LENGTH, CODE_LENGTH, code_rows, player_of_code, same_code,
+                                   typed_code, with_codes)
 from archon.eventday.decks import round_one_started
 from archon.eventday.drops import drop
 from archon.eventday.errors import EventDayError, WrongInput
@@ -170,8 +170,8 @@ def phone_check_in(event: Event, name: str, code: str, *, now: Optional[_dt.date
     ev, made = with_codes(event)
     by_code = player_of_code(ev, typed) if typed else None
     event_code = bool(typed) and len(typed) == CHECKIN_CODE_LENGTH and same_code(typed, ev.checkin_code or "")
-    if by_code is None and not event_code:
-        raise WrongCode(say("checkin.wrong_code"))
+    if by_code is None and not event_code:  # a personal code's length: the player typed theirs, mistyped
+        raise WrongCode(say("checkin.wrong_personal_code" if len(typed) == CODE_LENGTH else "checkin.wrong_code"))
     _refuse_after_round_one(event)
     p = ev.player(by_code) if by_code is not None else _named(ev, name)
     if p is None:

@@ -146,3 +146,16 @@ def test_claimed_twice_alerts_are_kept_with_the_event_until_dismissed(tmp_path):
     assert not checkin.dismiss_alerts(read_event(path).event).changed
     with pytest.raises(WrongInput):
         checkin.claim_alert(club(), 42)
+
+
+def test_a_mistyped_personal_code_is_said_to_be_a_wrong_personal_code():
+    ev = checkin.check_in(club(), 1).event
+    typo = next(c for c in ("ZZZZ2222", "YYYY3333") if player_of_code(ev, c) is None)
+    with pytest.raises(checkin.WrongCode) as refused:
+        checkin.phone_check_in(ev, "", typo.lower())  # a personal code's 8 characters, no player's
+    said = str(refused.value)
+    assert said.startswith("that is not your personal code: check it on your slip") and "check-in code" not in said
+    assert not any(c in said for c in ev.codes.values()) and ev.checkin_code not in said
+    # a code of the screen's length, mistyped: the screen's code is what was meant
+    with pytest.raises(checkin.WrongCode, match="not this event's check-in code"):
+        checkin.phone_check_in(ev, "Hana Test", "ZZZZZZ" if ev.checkin_code != "ZZZZZZ" else "YYYYYY")

@@ -15,6 +15,8 @@ TEXTS: dict = {
     "checkin.round_begun": "round 1 has results: check-in is over",
     "checkin.player_out": "{player} is flagged out ({out}): undo that first ({undo})",
     "checkin.wrong_code": "that code is not this event's check-in code: type the code shown on the screen",
+    "checkin.wrong_personal_code": ("that is not your personal code: check it on your slip and type it again, "
+                                    "or type the code shown on the screen"),
     "checkin.name_unknown": ("no registered player is named {name!r}: type your whole name as you registered, "
                              "or ask the organizer"),
     "checkin.name_shared": ("{count} registered players are named {name!r}: check in with your personal code "
