@@ -141,3 +141,21 @@ def test_the_readmes_project_layout_is_the_real_tree():
     named = set(re.findall(r"\b([a-z_]+)\.py\b", tree))
     real = {p.stem for p in (REPO / "archon").rglob("*.py")}
     assert named <= real, f"the README names modules that do not exist: {sorted(named - real)}"
+
+
+def _commands_table() -> str:
+    return README[README.index("| command | what it does |"):README.index("\n\n", README.index("| command |"))]
+
+
+def test_the_commands_table_has_a_line_for_every_command():
+    import click
+
+    from archon.cli import main
+
+    rows = _commands_table()
+    missing = [name for name in main.list_commands(click.Context(main)) if not re.search(rf"`archon {name}[` ]", rows)]
+    assert not missing, f"the README's commands table has no line for: {', '.join(missing)}"
+    deck = next(line for line in rows.splitlines() if line.startswith("| `archon deck "))
+    for reads in ("Amaranth", "VDB", "TWD", "JOL", "Lackey", "Crypt and Library headings"):
+        assert reads in deck, f"the deck line does not say archon deck reads {reads}"
+
