@@ -5,7 +5,8 @@ status    meaning
 ========  =====================================================================
 0         all is well: the command did what it said
 1         the event has problems, or a change was refused by the rules: an
-          illegal table, a check that found errors, an impossible result, a
+          illegal table, a check that found errors or warnings (seating
+          notes alone are no problem), an impossible result, a
           finished table without ``--replace``, a tie at the cut not yet
           tossed, a value a conversion cannot hold, nothing to undo or an
           undo that would lose a change made in a spreadsheet. The input

@@ -159,3 +159,20 @@ def test_the_commands_table_has_a_line_for_every_command():
     for reads in ("Amaranth", "VDB", "TWD", "JOL", "Lackey", "Crypt and Library headings"):
         assert reads in deck, f"the deck line does not say archon deck reads {reads}"
 
+
+def test_check_exits_1_on_warnings_alone_as_the_readme_says(tmp_path):
+    import openpyxl
+    from click.testing import CliRunner
+
+    from archon.cli import main
+
+    path = tmp_path / "cup.xlsx"
+    shutil.copy(REPO / "samples" / "sample-event.xlsx", path)
+    wb = openpyxl.load_workbook(path)
+    cell = next(c for row in wb["Methuselahs"].iter_rows() for c in row if c.value == "Anna")
+    cell.value = "An\u200bna"  # a zero-width space in a name: a warning, no error
+    wb.save(path)
+    r = CliRunner().invoke(main, ["check", str(path)])
+    assert r.output.startswith("warning: Methuselahs!") and "1 problem, 0 errors" in r.output and r.exit_code == 1
+    statuses = " ".join(README[README.index("Exit status, the same for every command"):].split("\n\n")[0].split())
+    assert "check that found errors or warnings" in statuses
