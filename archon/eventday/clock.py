@@ -188,13 +188,13 @@ def start(event: Event, now: _dt.datetime, *, round: Optional[Key] = None, minut
     length = DEFAULT_MINUTES if minutes is None else _minutes(minutes, "clock.bad_length")
     old = event.clock
     if old is not None and old.round == key and old.started is not None:
-        raise EventDayError(say("clock.already_started", round=round_named(key), left=left_text(remaining(old, now)),
+        raise EventDayError(say("clock.already_started", which=round_named(key), left=left_text(remaining(old, now)),
                                 pause=act("clock", action="pause"), add=act("clock", action="add")))
     ev = copied(event)
     ev.clock = RoundClock(round=key, minutes=length, started=iso(now))
     _with_times(ev, ev.clock, now, tz)
     start_at, end_at = ev.round_times[key]
-    return Change(ev, [say("clock.started", round=round_named(key), minutes=length, start=start_at, end=end_at)])
+    return Change(ev, [say("clock.started", which=round_named(key), minutes=length, start=start_at, end=end_at)])
 
 
 def _running(event: Event) -> RoundClock:
@@ -209,12 +209,12 @@ def pause(event: Event, now: _dt.datetime) -> Change:
     """Pause the clock (a paused clock is refused: nothing to pause)."""
     clock = _running(event)
     if clock.paused_at is not None:
-        raise EventDayError(say("clock.already_paused", round=round_named(clock.round),
+        raise EventDayError(say("clock.already_paused", which=round_named(clock.round),
                                 left=left_text(remaining(clock, now)),
                                 resume=act("clock", action="resume")))
     ev = copied(event)
     ev.clock = replace(clock, paused_at=iso(now))
-    return Change(ev, [say("clock.paused", round=round_named(clock.round),
+    return Change(ev, [say("clock.paused", which=round_named(clock.round),
                            left=left_text(remaining(ev.clock, now)))])
 
 
@@ -222,12 +222,12 @@ def resume(event: Event, now: _dt.datetime, *, tz: Optional[_dt.tzinfo] = None) 
     """Resume a paused clock: the time it stood paused is not counted."""
     clock = _running(event)
     if clock.paused_at is None:
-        raise EventDayError(say("clock.not_paused", round=round_named(clock.round),
+        raise EventDayError(say("clock.not_paused", which=round_named(clock.round),
                                 left=left_text(remaining(clock, now))))
     ev = copied(event)
     ev.clock = replace(clock, paused_at=None, paused_seconds=clock.paused_seconds + _seconds(clock.paused_at, now))
     _with_times(ev, ev.clock, now, tz)
-    return Change(ev, [say("clock.resumed", round=round_named(clock.round), left=left_text(remaining(ev.clock, now)),
+    return Change(ev, [say("clock.resumed", which=round_named(clock.round), left=left_text(remaining(ev.clock, now)),
                            end=ev.round_times[clock.round][1])])
 
 
@@ -240,16 +240,16 @@ def add(event: Event, minutes, now: _dt.datetime, *, table=None, tz: Optional[_d
     if table is None or str(table).strip() == "":
         if clock.added + n < -clock.minutes:
             raise WrongInput(say("clock.too_much_taken", minutes=-n, added=clock.added,
-                                 round=round_named(clock.round)))
+                                 which=round_named(clock.round)))
         ev.clock = replace(clock, added=clock.added + n)
         if ev.clock.paused_at is None:
             _with_times(ev, ev.clock, now, tz)
-        return Change(ev, [say("clock.added", minutes=n, round=round_named(clock.round),
+        return Change(ev, [say("clock.added", minutes=n, which=round_named(clock.round),
                                left=left_text(remaining(ev.clock, now)))])
     tables = _tables_of(event, clock.round)
     t = str(table).strip()
     if not is_whole_number_text(t) or not 1 <= int(t) <= tables:
-        raise WrongInput(say("clock.no_such_table", table=table, round=round_named(clock.round), tables=tables))
+        raise WrongInput(say("clock.no_such_table", table=table, which=round_named(clock.round), tables=tables))
     number = int(t)
     extra = clock.tables.get(number, 0) + n
     if extra < 0:
@@ -260,7 +260,7 @@ def add(event: Event, minutes, now: _dt.datetime, *, table=None, tz: Optional[_d
         kept[number] = extra
     ev.clock = replace(clock, tables=kept)
     return Change(ev, [say("clock.table_added", minutes=n, table=number, extra=extra,
-                           round=round_named(clock.round),
+                           which=round_named(clock.round),
                            left=left_text(remaining(ev.clock, now, number)))])
 
 
@@ -273,11 +273,11 @@ def clock_said(figures: dict) -> list:
         lines.append(say("clock.show_none", start=act("clock", action="start")))
     else:
         state = "finished" if figures["finished"] else figures["state"]
-        lines.append(say("clock.show", round=round_named(figures["round"]), state=say(f"clock.state.{state}"),
+        lines.append(say("clock.show", which=round_named(figures["round"]), state=say(f"clock.state.{state}"),
                          left=left_text(figures["remaining"]), minutes=figures["minutes"], added=figures["added"]))
         for t in figures["tables"]:
             lines.append(say("clock.show_table", table=t["table"], extra=t["extra"], left=left_text(t["remaining"])))
     for t in figures.get("times") or []:
-        lines.append(say("clock.show_times", round=round_named(t["round"]), start=t["start"] or "-",
+        lines.append(say("clock.show_times", which=round_named(t["round"]), start=t["start"] or "-",
                          end=t["end"] or "-"))
     return lines

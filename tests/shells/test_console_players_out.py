@@ -35,5 +35,6 @@ def test_a_flagged_out_player_reads_why_in_a_players_words(tmp_path):
     assert [where_shown(english, n) for n in range(1, 7)] == [
         "withdrew from the event", "did not show up", "disqualified", "disqualified", "no longer playing",
         "not seated yet"]
-    assert where_shown(french, 1) == "a quitté le tournoi" and where_shown(french, 2) == "ne s'est pas présenté"
-    assert "flagged out" not in english and "out (" not in english
+    assert where_shown(french, 1) == "s'est retiré du tournoi" and where_shown(french, 2) == "ne s'est pas présenté"
+    seats = english[english.index('id="seats"'):english.index("</ul>", english.index('id="seats"'))]
+    assert "flagged out" not in seats and "out (" not in seats

@@ -4,12 +4,12 @@ for it (see :mod:`archon.words.catalogue`)."""
 
 TEXTS: dict = {
     # archon.eventday.clock: changes
-    "clock.started": "{round}: the clock started at {start}, {minutes:count:minute|minutes}; the time is "
+    "clock.started": "{which}: the clock started at {start}, {minutes:count:minute|minutes}; the time is "
                      "up at {end}.",
-    "clock.paused": "{round}: the clock is paused, {left} left.",
-    "clock.resumed": "{round}: the clock runs again, {left} left; the time is up at {end}.",
-    "clock.added": "{round}: {minutes:count:minute|minutes} added for every table, {left} left.",
-    "clock.table_added": "{round}, table {table}: {minutes:count:minute|minutes} added (extra time in all: "
+    "clock.paused": "{which}: the clock is paused, {left} left.",
+    "clock.resumed": "{which}: the clock runs again, {left} left; the time is up at {end}.",
+    "clock.added": "{which}: {minutes:count:minute|minutes} added for every table, {left} left.",
+    "clock.table_added": "{which}, table {table}: {minutes:count:minute|minutes} added (extra time in all: "
                          "{extra:count:minute|minutes}), {left} left at that table.",
     # the round a clock line is about: its name, at the start of the line
     "clock.round_name": "Round {number}",
@@ -21,26 +21,26 @@ TEXTS: dict = {
     "clock.bad_length": "A round's time limit is whole minutes, 1 to {most}: '{value}' is not.",
     "clock.bad_added": "The time added is whole minutes, 1 to {most} (with a minus sign to take time back): "
                        "'{value}' is not.",
-    "clock.already_started": "{round}: the clock is already started ({left} left): pause it ({pause}) or add "
+    "clock.already_started": "{which}: the clock is already started ({left} left): pause it ({pause}) or add "
                              "time ({add}).",
     "clock.not_started": "No round's clock is started yet: start it first ({start}).",
-    "clock.already_paused": "{round}: the clock is already paused ({left} left): resume it ({resume}).",
-    "clock.not_paused": "{round}: the clock is not paused ({left} left): nothing to resume.",
-    "clock.too_much_taken": "{round}: {minutes:count:minute|minutes} cannot be taken back: the round would "
+    "clock.already_paused": "{which}: the clock is already paused ({left} left): resume it ({resume}).",
+    "clock.not_paused": "{which}: the clock is not paused ({left} left): nothing to resume.",
+    "clock.too_much_taken": "{which}: {minutes:count:minute|minutes} cannot be taken back: the round would "
                             "have less than no time ({added} minutes added so far).",
     "clock.too_much_taken_table": "Table {table} has {added:count:minute|minutes} of extra time: "
                                   "{minutes:count:minute|minutes} cannot be taken back.",
-    "clock.no_such_table": "{round}: there is no table {table}; the tables are 1 to {tables}.",
+    "clock.no_such_table": "{which}: there is no table {table}; the tables are 1 to {tables}.",
     # what the clock shows
     "clock.show_none": "No round's clock is started ({start}).",
-    "clock.show": "{round}: {state}, {left} left (time limit {minutes:count:minute|minutes}, "
+    "clock.show": "{which}: {state}, {left} left (time limit {minutes:count:minute|minutes}, "
                   "{added} minutes added).",
     "clock.state.running": "running",
     "clock.state.paused": "paused",
     "clock.state.finished": "time is up",
     "clock.state.not_started": "not started",
     "clock.show_table": "Table {table}: {extra:count:minute|minutes} of extra time, {left} left.",
-    "clock.show_times": "{round}: started at {start}, time up at {end}.",
+    "clock.show_times": "{which}: started at {start}, time up at {end}.",
     # the twin and the command line
     "clock.no_such_action": "'{action}' is not something the clock does: {actions:join:, }.",
     "clock.minutes_needed": "Say how many minutes to add (a number after add).",
