@@ -5,7 +5,6 @@ schema; round 1 then names the absent players and seats the others."""
 
 from __future__ import annotations
 
-import datetime
 import json
 
 import openpyxl
@@ -17,17 +16,14 @@ from archon.api.schemas import schema_of
 from archon.cli import main
 from archon.eventday.codes import player_of_code
 from archon.formats.workbook import new_event, read_event
-from archon.rules.model import Event, Player
+from test_checkin import club as club_night
 
-FIRST = ["Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo"]
 
 
 @pytest.fixture
 def club(tmp_path):
-    ev = Event(name="Club Night", date=datetime.date(2026, 12, 5), preliminary_rounds=2)
-    ev.players = [Player(k, first, "Test") for k, first in enumerate(FIRST, start=1)]
     path = tmp_path / "club.xlsx"
-    new_event(path, ev)
+    new_event(path, club_night())  # 10 players, "Ada Test" to "Jo Test"
     return path
 
 
