@@ -5,20 +5,33 @@ Each language has its environment: the templates' labels are translated by
 Jinja2's i18n extension (``_()``, ``{% trans %}``) from the language's gettext
 catalogue (:func:`archon.words.languages.translations`), and the numbers (a
 VP of 2.5, a rating) are written as the language writes them ("2,5").
+
+A table of a round is rendered once per language for what it shows
+(``kept_table``: the players' page, rendered after every result, shows
+every table of every seated round, and a result changes one of them): the
+same HTML as the shared ``round_table`` macro gives, kept by the table's
+figures and its players' names.
 """
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from functools import lru_cache
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import jinja2
 from babel.numbers import format_decimal
 
+from archon.reports.data import display_name
 from archon.reports.render import make_environment
 from archon.words.languages import LANGUAGES, SOURCE, decimal, name_of, translations
 
-__all__ = ["render", "environment"]
+__all__ = ["render", "environment", "KEPT_TABLES"]
+
+#: How many rendered tables each language keeps (a 300-player event's three rounds hold 180).
+KEPT_TABLES = 2048
 
 
 def _vp(lang: str):
@@ -35,6 +48,32 @@ def _rating(lang: str):
     return rating
 
 
+def _kept_table(env: jinja2.Environment) -> Callable[..., Any]:
+    """``round_table(t, by_number, game_wins, notes)`` of ``_results.html``,
+    rendered once for each table's figures and players' names (the last
+    :data:`KEPT_TABLES` kept): the macro reads nothing else."""
+    kept: "OrderedDict[str, Any]" = OrderedDict()
+    lock = threading.Lock()  # pages are rendered in threads
+
+    def kept_table(t: dict, by_number: dict, game_wins: bool, notes: bool = True) -> Any:
+        names = [display_name(by_number.get(s.get("player")), s.get("player")) for s in t.get("seats") or []]
+        key = json.dumps([t, names, bool(game_wins), bool(notes)], sort_keys=True, default=repr)
+        with lock:
+            html = kept.get(key)
+            if html is not None:
+                kept.move_to_end(key)
+                return html
+        html = env.get_template("_results.html").module.round_table(  # type: ignore[attr-defined]
+            t, by_number, game_wins, notes=notes)
+        with lock:
+            kept[key] = html
+            while len(kept) > KEPT_TABLES:
+                kept.popitem(last=False)
+        return html
+
+    return kept_table
+
+
 @lru_cache(maxsize=None)
 def environment(lang: str = SOURCE) -> jinja2.Environment:
     """The console's templates in ``lang`` (one environment per language)."""
@@ -44,7 +83,8 @@ def environment(lang: str = SOURCE) -> jinja2.Environment:
     ]))
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
     env.filters.update(num=_vp(lang), rating=_rating(lang))
-    env.globals.update(lang=lang, languages=[(code, name_of(code)) for code in LANGUAGES])
+    env.globals.update(lang=lang, languages=[(code, name_of(code)) for code in LANGUAGES],
+                       kept_table=_kept_table(env))
     return env
 
 
