@@ -102,3 +102,15 @@ def test_the_organizers_problems_are_those_of_the_version_written_and_the_phones
 
     for p in printed:  # each problem of the file as written, on the organizer's page
         assert f"<b>{escape(p['where'])}</b>: {escape(p['message'])}" in page, p
+
+
+def test_a_figure_is_written_as_each_language_writes_it_every_time():
+    from archon.words.languages import LANGUAGES, decimal
+
+    values = [0, 0.5, 2, 2.5, 3.0, 12.25, 60, -0.0, 1e-7]
+    for lang in LANGUAGES:
+        num = environment(lang).filters["num"]
+        for _ in range(2):  # the second time, as kept
+            assert [num(v) for v in values] == [decimal(float(v), lang) for v in values]
+    assert environment("fr").filters["num"](2.5) == "2,5" and environment("en").filters["num"](2.5) == "2.5"
+    assert environment("de").filters["rating"](12.5) == "12,50" and environment("de").filters["num"](None) == ""
