@@ -12,7 +12,10 @@ aftermath is its own); for each change it measures the time until every
 page has the new live part showing the table complete (the stream brings
 it; an older console's pages fetch it, ``GET /fragment/players``), also
 counted from the post's answer, the server's CPU from the post until every
-page has it and until the next post, and this process's own CPU. Then 200
+page has it and until the next post, and this process's own CPU. The first
+result posted to each server is timed apart (its first write loads the
+write's code and patches every sheet; the next ones patch the sheets they
+change), not counted with the others. Then 200
 pages load at once (``GET /``). The load average of each run is printed:
 on a shared machine the wall times say more about the others' work than
 about the console, the CPU times less. Targets on the 2-core machine: 300
@@ -280,7 +283,12 @@ async def streams_run(path: Path, n: int, tables: list[int], sizes: dict[int, in
         pages = await open_pages(server, n, languages)
         auth = {"Authorization": f"Bearer {server.token}"}
         every, each, after, cpu, until, system, ours = [], [], [], [], [], [], []
-        for t in tables:
+        # the first result posted (round 3's last table) is timed apart and not
+        # counted with the others: a server's first write loads the write's
+        # code and patches every sheet the event's cells are on (the next
+        # writes patch only the sheets they change): once a server, not once a result
+        first = None
+        for t in [max(sizes)] + tables:
             keys = {p.key for p in pages}
             before, start, mine = server.times(), time.perf_counter(), time.process_time()
             body = json.dumps({"round": 3, "table": t, "vps": vps_for(sizes[t])}).encode()
@@ -294,6 +302,13 @@ async def streams_run(path: Path, n: int, tables: list[int], sizes: dict[int, in
                 shown, page = p.shown
                 assert complete(page, t), "the page does not show it"
                 done.append(shown - start)
+            if first is None:  # the server's first write: apart
+                first = max(done)
+                await asyncio.sleep(max(0.0, start + GAP_SECONDS - time.perf_counter()))
+                for p in pages:
+                    p.heard.clear()
+                    await p.decode()
+                continue
             every.append(max(done))
             each += done
             after.append(max(done) - (answered - start))
@@ -311,7 +326,7 @@ async def streams_run(path: Path, n: int, tables: list[int], sizes: dict[int, in
         for p in pages:
             p.task.cancel()
         await asyncio.gather(*(p.task for p in pages), return_exceptions=True)
-        return {"every": every, "each": each, "after": after, "cpu": cpu, "until": until, "system": system, "loads": loads,
+        return {"first": first, "every": every, "each": each, "after": after, "cpu": cpu, "until": until, "system": system, "loads": loads,
                 "client": ours, "load": os.getloadavg()[0]}
     finally:
         server.stop()
@@ -380,6 +395,8 @@ def report_streams(results: dict[int, dict]) -> None:
                       if r["system"]) + ")")
     print("(the pages' own CPU per change, in this process, median: "
           + ", ".join(f"{n} pages {statistics.median(r['client']) * 1000:.0f} ms" for n, r in results.items()) + ")")
+    print("(the first result posted to the server, not counted above, until every page had it: "
+          + ", ".join(f"{n} pages {r['first'] * 1000:.0f} ms" for n, r in results.items() if r.get("first")) + ")")
     most = max(results)
     p95 = percentile(results[most]["every"], .95)
     print(f"target: {most} pages, every page within 500 ms at the 95th percentile: "
@@ -411,7 +428,7 @@ def main(argv=None) -> int:
         ev = event_before_round_3_results(args.players)
         sizes = {k: len(t.players) for k, t in enumerate(ev.rounds[-1].tables, start=1)}
         tables = list(range(1, args.repeat + 1))
-        assert len(tables) <= len(sizes), f"--repeat: at most {len(sizes)} tables"
+        assert len(tables) < len(sizes), f"--repeat: at most {len(sizes) - 1} tables"
         made = work / "made.xlsx"
         shutil.copyfile(official, made)  # the shared official file is read-only
         write_event(made, ev)

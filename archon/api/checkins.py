@@ -17,10 +17,14 @@ from archon.api.contracts import twin_of
 from archon.api.errors import InputError
 from archon.eventday import checkin as rules
 from archon.eventday import codes as coding
+from archon.eventday.players import find_player
 from archon.formats.workbook import read_event
 from archon.words.message import option, say
 
-__all__ = ["checkin", "phone_checkin", "claim_alert", "dismiss_alerts", "codes", "print_codes", "checkin_state", "checkin_json", "codes_json"]
+#: ``archon codes --dismiss all``: every alert.
+ALL = "all"
+
+__all__ = ["ALL", "checkin", "phone_checkin", "claim_alert", "dismiss_alerts", "codes", "print_codes", "checkin_state", "checkin_json", "codes_json"]
 
 
 @twin_of("checkin")
@@ -63,19 +67,35 @@ def claim_alert(path, player: int) -> EventDayReport:
     return event_day(path, lambda ev, proposed, locate: rules.claim_alert(ev, player), dry_run=False)
 
 
-def dismiss_alerts(path, player: Optional[int] = None, *, dry_run: bool = False) -> EventDayReport:
+def dismiss_alerts(path, player: "int | str | None" = None, *, dry_run: bool = False) -> EventDayReport:
     """The organizer dismisses the claimed-twice alerts of ``player`` (their
-    number), or all of them (:func:`archon.eventday.checkin.dismiss_alerts`)."""
-    return event_day(path, lambda ev, proposed, locate: rules.dismiss_alerts(ev, player), dry_run=dry_run)
+    number, or as every command names a player: a VEKN number, a part of a
+    name), or all of them (None, or ``"all"``)
+    (:func:`archon.eventday.checkin.dismiss_alerts`)."""
+    def change(ev, proposed, locate):
+        if player is None or str(player).strip().lower() == ALL:
+            return rules.dismiss_alerts(ev, None)
+        number = player if isinstance(player, int) else find_player(ev, player, locate).number
+        return rules.dismiss_alerts(ev, number)
+
+    return event_day(path, change, dry_run=dry_run)
 
 
 @twin_of("codes")
-def codes(path, *, reissue=None, dry_run: bool = False) -> EventDayReport:
-    """Twin of ``archon codes FILE [--reissue PLAYER]``: every registered
-    player's personal code, made for those who have none yet (and the
-    event's check-in code), written to the workbook; ``reissue``: that
-    player gets a new code, the old one stops working. The codes are
-    :func:`archon.eventday.codes.code_rows` of the report's ``event``."""
+def codes(path, *, reissue=None, dismiss=None, dry_run: bool = False) -> EventDayReport:
+    """Twin of ``archon codes FILE [--reissue PLAYER | --dismiss PLAYER|all]``:
+    every registered player's personal code, made for those who have none
+    yet (and the event's check-in code), written to the workbook;
+    ``reissue``: that player gets a new code, the old one stops working;
+    ``dismiss``: that player's claimed-twice alerts, or all (``"all"``), are
+    dismissed instead (:func:`dismiss_alerts`; no code is made). The codes
+    are :func:`archon.eventday.codes.code_rows` of the report's ``event``,
+    the alerts still waiting :func:`archon.eventday.checkin.alert_rows`."""
+    if dismiss is not None:
+        if reissue is not None:
+            raise InputError(say("codes.dismiss_alone", dismiss=option("dismiss"), reissue=option("reissue"),
+                                 slips=option("print")))
+        return dismiss_alerts(path, dismiss, dry_run=dry_run)
     if reissue is not None:
         return event_day(path, lambda ev, proposed, locate: coding.reissue(ev, reissue, locate=locate),
                          dry_run=dry_run)
@@ -121,12 +141,14 @@ def checkin_json(rep) -> dict:
 
 
 def codes_json(rep) -> dict:
-    """``codes --json``: the change (codes made or reissued), every player's
-    code, the event's check-in code and the slips printed (None)."""
+    """``codes --json``: the change (codes made or reissued, alerts
+    dismissed), every player's code, the event's check-in code, the
+    claimed-twice alerts still waiting and the slips printed (None)."""
     from archon.api.json_output import change_json
 
     ev = rep.event
     printed = getattr(rep, "printed", None)
     return {**change_json("codes", rep), "checkin_code": ev.checkin_code if ev is not None else None,
             "codes": coding.code_rows(ev) if ev is not None else [],
+            "alerts": rules.alert_rows(ev) if ev is not None else [],
             "printed": None if printed is None else str(printed)}

@@ -89,7 +89,7 @@ def _contracts() -> dict[str, Contract]:
         "info": {"json": o("json"), "undo": act("undo", file=False)},
         "plan": {},
         "checkin": {"undo": o("undo"), "all": o("all"), "absent": o("absent"), "codes": act("codes", file=False)},
-        "codes": {"reissue": o("reissue"), "print": o("print"), "json": o("json")},
+        "codes": {"reissue": o("reissue"), "print": o("print"), "json": o("json"), "dismiss": o("dismiss")},
         "pending": {"accept": o("accept"), "round": o("round"), "player": o("player"), "on": o("on"), "off": o("off"),
                     "result": act("result", file=False), "serve": act("serve", file=False)},
         "deck": {"unlock": o("unlock")},

@@ -17,7 +17,7 @@ the token, the lock, the version, the journal and undo, as every write).
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -30,28 +30,20 @@ from archon.eventday.errors import EventDayError
 from archon.formats.workbook.readcache import read_event_cached
 from archon.rules.model import FINAL
 from archon.rules.typed import is_whole_number_text
-from archon.web.errors import BadRequest
-from archon.words.message import say
+from archon.web.fields import field
 
 __all__ = ["api_clock", "do_clock", "figures_of"]
 
 
-def _text(body: dict, key: str) -> Optional[str]:
-    """``body[key]`` as a short text (a number or a word), or None."""
-    value = body.get(key)
-    if value is None or value == "":
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or len(str(value)) > 12:
-        raise BadRequest(say("web.field_not_text", key=key))
-    return str(value).strip()
+#: The longest text a clock field may hold ("resume", "-15", a table's or a round's number).
+SHORT = 12
 
 
 def do_clock(path, body: dict, said) -> Any:
     """``POST /api/clock``: the twin's report (the app turns it into the answer's lines)."""
-    action = _text(body, "action")
-    if action is None:
-        raise BadRequest(say("web.field_missing", key="action"))
-    return clock_twin(path, action, _text(body, "minutes"), table=_text(body, "table"), round=_text(body, "round"))
+    action = field(body, "action", str, required=True, limit=SHORT)
+    minutes, table, round = (field(body, key, str, limit=SHORT) for key in ("minutes", "table", "round"))
+    return clock_twin(path, action, minutes, table=table, round=round)
 
 
 def figures_of(path) -> dict:

@@ -243,25 +243,34 @@ def what_was_done(action: str, body: dict) -> Message:
         return say("web.judges.did_register", name=str(body.get("name")))
     if action == "seat":
         return say("web.judges.did_seat", round=str(body.get("round")))
+    if action == "player-report":
+        vps = [_figure(v) for v in body.get("vps") or []]
+        if str(body.get("round")) == "F":
+            return say("web.judges.did_player_report_final", figures=vps)
+        return say("web.judges.did_player_report", round=str(body.get("round")), table=str(body.get("table")),
+                   figures=vps)
     if action in ("toss", "finals", "undo", "info"):
         return say(f"web.judges.did_{action}")
     return say("web.judges.did_other", action=action)
 
 
-def journaled(file: str, who: str, action: str, sent: dict):
+def journaled(file: str, who: str, action: str, sent: dict, *, player: Optional[str] = None):
     """The journal settings of a write the console makes (a context manager:
     :func:`archon.formats.workbook.safety.settings`): what ``archon undo``
     says it takes back (``who``: the judge, or :data:`PHONE` for a player's
     own write; ``sent``: the request's fields, never a code nor a deck's
-    text) and the fields the history reads (:func:`journal_line`)."""
+    text) and the fields the history reads (:func:`journal_line`).
+    ``player``: the name of the player whose own write it is (their code
+    said who): undo and the history name them ("Ada Test (player)")."""
     import json
 
     from archon.formats.workbook.safety import settings
     from archon.words.render import PLAIN
 
-    command = PLAIN.render(say("web.journal_command", who=who, file=file, action=action, body=json.dumps(sent)))
-    said = say("web.journal_said", who=who, what=what_was_done(action, sent))  # what undo says, in words
-    return settings(command=command, noted={**journal_line(who, action, sent), "said": said.as_dict()})
+    named: "Message | str" = say("web.judges.player_who", name=player) if player else who
+    command = PLAIN.render(say("web.journal_command", who=named, file=file, action=action, body=json.dumps(sent)))
+    said = say("web.journal_said", who=named, what=what_was_done(action, sent))  # what undo says, in words
+    return settings(command=command, noted={**journal_line(who, action, sent, player=player), "said": said.as_dict()})
 
 
 def judge_of(request) -> str:
@@ -272,10 +281,14 @@ def judge_of(request) -> str:
     return who or ORGANIZER
 
 
-def journal_line(who: str, action: str, body: dict) -> dict:
+def journal_line(who: str, action: str, body: dict, *, player: Optional[str] = None) -> dict:
     """The fields a write of the console adds to its journal entry: who
-    made it, and what it sent (the history says it in words)."""
-    return {"judge": who, "console": {"action": action, "body": body}}
+    made it (and the player's name, for a player's own write), and what it
+    sent (the history says it in words)."""
+    line: dict = {"judge": who, "console": {"action": action, "body": body}}
+    if player:
+        line["player"] = player
+    return line
 
 
 def history(path: "str | Path", limit: int = HISTORY_SHOWN) -> list[Message]:
@@ -290,8 +303,10 @@ def history(path: "str | Path", limit: int = HISTORY_SHOWN) -> list[Message]:
         console = entry.get("console")
         if isinstance(console, dict) and isinstance(console.get("body"), dict):
             what = what_was_done(str(console.get("action")), console["body"])
-            out.append(say("web.judges.history_line", time=when, who=str(entry.get("judge") or ORGANIZER),
-                           what=what))
+            who: "Message | str" = str(entry.get("judge") or ORGANIZER)
+            if entry.get("player"):  # a player's own write, from their phone
+                who = say("web.judges.player_who", name=str(entry["player"]))
+            out.append(say("web.judges.history_line", time=when, who=who, what=what))
         else:
             out.append(say("web.judges.history_command", time=when, command=str(entry.get("command") or "")[:200]))
     return out

@@ -28,7 +28,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from archon.api import player_reports as twins
+from archon.eventday.codes import player_of_code
 from archon.eventday.player_reports import WrongCode, table_state
+from archon.formats.workbook.readcache import read_event_cached
 from archon.rules.model import FINAL
 from archon.web.answers import error_body, http_status
 from archon.web.checkin import WRONG_CODES_SECONDS, client_of, guard
@@ -147,11 +149,20 @@ def routes(language: Callable[[Request], str], authorized: Callable[[Request], b
 
 
 def _write(book: Any, code: str, round: "int | str", table: int, vps: list):
-    """The report written as the console's writes are: one at a time, journaled."""
-
-    with book.write_lock, journaled(book.name, PHONE, "player-report", {"round": round, "table": table, "vps": vps}):
+    """The report written as the console's writes are: one at a time,
+    journaled under the name of the player whose code it is."""
+    with book.write_lock, journaled(book.name, PHONE, "player-report", {"round": round, "table": table, "vps": vps},
+                                    player=_player_named(book.path, code)):
         rep = twins.report_table(book.path, code, round, table, vps)
     return rep, book.look_now()
+
+
+def _player_named(path, code: str) -> Optional[str]:
+    """The name of the player whose personal code ``code`` is, in the
+    workbook as it is (None: no one's; the report then refuses it)."""
+    event = read_event_cached(path).event
+    number = player_of_code(event, code)
+    return event.player(number).name if number is not None else None
 
 
 def do_pending(path, body: dict, said) -> list[str]:

@@ -122,7 +122,7 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
     said = console(lang)
     if isinstance(open_in, Message):
         open_in = said.render(open_in)
-    problems = state.problems_in(said)
+    problems = state.problems_in(said) if organizer else []  # the check's, shown on the organizer's page only
     ctx: dict[str, Any] = {
         "file": capped(name), "key": key, "version": state.version, "open_in": capped(open_in, MAX_SENTENCE),
         "error": capped(state.error_in(said) or state.error, MAX_SENTENCE), "organizer": organizer,

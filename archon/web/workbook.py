@@ -33,7 +33,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from archon.exits import ExitStatus
 from archon.web.judges import conflict, refusal, touched
@@ -56,7 +56,9 @@ class State:
 
     ``standings``: the standings contract with extras
     (:func:`archon.formats.serialize.standings_to_dict`); ``problems``: the
-    check's problems as dicts; ``finals``: see :func:`_finals_summary`;
+    check's problems as dicts, worked out the first time a page asks
+    (``check``: the players' pages never show them, and after a result the
+    phones wait for nothing but what they show); ``finals``: see :func:`_finals_summary`;
     ``error``: why the workbook cannot be read right now (the pages say so and
     keep the last good figures away), else ``None``. Every text is said as
     the console says it in English (:mod:`archon.web.words`); ``said_problems``
@@ -66,7 +68,6 @@ class State:
 
     version: str
     standings: Optional[dict] = None
-    problems: list = field(default_factory=list)
     finals: dict = field(default_factory=dict)
     error: Optional[str] = None
     #: ``error``'s message (its id and fields), else ``None``.
@@ -74,8 +75,8 @@ class State:
     #: Rounds only The Archon's seating chart shows (its formulas, no seat
     #: typed, no VP): a proposal, not seated by anyone yet.
     chart_rounds: frozenset = frozenset()
-    #: The check's problems (``CheckedProblem``), as the check gave them.
-    said_problems: list = field(default_factory=list)
+    #: Works out the check's problems (``CheckedProblem``), once (None: there are none).
+    check: Optional[Callable[[], Any]] = field(default=None, repr=False, compare=False)
     #: ``finals`` with its messages unsaid.
     said_finals: dict = field(default_factory=dict)
     #: The event's details (:func:`archon.eventday.details.details_of`): the organizer's form.
@@ -85,6 +86,25 @@ class State:
     checkin: dict = field(default_factory=dict)
     #: Whether the players may report their table (the organizer did not switch it off).
     reporting: bool = True
+
+    def __post_init__(self) -> None:
+        self._said: Optional[list] = None
+        self._checking = threading.Lock()
+
+    @property
+    def said_problems(self) -> list:
+        """The check's problems (``CheckedProblem``), as the check gave them
+        (worked out the first time they are asked for)."""
+        with self._checking:
+            if self._said is None:
+                self._said = list(self.check()) if self.check is not None else []
+                self.check = None  # the read it kept (about 0.4 MB at 300 players) goes
+            return self._said
+
+    @property
+    def problems(self) -> list:
+        """The check's problems as dicts, said as the console says them in English."""
+        return [shown_dict(p) for p in self.said_problems]
 
     def problems_in(self, renderer) -> list:
         """``problems``, said by ``renderer`` (a console's renderer of any language)."""
@@ -284,15 +304,13 @@ class ServedWorkbook:
             # once per version: standings, problems and finals from one read
             read = read_event_cached(self.path, fp)
             st = compute(read.event)
-            said_problems = list(problems_of(read, st))
             said_finals = _finals_summary(finals_view(read.event, st))
             return State(
                 version=version,
                 standings=standings_to_dict(st, extras=True),
                 chart_rounds=frozenset(read.chart_rounds),
-                problems=[shown_dict(p) for p in said_problems],
                 finals=shown(said_finals),
-                said_problems=said_problems,
+                check=lambda: problems_of(read, st),
                 said_finals=said_finals,
                 details=details_of(read.event),
                 checkin=checkin_summary(read.event, read.chart_rounds),

@@ -15,10 +15,10 @@ import re
 
 import pytest
 
-from archon import eventday
+from archon import eventday, seating
 from archon.cli.words import CliRenderer
 from archon.eventday import judging
-from archon.rules.model import Event
+from archon.rules.model import Event, Table
 from archon.words.catalogue import eventday as catalogue
 from archon.words.message import Message, act, option
 from archon.words.render import PLAIN
@@ -140,15 +140,8 @@ SENTENCES = {
         "the previous seating of round 1 is replaced and its results are cleared (archon undo cup.xlsx puts "
         "them back)",
         # the cup's round 1 sat the players in number order: the seed's shuffle moves every table
+        # (test_a_round_seated_again_names_the_tables_that_differ_from_the_seating_it_replaces)
         "the new seating changes 5 of the 5 tables: 1, 2, 3, 4 and 5"]),
-    "tables without a result": (_said, _seat_with_tables_unscored, [
-        "round 2 seated: 23 players at 5 tables (3 of 5, 2 of 4), seed 3",
-        # a late arrival (#23): the round 2 that ends the event best repeats pairs, and says why
-        "round 2 is seated for the sake of the rounds after it: after round 2, R2 is 3 where seating round 2 on "
-        "its own gives 0; over the 3 rounds as planned, R8 is 0.2688 against 0.3351 (the criteria count in "
-        "order, R1 first, lower is better)",
-        "warning: round 1, tables 1 and 3 have no result yet: record them (archon result cup.xlsx --round 1 "
-        "--table 1 VP VP ...)"]),
     "no such player": (_refused, lambda: eventday.drop(winter_cup(2), 99), [
         "no player has the number or VEKN number 99: players are numbered 1 to 23 ('archon standings cup.xlsx' "
         "lists them)"]),
@@ -243,6 +236,54 @@ SENTENCES = {
 def test_the_command_line_words_each_message_as_the_organizer_read_it(kind):
     how, call, sentences = SENTENCES[kind]
     assert how(call) == sentences
+
+
+def together(tables) -> set:
+    """Every pair of players who share a table of ``tables``."""
+    return {frozenset((a, b)) for t in tables for a in t for b in t if a < b}
+
+
+def test_a_round_seated_again_names_the_tables_that_differ_from_the_seating_it_replaces():
+    # round 1 played in number order; seed 4 seats it anew: no table keeps its players in their seats
+    first = eventday.seat_round(winter_cup(1), 1, seed=4, force=True).event.round(1)
+    old = [list(t.players) for t in winter_cup(1).round(1).tables]
+    new = [list(t.players) for t in first.tables]
+    assert old == [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10], [11, 12, 13, 14], [15, 16, 17, 18], [19, 20, 21, 22]]
+    assert len(new) == 5 and all(o != n for o, n in zip(old, new))  # "5 of the 5 tables: 1, 2, 3, 4 and 5"
+    # that seating replacing one where tables 2 and 4 had two players in each other's seats, nothing played
+    ev = winter_cup(1)
+    swapped = [list(t) for t in new]
+    swapped[1][:2], swapped[3][2:] = swapped[1][1::-1], swapped[3][:1:-1]
+    ev.round(1).tables = [Table(t, [None] * len(t)) for t in swapped]
+    again = eventday.seat_round(ev, 1, seed=4, force=True)
+    assert [list(t.players) for t in again.event.round(1).tables] == new
+    # seat.tables_changed: "the new seating changes {changed} of the {total:count:table|tables}: {tables}"
+    assert _said(lambda: again) == [
+        "round 1 seated: 23 players at 5 tables (3 of 5, 2 of 4), seed 4",
+        "the previous seating of round 1 is replaced",
+        "the new seating changes 2 of the 5 tables: 2 and 4"]
+
+
+def test_a_round_seated_for_the_later_rounds_says_why_in_figures_worked_out_from_the_seatings():
+    # a late arrival (#23): the round 2 that ends the event best repeats pairs, and says why
+    change = _seat_with_tables_unscored()
+    first, second = ([list(t.players) for t in change.event.round(n).tables] for n in (1, 2))
+    repeated = sorted(sorted(pair) for pair in together(first) & together(second))
+    assert repeated == [[1, 4], [2, 5], [15, 18]]  # R2 (opponents in every round) after round 2: 3
+    alone = seating.next_round(list(range(1, 24)), 2, seed=3, fixed_rounds=[first])
+    assert not together(alone) & together(first)  # round 2 seated on its own repeats no pair: R2 0
+    line = next(m for m in change.lines if m.id == "seat.for_later_rounds")
+    whole, whole_alone = line.fields["event"], line.fields["event_alone"]
+    # R8 over the 3 rounds planned (round 3 is the planner's): lower with this round 2, else it was not chosen
+    assert re.fullmatch(r"\d\.\d{4}", whole) and re.fullmatch(r"\d\.\d{4}", whole_alone)
+    assert float(whole) < float(whole_alone)
+    assert _said(lambda: change) == [
+        "round 2 seated: 23 players at 5 tables (3 of 5, 2 of 4), seed 3",
+        f"round 2 is seated for the sake of the rounds after it: after round 2, R2 is {len(repeated)} where "
+        f"seating round 2 on its own gives 0; over the 3 rounds as planned, R8 is {whole} against {whole_alone} "
+        "(the criteria count in order, R1 first, lower is better)",
+        "warning: round 1, tables 1 and 3 have no result yet: record them (archon result cup.xlsx --round 1 "
+        "--table 1 VP VP ...)"]
 
 
 def test_a_button_turned_off_says_when_it_will_be_on():

@@ -5,7 +5,6 @@ schema; round 1 then names the absent players and seats the others."""
 
 from __future__ import annotations
 
-import datetime
 import json
 
 import openpyxl
@@ -17,17 +16,14 @@ from archon.api.schemas import schema_of
 from archon.cli import main
 from archon.eventday.codes import player_of_code
 from archon.formats.workbook import new_event, read_event
-from archon.rules.model import Event, Player
+from test_checkin import club as club_night
 
-FIRST = ["Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo"]
 
 
 @pytest.fixture
 def club(tmp_path):
-    ev = Event(name="Club Night", date=datetime.date(2026, 12, 5), preliminary_rounds=2)
-    ev.players = [Player(k, first, "Test") for k, first in enumerate(FIRST, start=1)]
     path = tmp_path / "club.xlsx"
-    new_event(path, ev)
+    new_event(path, club_night())  # 10 players, "Ada Test" to "Jo Test"
     return path
 
 
@@ -117,3 +113,34 @@ def test_round_one_after_check_in_names_the_absent_then_seats_the_others(club):
     ev = read_event(club).event
     assert [p.first_name for p in ev.players][-1] == "Jo" and len(ev.players) == 9
     assert sorted(ev.round(1).players()) == list(range(1, 10))
+
+
+def test_claimed_twice_alerts_are_listed_and_dismissed_from_the_command_line(club):
+    from archon.api import checkins
+
+    run("codes", club)
+    checkins.claim_alert(club, 3)  # a second phone claimed Cleo Test, then Eve Test
+    checkins.claim_alert(club, 5)
+    listed = run("codes", club).output
+    assert "alert: a second phone tried to check in as Cleo Test (#3) at " in listed
+    assert f"check who it was, then dismiss the alert: archon codes {club} --dismiss 3" in listed
+    assert "Eve Test (#5)" in listed
+    shown = valid("codes", run("codes", club, "--json").output)
+    assert [(a["player"], a["name"]) for a in shown["alerts"]] == [(5, "Eve Test"), (3, "Cleo Test")]  # newest first
+    # a player named as every command names one; the other alert stays
+    r = run("codes", club, "--dismiss", "cleo", "--json")
+    assert r.exit_code == 0, r.output
+    done = valid("codes", r.output)
+    assert done["written"] and [m["text"] for m in done["messages"]][0] == "1 alert dismissed"
+    assert [a["player"] for a in done["alerts"]] == [5]
+    assert [a.player for a in read_event(club).event.claim_alerts] == [5]
+    # refused with another option: nothing written
+    before = club.read_bytes()
+    r = run("codes", club, "--dismiss", "all", "--reissue", "4")
+    assert r.exit_code == 2 and "--dismiss goes alone: not with --reissue nor --print" in r.output
+    assert club.read_bytes() == before
+    r = run("codes", club, "--dismiss", "all")
+    assert r.exit_code == 0 and "1 alert dismissed" in r.output and "alert:" not in r.output
+    assert read_event(club).event.claim_alerts == []
+    r = run("codes", club, "--dismiss", "all")
+    assert r.exit_code == 0 and "no alert to dismiss" in r.output

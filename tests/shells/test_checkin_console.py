@@ -6,29 +6,25 @@ page nor the standings the room reads."""
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
 
 from archon.formats.workbook import new_event, read_event
-from archon.rules.model import Event, Player
 from archon.web import console_app
 from archon.web.checkin import WRONG_CODES
+from test_checkin import club
 
 TOKEN = "checkin-console-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
-NAMES = ["Ada", "Ben", "Cleo", "Dan", "Eve", "Finn"]
 
 
 @pytest.fixture
 def served(tmp_path):
     from starlette.testclient import TestClient
 
-    ev = Event(name="Club Night", date=datetime.date(2026, 12, 5), preliminary_rounds=2)
-    ev.players = [Player(k, first, "Test") for k, first in enumerate(NAMES, start=1)]
     path = tmp_path / "club.xlsx"
-    new_event(path, ev)
+    new_event(path, club(6))  # "Ada Test" to "Finn Test"
     with TestClient(console_app(path, token=TOKEN, watch=False), base_url="http://127.0.0.1",
                     raise_server_exceptions=False) as c:
         assert c.post("/api/codes", json={}, headers=AUTH).status_code == 200
@@ -115,7 +111,7 @@ def test_the_organizer_checks_in_undoes_and_reissues(served):
 def test_the_phones_form_waits_for_the_check_in_code(tmp_path):
     from starlette.testclient import TestClient
 
-    ev = Event(name="Club Night", players=[Player(k, first, "Test") for k, first in enumerate(NAMES, start=1)])
+    ev = club(6)
     path = tmp_path / "fresh.xlsx"
     new_event(path, ev)
     with TestClient(console_app(path, token=TOKEN, watch=False), base_url="http://127.0.0.1") as client:

@@ -157,3 +157,34 @@ def test_the_next_rounds_clock_is_offered_once_that_round_is_under_way(browser, 
         org.wait_for_function("() => document.querySelector('#clock').dataset.round === '2'")
         assert 7190 <= seconds_shown(org) <= 7200
         org.wait_for_selector("#clock-start", state="hidden")
+
+
+def test_in_the_final_the_projector_shows_a_finalists_long_name_in_full(browser, tmp_path):  # noqa: F811
+    """The final at 1280x720, its clock running: the standings take the
+    width the final's five seats leave, and a finalist's name of 24
+    characters is on one line, whole, in the standings and at the table."""
+    from archon import api
+    from archon.formats.workbook import new_event
+    from test_eventday import tossed, winter_cup
+
+    event = tossed(winter_cup(3))
+    event.player(1).first_name, event.player(1).last_name = "Maximiliana", "Oberhollenze"  # 24 characters
+    path = tmp_path / "cup.xlsx"
+    new_event(path, event)
+    api.seat_final(path, [15, 6, 4, 2, 1])
+    api.clock(path, "start", 120)
+    whole = """e => { const r = document.createRange(); r.selectNodeContents(e); const box = e.getBoundingClientRect();
+                     return [e.textContent, e.scrollWidth <= e.clientWidth, r.getClientRects().length,
+                             box.right <= innerWidth && box.bottom <= innerHeight]; }"""
+    with Server(path) as base:
+        screen = browser.new_page(viewport={"width": 1280, "height": 720})
+        screen.set_default_timeout(60_000)
+        screen.goto(base + "/screen")
+        screen.wait_for_selector("#clock:not([hidden]) .clock-time")
+        assert screen.text_content("#screen-seating h2").startswith("Final")
+        first = screen.eval_on_selector("#screen-standings li:first-child .who", whole)
+        assert first == ["Maximiliana Oberhollenze", True, 1, True]  # not cut, one line, on the screen
+        at_table = screen.eval_on_selector_all("#screen-seating li .who", f"els => els.map({whole})")
+        assert len(at_table) == 5 and all(shown and seen for _, shown, _, seen in at_table)
+        assert "Maximiliana Oberhollenze" in [name for name, *_ in at_table]
+        screen.close()

@@ -67,3 +67,20 @@ def test_the_projector_view_shows_no_sanction_nor_reason(seated):
     assert "Clock Cup" in page and "screen-standings" in page
     assert "ejected for cheating" in organizer and "ejected for cheating" not in page
     assert "<form" not in page and "<button" not in page
+
+
+@pytest.mark.parametrize("body, said", [
+    ({}, '"action" is missing'),
+    ({"action": "   "}, '"action" is missing'),
+    ({"action": "add", "minutes": "1234567890123"}, '"minutes" is 13 characters long: at most 12'),
+    ({"action": "add", "minutes": [5]}, '"minutes" must be text'),
+    ({"action": "start", "round": True}, '"round" must be text'),
+    ({"action": "add", "minutes": 5, "table": {"n": 4}}, '"table" must be text'),
+])
+def test_a_bad_clock_form_names_its_field_and_changes_nothing(seated, body, said):
+    before = seated.read_bytes()
+    with TestClient(console_app(seated, token=TOKEN, watch=False), base_url="http://127.0.0.1") as client:
+        r = client.post("/api/clock", json=body, headers=AUTH)
+        assert r.status_code == 400 and r.json()["error"] == said, r.text
+        assert client.get("/api/clock").json()["state"] == "not_started"
+    assert seated.read_bytes() == before

@@ -19,6 +19,7 @@ fifth place, the last in the final).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 from archon import api
 from test_console_browser import QUIET, Server, browser, organizer_page, submit  # noqa: F401 - browser: a fixture
@@ -53,6 +54,20 @@ def click_and_settle(page, selector: str) -> None:
     page.wait_for_function(QUIET)
 
 
+def clicked_answering(browser, base, selector: str, answer: str, typed: Optional[dict[str, str]] = None):
+    """The organizer's page opened anew, the fields ``typed`` filled in
+    (selector -> text), ``selector`` clicked and every question it asks
+    answered ``answer`` ("accept" or "dismiss"): the page (to look at, then
+    close) and what it asked, in order."""
+    page = organizer_page(browser, base)
+    asked = answering(page, answer)
+    page.wait_for_function(QUIET)
+    for where, text in (typed or {}).items():
+        page.fill(where, text)
+    click_and_settle(page, selector)
+    return page, asked
+
+
 ROW_7 = "#roster tr:has(td.name:text-is('Greta Lindqvist'))"
 
 
@@ -60,16 +75,12 @@ def test_a_dq_asks_saying_who_cancel_writes_nothing_and_ok_writes(browser, tmp_p
     path = winter_cup_after(tmp_path, 1)
     before = path.read_bytes()
     with Server(path) as base:
-        page = organizer_page(browser, base)
-        asked = answering(page, "dismiss")
-        click_and_settle(page, f"{ROW_7} button:text-is('DQ')")
+        page, asked = clicked_answering(browser, base, f"{ROW_7} button:text-is('DQ')", "dismiss")
         assert len(asked) == 1 and "Greta Lindqvist" in asked[0] and "DQ" in asked[0]
         assert path.read_bytes() == before  # Cancel: nothing written
         assert page.is_visible(f"{ROW_7} button:text-is('DQ')")
         page.close()
-        page = organizer_page(browser, base)
-        asked = answering(page, "accept")
-        click_and_settle(page, f"{ROW_7} button:text-is('DQ')")
+        page, asked = clicked_answering(browser, base, f"{ROW_7} button:text-is('DQ')", "accept")
         assert len(asked) == 1 and "Greta Lindqvist" in asked[0]
         assert path.read_bytes() != before
         status = next(p for p in api.standings(path)["players"] if p["number"] == 7)
@@ -81,15 +92,11 @@ def test_the_toss_asks_naming_the_tie_cancel_writes_nothing_and_ok_draws(browser
     path = winter_cup_after(tmp_path, 3)
     before = path.read_bytes()
     with Server(path) as base:
-        page = organizer_page(browser, base)
-        asked = answering(page, "dismiss")
-        click_and_settle(page, "#toss button")
+        page, asked = clicked_answering(browser, base, "#toss button", "dismiss")
         assert len(asked) == 1 and "#11" in asked[0] and "#15" in asked[0]
         assert path.read_bytes() == before and page.is_visible("#toss button")
         page.close()
-        page = organizer_page(browser, base)
-        asked = answering(page, "accept")
-        click_and_settle(page, "#toss button")
+        page, asked = clicked_answering(browser, base, "#toss button", "accept")
         assert len(asked) == 1
         page.wait_for_selector("#final-seating")
         finalists = [p["number"] for p in api.standings(path)["players"] if p["finalist"]]
@@ -103,16 +110,12 @@ def test_undo_asks_saying_what_it_restores_cancel_writes_nothing_and_ok_puts_it_
     api.drop(path, "7", reason="WD")
     dropped = path.read_bytes()
     with Server(path) as base:
-        page = organizer_page(browser, base)
-        asked = answering(page, "dismiss")
-        click_and_settle(page, "#undo button")
+        page, asked = clicked_answering(browser, base, "#undo button", "dismiss")
         # the dry run's words: which file, as it was before which change
         assert len(asked) == 1 and "cup.xlsx" in asked[0] and "restore" in asked[0]
         assert path.read_bytes() == dropped
         page.close()
-        page = organizer_page(browser, base)
-        asked = answering(page, "accept")
-        click_and_settle(page, "#undo button")
+        page, asked = clicked_answering(browser, base, "#undo button", "accept")
         assert len(asked) == 1
         assert path.read_bytes() == original
         page.close()

@@ -617,7 +617,7 @@ def test_the_pages_load_nothing_from_the_network(client):
         loaded = re.findall(r'<(?:script|link|img|iframe)\b[^>]*?(?:src|href)="([^"]*)"', page)
         assert loaded and all(url.startswith("/static/") for url in loaded), loaded
         assert "@import" not in page and "url(http" not in page
-    for name in ("console.js", "console.css"):
+    for name in ("words.js", "console.js", "console.css"):
         text = client.get(f"/static/{name}").text
         assert "http://" not in text and "https://" not in text and "@import" not in text
 

@@ -18,8 +18,8 @@ import re
 from pathlib import Path
 
 from archon import api
-from test_console_a11y_browser import answering, click_and_settle, winter_cup_after
-from test_console_browser import QUIET, Server, browser, organizer_page  # noqa: F401 - browser: a fixture
+from test_console_a11y_browser import clicked_answering, winter_cup_after
+from test_console_browser import Server, browser  # noqa: F401 - browser: a fixture
 
 __all__ = ["browser"]
 
@@ -33,17 +33,13 @@ def test_the_drawn_toss_shows_the_tie_and_its_draw_and_ok_writes_that_draw(brows
     path = winter_cup_after(tmp_path, 3)
     before = path.read_bytes()
     with Server(path) as base:
-        page = organizer_page(browser, base)
-        asked = answering(page, "dismiss")
-        click_and_settle(page, "#toss button")
+        page, asked = clicked_answering(browser, base, "#toss button", "dismiss")
         # which players tie, for which places, and the order drawn
         assert len(asked) == 1 and "places 5 to 6" in asked[0] and "won the toss" in asked[0]
         assert set(coins_shown(asked[0])) == {11, 15}
         assert path.read_bytes() == before  # Cancel: nothing written
         page.close()
-        page = organizer_page(browser, base)
-        asked = answering(page, "accept")
-        click_and_settle(page, "#toss button")
+        page, asked = clicked_answering(browser, base, "#toss button", "accept")
         page.wait_for_selector("#final-seating")
         page.close()
     shown = coins_shown(asked[0])
@@ -73,21 +69,14 @@ def test_a_reseat_shows_the_tables_it_changes_and_ok_writes_that_seating(browser
     path = round_1_seated(tmp_path)
     before, old = path.read_bytes(), seats_of(path, 1)
     with Server(path) as base:
-        page = organizer_page(browser, base)
-        asked = answering(page, "dismiss")
-        page.wait_for_function(QUIET)
-        page.fill("#seat-round", "1")  # no seed typed: the dry run draws one
-        click_and_settle(page, "#seat button")
+        # no seed typed: the dry run draws one
+        page, asked = clicked_answering(browser, base, "#seat button", "dismiss", {"#seat-round": "1"})
         assert len(asked) == 1 and "round 1 is already seated" in asked[0]
         assert "of the 5 tables" in asked[0] and "score: R1" in asked[0]
         assert path.read_bytes() == before  # Cancel: nothing written
         assert "round 1 is already seated" in page.text_content("#log p")  # and the page says why
         page.close()
-        page = organizer_page(browser, base)
-        asked = answering(page, "accept")
-        page.wait_for_function(QUIET)
-        page.fill("#seat-round", "1")
-        click_and_settle(page, "#seat button")
+        page, asked = clicked_answering(browser, base, "#seat button", "accept", {"#seat-round": "1"})
         page.close()
     assert len(asked) == 1
     new = seats_of(path, 1)

@@ -67,6 +67,18 @@ def test_two_players_reporting_the_same_vps_record_the_result_and_undo_takes_it_
     assert [(r.player, r.vps) for r in read_event(cup2).event.player_reports] == [(2, SWEEP)]
 
 
+def test_the_history_and_undo_name_the_player_who_reported_from_their_phone(client, cup2):
+    report(client, code(2), 2, SWEEP)  # #2 Bruno Ferreira: waiting for another player
+    assert report(client, code(16), 2, SWEEP).json()["state"] == "recorded"  # #16 Paula Gómez: the result
+    page = client.get("/fragment/organizer", headers=AUTH).text
+    listed = page[page.index('id="history-list"'):]
+    said = "(player): report of round 2, table 2: 5 / 0 / 0 / 0 / 0"
+    assert listed.index(f"Paula Gómez {said}") < listed.index(f"Bruno Ferreira {said}")  # the last first
+    undone = api.undo(cup2, dry_run=True).describe()
+    assert f'before "Paula Gómez {said}"' in undone  # the history's words
+    assert "phone:" not in undone
+
+
 def test_a_conflicting_report_is_held_and_the_organizer_accepts_one(client, cup2):
     report(client, code(2), 2, SWEEP)
     held = report(client, code(7), 2, OTHER)

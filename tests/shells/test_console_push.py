@@ -23,6 +23,7 @@ import pytest
 from archon.web import console_app
 from archon.web.sse import Piece, Stream, page_event
 from test_console_api import AUTH, TOKEN, cup  # noqa: F401 (cup: a fixture)
+from rendered import renders_counted
 from test_console_fresh import _table_status, _vps, seated  # noqa: F401 (seated: a fixture)
 
 
@@ -135,17 +136,9 @@ def test_the_organizers_page_and_a_plain_stream_hear_the_key_only(seated):
 
 
 def test_many_phones_share_one_rendering_of_each_page(seated, monkeypatch):
-    from archon.web import app as web_app
     from archon.web.server import running
 
-    rendered: list[str] = []
-    real = web_app.render
-
-    def counted(template, lang, **context):
-        rendered.append(template)
-        return real(template, lang, **context)
-
-    monkeypatch.setattr(web_app, "render", counted)
+    rendered = renders_counted(monkeypatch)
     with running(console_app(seated, token=TOKEN, watch=False)) as base:
         phones = [Phone(base, "?page=players&lang=en&key=old") for _ in range(12)]
         first = {p.next() for p in phones}

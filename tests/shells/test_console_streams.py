@@ -23,6 +23,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2; httpx is what t
 
 from archon.web import console_app
 from test_console_api import AUTH, LOCAL, TOKEN, cup, post  # noqa: F401 (cup: a fixture)
+from rendered import renders_counted
 from test_console_fresh import _table_status, _vps, seated  # noqa: F401 (seated: a fixture)
 
 #: What only the organizer's page has: the result forms and what a judge types in them.
@@ -92,16 +93,7 @@ def test_a_change_reaches_every_open_page_and_is_looked_at_once_however_many_are
 
 
 def test_a_players_page_is_rendered_once_per_version_and_again_after_a_change(seated, monkeypatch):
-    from archon.web import app as web_app
-
-    rendered: list[str] = []
-    real = web_app.render
-
-    def counted(template, lang, **context):
-        rendered.append(template)
-        return real(template, lang, **context)
-
-    monkeypatch.setattr(web_app, "render", counted)
+    rendered = renders_counted(monkeypatch)
     with TestClient(console_app(seated, token=TOKEN, watch=False), base_url=LOCAL) as client:
         first = client.get("/fragment/players")
         again = [client.get("/fragment/players") for _ in range(5)]

@@ -1,7 +1,7 @@
 """The results report (``archon report --html``) and the console's pages
 (``archon serve``) open with one head, written once (``_page.html``): the same
 character set, viewport, generator and style; the console adds only its own
-stylesheet and script."""
+stylesheet and scripts (the shared words, then the console's)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ with warnings.catch_warnings():  # as test_console_api imports it
 
 ARCHON = Path(__file__).resolve().parents[2] / "archon"
 CONSOLE_ONLY = ('<link rel="stylesheet" href="/static/console.css">\n'
+                '<script src="/static/words.js" defer></script>\n'
                 '<script src="/static/console.js" defer></script>\n')
 
 

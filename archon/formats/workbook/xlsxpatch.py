@@ -34,7 +34,11 @@ This module keeps the names the writer and the tests import from it.
 
 from __future__ import annotations
 
+import datetime as _dt
+import hashlib
+import threading
 import zipfile
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import IO, Mapping, Optional
 
@@ -131,20 +135,55 @@ def patch_package(
     return result
 
 
+#: The values whose ``repr`` says all a cell's XML is made from (:func:`_unchanged_key`).
+_FAITHFUL = (str, int, float, bool, type(None), _dt.date, _dt.datetime, _dt.time, type(CLEAR_VALUE))
+#: Patches found to change nothing: the sheet's bytes and the edits (:func:`_unchanged_key`).
+#: A write writes every cell of the event, and a result changes one sheet of
+#: seven: the others' bytes and edits are those of the last write, which
+#: changed nothing in them, so they are not patched again.
+_unchanged: "OrderedDict[bytes, None]" = OrderedDict()
+_UNCHANGED_KEPT = 64
+_unchanged_lock = threading.Lock()
+
+
+def _unchanged_key(raw: bytes, cells: Mapping[str, object], date1904: bool, sheet_name: str) -> Optional[bytes]:
+    """What names a patch of the sheet part ``raw`` with ``cells``: the
+    SHA-256 of both (None when a value's ``repr`` may not say all of it)."""
+    if any(type(v) not in _FAITHFUL for v in cells.values()):
+        return None
+    digest = hashlib.sha256(raw)
+    digest.update(repr((sheet_name, date1904, sorted((k, type(v).__name__, repr(v)) for k, v in cells.items())))
+                  .encode("utf-8"))
+    return digest.digest()
+
+
 def _patch_sheets(zf: zipfile.ZipFile, pkg: Package, edits, result: PatchResult) -> dict[str, bytes]:
     """The sheet parts the ``edits`` change, patched (``{part: bytes}``);
-    their changed cells and unshared formulas are counted in ``result``."""
+    their changed cells and unshared formulas are counted in ``result``. A
+    sheet whose bytes and edits were patched before with no change is not
+    patched again (:data:`_unchanged`)."""
     replaced: dict[str, bytes] = {}
     for sheet_name, cells in edits.items():
         if not cells:
             continue
         part = pkg.sheets[sheet_name]
-        xml = zf.read(part).decode("utf-8")
+        raw = zf.read(part)
+        key = _unchanged_key(raw, cells, pkg.date1904, sheet_name)
+        with _unchanged_lock:
+            if key is not None and key in _unchanged:
+                _unchanged.move_to_end(key)
+                continue
+        xml = raw.decode("utf-8")
         new_xml, changed, unshared = patch_sheet(xml, cells, pkg.date1904, sheet_name)
         if new_xml != xml:
             replaced[part] = new_xml.encode("utf-8")
             result.cells_changed += changed
             result.formulas_unshared += unshared
+        elif key is not None:
+            with _unchanged_lock:
+                _unchanged[key] = None
+                while len(_unchanged) > _UNCHANGED_KEPT:
+                    _unchanged.popitem(last=False)
     return replaced
 
 

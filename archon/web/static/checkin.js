@@ -7,10 +7,7 @@
 (function () {
   "use strict";
   var lang = document.documentElement.lang || "en";
-  function fill(text, fields) {
-    Object.keys(fields).forEach(function (k) { text = text.split("{" + k + "}").join(String(fields[k])); });
-    return text;
-  }
+  var fill = window.archonFill;  // words.js: a label with its {fields} filled in
 
   // -- the phone's check-in -------------------------------------------------
   var form = document.getElementById("phone-checkin-form");

@@ -8,13 +8,7 @@
 (function () {
   "use strict";
   var box = document.getElementById("clock");
-  var wordsEl = document.getElementById("clock-words");
-  var words = wordsEl ? JSON.parse(wordsEl.textContent) : {};
-  function word(key, fields) {
-    var text = words[key] || key;
-    Object.keys(fields || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(fields[k])); });
-    return text;
-  }
+  var word = window.archonWords("clock-words");  // words.js: the page's label with its {fields} filled in
   var figures = null, at = 0;  // the server's figures, and when (this page's clock) they came
   function left(seconds) {
     var s = Math.max(0, Math.round(seconds)), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, x = s % 60;

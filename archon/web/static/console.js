@@ -6,18 +6,13 @@
 (function () {
   "use strict";
   var lang = document.documentElement.lang || "en";
-  var wordsEl = document.getElementById("words");
-  var words = wordsEl ? JSON.parse(wordsEl.textContent) : {};
-  function word(key, fields) {  // words[key] with its {fields} filled in
-    var text = words[key] || key;
-    Object.keys(fields || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(fields[k])); });
-    return text;
-  }
+  var word = window.archonWords("words");  // words.js: the page's label with its {fields} filled in
   function inLanguage(url) {
     return url + (url.indexOf("?") === -1 ? "?" : "&") + "lang=" + encodeURIComponent(lang);
   }
   function statusWord(status) {
-    return words[status === "invalid" ? "invalid_status" : status] || status;
+    var said = word(status === "invalid" ? "invalid_status" : status);
+    return said === "invalid_status" ? status : said;
   }
   var fragment = document.body.dataset.fragment;
   var live = function () { return document.getElementById("live"); };

@@ -5,13 +5,7 @@
 // write lands. Every word is the page's own (#words).
 (function () {
   "use strict";
-  var wordsEl = document.getElementById("words");
-  var words = wordsEl ? JSON.parse(wordsEl.textContent) : {};
-  function word(key, fields) {
-    var text = words[key] || key;
-    Object.keys(fields || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(fields[k])); });
-    return text;
-  }
+  var word = window.archonWords("words");  // words.js: the page's label with its {fields} filled in
   var others = {};  // form id -> the conflict the console answered
   function show() {
     Object.keys(others).forEach(function (id) {

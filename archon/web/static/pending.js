@@ -5,13 +5,7 @@
 (function () {
   "use strict";
   var lang = document.documentElement.lang || "en";
-  var wordsEl = document.getElementById("pending-words");
-  var words = wordsEl ? JSON.parse(wordsEl.textContent) : {};
-  function word(key, fields) {
-    var text = words[key] || key;
-    Object.keys(fields || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(fields[k])); });
-    return text;
-  }
+  var word = window.archonWords("pending-words");  // words.js: the page's label with its {fields} filled in
   var box = document.getElementById("player-reports-tables");
   if (!box) return;
   var answer = document.getElementById("player-reports-answer");

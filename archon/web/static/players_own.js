@@ -6,13 +6,7 @@
 (function () {
   "use strict";
   var lang = document.documentElement.lang || "en";
-  var wordsEl = document.getElementById("own-words");
-  var words = wordsEl ? JSON.parse(wordsEl.textContent) : {};
-  function word(key, fields) {
-    var text = words[key] || key;
-    Object.keys(fields || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(fields[k])); });
-    return text;
-  }
+  var word = window.archonWords("own-words");  // words.js: the page's label with its {fields} filled in
   var chosen = null;
   function data() {
     var el = document.getElementById("own-data");

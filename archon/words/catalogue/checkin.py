@@ -62,7 +62,8 @@ TEXTS: dict = {
         "the event a check-in code, made the first time and kept in the workbook. A personal code lets its "
         "player check in, submit a deck and report their table, and nothing else: give it privately. "
         "{reissue} PLAYER gives that player a new code (the old one stops working); {print} OUT.xlsx writes "
-        "one slip per player to cut out and hand over. {json} prints the codes for a script.",
+        "one slip per player to cut out and hand over. {json} prints the codes for a script. The list ends with "
+        "the alerts of a player claimed twice from a phone; {dismiss} PLAYER (or all) dismisses them.",
     "contract.codes.exits":
         "Exit status: 0 when listed; 2 when FILE cannot be read or no player or several fit PLAYER; 3 when "
         "FILE or the slips cannot be written.",
@@ -96,4 +97,8 @@ TEXTS: dict = {
     "checkin.alert_no_player": "there is no player #{player} to keep an alert for",
     "checkin.alerts_dismissed": "{count:count:alert|alerts} dismissed",
     "checkin.no_alert": "no alert to dismiss",
+    # archon codes: the alerts waiting, and --dismiss (archon.cli.checkin)
+    "codes.alert": "alert: a second phone tried to check in as {name} (#{number}) at {when} and was refused; check "
+                   "who it was, then dismiss the alert: {dismiss}",
+    "codes.dismiss_alone": "{dismiss} goes alone: not with {reissue} nor {slips}",
 }

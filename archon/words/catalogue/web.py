@@ -129,6 +129,9 @@ TEXTS: dict = {
     "web.judges.did_undo": "undo of the last change",
     "web.judges.did_info": "the event details",
     "web.judges.did_other": "{action}",
+    "web.judges.player_who": "{name} (player)",
+    "web.judges.did_player_report": "report of round {round}, table {table}: {figures:join: / }",
+    "web.judges.did_player_report_final": "report of the final: {figures:join: / }",
 }
 
 #: The console's own wording of messages other layers define (see
