@@ -50,6 +50,8 @@ __all__ = [
     "cache_wanted",
     "file_key",
     "file_stamp",
+    "plain_file_bytes",
+    "content_key",
     "encode",
     "decode",
     "ResultsCache",
@@ -114,6 +116,13 @@ def _files_of(path: Path) -> list[tuple[str, Path, tuple[int, int]]]:
     return sorted(found)
 
 
+def _hashed(h, name: str, data: bytes) -> None:
+    """Add a file's name and bytes to the hash ``h``, each behind its length."""
+    raw = name.encode("utf-8", "surrogateescape")
+    h.update(len(raw).to_bytes(8, "big") + raw + len(data).to_bytes(8, "big"))
+    h.update(data)
+
+
 def file_key(path: Path, version: str) -> Optional[tuple[str, tuple]]:
     """The key of an event file (or a CSV set folder) and its stamp (see
     :func:`file_stamp`); None when it cannot be read (the reader then says
@@ -122,13 +131,33 @@ def file_key(path: Path, version: str) -> Optional[tuple[str, tuple]]:
         files = _files_of(path)
         h = hashlib.sha256(version.encode("utf-8") + b"\0")
         for name, f, _ in files:
-            data = f.read_bytes()
-            raw = name.encode("utf-8", "surrogateescape")
-            h.update(len(raw).to_bytes(8, "big") + raw + len(data).to_bytes(8, "big"))
-            h.update(data)
+            _hashed(h, name, f.read_bytes())
     except OSError:
         return None
     return h.hexdigest(), tuple(stamp for _, _, stamp in files)
+
+
+def plain_file_bytes(path: Path) -> Optional[bytes]:
+    """The bytes of ``path`` when it is a plain file (one read); None for a
+    folder, a named pipe, a device... or a file that cannot be read (its
+    reader says why)."""
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def content_key(path: Path, data: bytes, version: str) -> str:
+    """The key :func:`file_key` gives the plain file ``path`` whose bytes
+    are ``data`` (read once, by the caller, who parses these very bytes:
+    what is kept under the key is what they hold, whatever happens to the
+    file meanwhile)."""
+    h = hashlib.sha256(version.encode("utf-8") + b"\0")
+    _hashed(h, path.name, data)
+    return h.hexdigest()
 
 
 def file_stamp(path: Path) -> Optional[tuple]:
