@@ -31,7 +31,7 @@ from typing import Callable, Iterable, Optional, Sequence, Union
 from archon.across.cache import (
     ResultsCache, content_key, decode, encode, file_key, file_stamp, open_cache, plain_file_bytes,
 )
-from archon.across.results import EventResults, event_fingerprint, event_results
+from archon.across.results import EventResults, results_and_fingerprint
 from archon.formats.special_files import special_kind
 from archon.formats.workbook.backups import is_backup
 from archon.words.message import Message, as_message, message_of, say
@@ -184,7 +184,8 @@ def read_event_file(path: Union[str, Path], data: Optional[bytes] = None):
         return None, None, None, message_of(exc) if str(exc) else say("text", text=type(exc).__name__)
     except Exception as exc:  # noqa: BLE001 - one odd file must not stop an archive of thousands
         return None, None, None, say("archive.bug", error=type(exc).__name__, text=str(exc))
-    return event_results(st, str(p), str(p)), event_fingerprint(st), st.edition.name, None
+    rows, fingerprint = results_and_fingerprint(st, str(p), str(p))
+    return rows, fingerprint, st.edition.name, None
 
 
 def _in_one_process(files: int, processes: Optional[int]) -> bool:
