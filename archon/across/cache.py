@@ -140,14 +140,28 @@ def file_key(path: Path, version: str) -> Optional[tuple[str, tuple]]:
 def plain_file_bytes(path: Path) -> Optional[bytes]:
     """The bytes of ``path`` when it is a plain file (one read); None for a
     folder, a named pipe, a device... or a file that cannot be read (its
-    reader says why)."""
+    reader says why). Opened without waiting (a named pipe nobody writes
+    to), then looked at: what is read is the file that was looked at."""
     try:
-        st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode):
-            return None
-        return path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | _NO_WAIT)
     except OSError:
         return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        chunks = []
+        while chunk := os.read(fd, st.st_size + 1):  # one read, and one more that finds the end
+            chunks.append(chunk)
+        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+#: Open flags: without waiting for a writer (a named pipe), in binary (Windows).
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
 def content_key(path: Path, data: bytes, version: str) -> str:
@@ -250,8 +264,8 @@ class ResultsCache:
     def _connect(self, create: bool) -> Optional[sqlite3.Connection]:
         if self._db is not None or self._off:
             return self._db
-        if not create and not self.path.is_file():
-            return None
+        if not create and (self._damaged or not self.path.is_file()):
+            return None  # nothing kept yet (a damaged file reads as empty until replaced)
         try:
             if create:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
