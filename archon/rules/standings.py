@@ -273,7 +273,7 @@ def compute(event: Event, edition: "str | RuleEdition | None" = None) -> Standin
                 standings[p].rounds_played += 1
     # Appendix A.2: NumPlayers is the players in the tournament, and 5 RtP
     # reward attending it: a no-show counts in neither.
-    absent = [p for p in event.players if event.did_not_attend(p)]
+    absent = [p for p in event.players if p.out is not None and event.did_not_attend(p)]  # flagged first: cheap
     coefficient = ed.bonus_coefficient(len(event.players) - len(absent), event.level)  # len(event.attended())
     no_shows = {id(p) for p in absent}
     for s in standings.values():
