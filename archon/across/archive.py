@@ -261,30 +261,45 @@ def _read_cached(files: Sequence[Path], processes: Optional[int], cache: Optiona
         return
     try:
         if _in_one_process(len(files), processes):
-            for start in range(0, len(files), _CHUNK):
-                yield from _read_here(files[start:start + _CHUNK], store)
+            yield from _read_here(files, store)
         else:
             yield from _read_keyed(files, processes, store)
     finally:
         store.close()
 
 
-#: Files read in this process at a time: their bytes held until parsed, their keys looked up at once.
+#: Files read in this process at a time (at most so many, and so many bytes held): their
+#: bytes held until parsed, their keys looked up at once.
 _CHUNK = 256
+_CHUNK_BYTES = 32 << 20
 
 
 def _read_here(files: Sequence[Path], store: ResultsCache):
-    """:func:`_read_cached` in this process: a standings JSON's bytes are
-    read once, for its key and, when the cache does not know it, its event
-    (what is kept is what these very bytes hold); any other file as
-    :func:`_read_keyed` reads it."""
-    keys: dict[Path, tuple[str, Optional[bytes], Optional[tuple]]] = {}
-    for f in files:
-        data = plain_file_bytes(f) if f.suffix.lower() == ".json" else None
-        if data is not None:
-            keys[f] = (content_key(f, data, store.version), data, None)
-        elif (k := file_key(f, store.version)) is not None:
-            keys[f] = (k[0], None, k[1])
+    """:func:`_read_cached` in this process, a few files at a time
+    (:data:`_CHUNK`): a standings JSON's bytes are read once, for its key
+    and, when the cache does not know it, its event (what is kept is what
+    these very bytes hold); any other file as :func:`_read_keyed` reads it."""
+    start = 0
+    while start < len(files):
+        keys: dict[Path, tuple[str, Optional[bytes], Optional[tuple]]] = {}
+        held = 0
+        end = start
+        while end < len(files) and end - start < _CHUNK and held < _CHUNK_BYTES:
+            f = files[end]
+            end += 1
+            data = plain_file_bytes(f) if f.suffix.lower() == ".json" else None
+            if data is not None:
+                keys[f] = (content_key(f, data, store.version), data, None)
+                held += len(data)
+            elif (k := file_key(f, store.version)) is not None:
+                keys[f] = (k[0], None, k[1])
+        yield from _read_chunk(files[start:end], keys, store)
+        start = end
+
+
+def _read_chunk(files: Sequence[Path], keys: dict[Path, tuple[str, Optional[bytes], Optional[tuple]]],
+                store: ResultsCache):
+    """:func:`_read_here` for ``files``, whose ``keys`` are (key, bytes, stamp)."""
     kept = store.lookup(k[0] for k in keys.values())
     for f in files:
         key, data, stamp = keys.get(f, (None, None, None))
