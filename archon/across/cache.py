@@ -259,13 +259,17 @@ class ResultsCache:
         self._db: Optional[sqlite3.Connection] = None
         self._off = False
         self._damaged = False
+        self._new = False  # no cache file when first looked at: nothing to look up this read
         self._pending: list[tuple[str, bytes]] = []
 
     def _connect(self, create: bool) -> Optional[sqlite3.Connection]:
         if self._db is not None or self._off:
             return self._db
-        if not create and (self._damaged or not self.path.is_file()):
-            return None  # nothing kept yet (a damaged file reads as empty until replaced)
+        if not create and (self._damaged or self._new or not self.path.is_file()):
+            # nothing kept yet (a damaged file reads as empty until replaced; a file this read
+            # made holds what it read, and a miss is never wrong: not looked up)
+            self._new = True
+            return None
         try:
             if create:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -275,6 +279,8 @@ class ResultsCache:
             # no wait for the disk at each commit: a file a crash damaged is
             # replaced, a value damaged fails its CRC (a miss), never a wrong result
             db.execute("PRAGMA synchronous=OFF")
+            # a new file in pages of 32 KiB: a value (about 9 KB an event) spans no chain of small pages
+            db.execute("PRAGMA page_size=32768")
             db.execute(f"CREATE TABLE IF NOT EXISTS {_TABLE} (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
         except (sqlite3.Error, OSError) as exc:
             self._give_up(exc, create)
@@ -300,7 +306,7 @@ class ResultsCache:
     def lookup(self, keys: Iterable[str]) -> dict[str, bytes]:
         """The values kept for ``keys`` (the keys not kept are left out)."""
         wanted = list(dict.fromkeys(keys))
-        db = self._connect(create=False)
+        db = self._connect(create=False) if not self._new else None
         if db is None or not wanted:
             return {}
         out: dict[str, bytes] = {}
