@@ -135,3 +135,16 @@ def test_a_named_pipe_named_like_a_standings_json_is_refused_not_waited_on(tmp_p
     assert len(got[0].events) == 3
     assert [Path(f.path).name for f in got[0].failed] == ["2026-05-01.json"]
     assert "named pipe" in got[0].failed[0].reason
+
+
+def test_a_read_in_several_processes_keeps_what_a_read_in_one_finds_again(tmp_path, cache_dir, monkeypatch):
+    from archon.across import archive
+
+    folder = archive_folder(tmp_path / "events")
+    expected = read_archive([folder], processes=1, cache=False)
+    assert_same(expected, read_archive([folder], processes=2))  # each file keyed here, read by the processes
+    read: list = []
+    real = archive.read_event_file
+    monkeypatch.setattr(archive, "read_event_file", lambda path, *data: read.append(path) or real(path, *data))
+    assert_same(expected, read_archive([folder], processes=1))
+    assert read == []
