@@ -28,8 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence, Union
 
-from archon.across.cache import decode, encode, file_key, file_stamp, open_cache
-from archon.across.results import EventResults, event_fingerprint, event_results
+from archon.across.cache import (
+    ResultsCache, content_key, decode, encode, file_key, file_stamp, open_cache, plain_file_bytes,
+)
+from archon.across.results import EventResults, results_and_fingerprint
 from archon.formats.special_files import special_kind
 from archon.formats.workbook.backups import is_backup
 from archon.words.message import Message, as_message, message_of, say
@@ -164,30 +166,39 @@ def _walk_folder(p: Path, found: list[Path], skipped: list[Listed]) -> None:
                                       if f.suffix else say("archive.not_an_event_file.no_extension")))
 
 
-def read_event_file(path: Union[str, Path]):
+def read_event_file(path: Union[str, Path], data: Optional[bytes] = None):
     """Read one event file: ``(EventResults, fingerprint, edition, None)``, or
     ``(None, None, None, reason)`` when it cannot be read (never raises for a
-    bad file)."""
+    bad file). ``data``: the bytes of a standings JSON, read already (for
+    its cache key)."""
     from archon.formats.convert import ConvertError, read_source
+    from archon.formats.convert_json import read_json
     from archon.rules.standings import compute
 
     p = Path(path)
     try:
-        src = read_source(p, notes=False)
+        src = read_source(p, notes=False) if data is None else read_json(p, notes=False, data=data)
         ev = src.event
         st = compute(ev)
     except (ConvertError, ValueError, OSError) as exc:
         return None, None, None, message_of(exc) if str(exc) else say("text", text=type(exc).__name__)
     except Exception as exc:  # noqa: BLE001 - one odd file must not stop an archive of thousands
         return None, None, None, say("archive.bug", error=type(exc).__name__, text=str(exc))
-    return event_results(st, str(p), str(p)), event_fingerprint(st), st.edition.name, None
+    rows, fingerprint = results_and_fingerprint(st, str(p), str(p))
+    return rows, fingerprint, st.edition.name, None
+
+
+def _in_one_process(files: int, processes: Optional[int]) -> bool:
+    """Whether ``files`` files are read in this process (``processes``: as :func:`read_archive`)."""
+    workers = processes if processes is not None else (os.cpu_count() or 1)
+    return workers <= 1 or files < (_PARALLEL_FROM if processes is None else 2)
 
 
 def _read_all(files: Sequence[Path], processes: Optional[int]):
-    workers = processes if processes is not None else (os.cpu_count() or 1)
-    if workers > 1 and len(files) >= (_PARALLEL_FROM if processes is None else 2):
+    if not _in_one_process(len(files), processes):
         from concurrent.futures import ProcessPoolExecutor
 
+        workers = processes or os.cpu_count() or 1
         with ProcessPoolExecutor(max_workers=workers) as pool:
             chunk = max(1, min(64, len(files) // (workers * 8)))
             yield from zip(files, pool.map(read_event_file, files, chunksize=chunk))
@@ -249,26 +260,82 @@ def _read_cached(files: Sequence[Path], processes: Optional[int], cache: Optiona
         yield from _read_all(files, processes)
         return
     try:
-        keys = {f: file_key(f, store.version) for f in files}
-        kept = store.lookup(k[0] for k in keys.values() if k is not None)
-        known = {}
-        for f, k in keys.items():
-            value = decode(kept[k[0]], f, k[0]) if k is not None and k[0] in kept else None
-            if value is not None:
-                known[f] = value
-        fresh = _read_all([f for f in files if f not in known], processes)
-        for f in files:
-            if f in known:
-                yield f, (*known[f], None)
-                continue
-            f, read = next(fresh)
-            rows, fingerprint, edition, error = read
-            k = keys[f]
-            if error is None and k is not None and file_stamp(f) == k[1]:  # not changed while read
-                store.remember(k[0], encode(k[0], rows, fingerprint, edition))
-            yield f, read
+        if _in_one_process(len(files), processes):
+            yield from _read_here(files, store)
+        else:
+            yield from _read_keyed(files, processes, store)
     finally:
         store.close()
+
+
+#: Files read in this process at a time (at most so many, and so many bytes held): their
+#: bytes held until parsed, their keys looked up at once.
+_CHUNK = 256
+_CHUNK_BYTES = 32 << 20
+
+
+def _read_here(files: Sequence[Path], store: ResultsCache):
+    """:func:`_read_cached` in this process, a few files at a time
+    (:data:`_CHUNK`): a standings JSON's bytes are read once, for its key
+    and, when the cache does not know it, its event (what is kept is what
+    these very bytes hold); any other file as :func:`_read_keyed` reads it."""
+    start = 0
+    while start < len(files):
+        keys: dict[Path, tuple[str, Optional[bytes], Optional[tuple]]] = {}
+        held = 0
+        end = start
+        while end < len(files) and end - start < _CHUNK and held < _CHUNK_BYTES:
+            f = files[end]
+            end += 1
+            data = plain_file_bytes(f) if f.suffix.lower() == ".json" else None
+            if data is not None:
+                keys[f] = (content_key(f, data, store.version), data, None)
+                held += len(data)
+            elif (k := file_key(f, store.version)) is not None:
+                keys[f] = (k[0], None, k[1])
+        yield from _read_chunk(files[start:end], keys, store)
+        start = end
+
+
+def _read_chunk(files: Sequence[Path], keys: dict[Path, tuple[str, Optional[bytes], Optional[tuple]]],
+                store: ResultsCache):
+    """:func:`_read_here` for ``files``, whose ``keys`` are (key, bytes, stamp)."""
+    kept = store.lookup(k[0] for k in keys.values())
+    for f in files:
+        key, data, stamp = keys.get(f, (None, None, None))
+        value = decode(kept[key], f, key) if key in kept else None
+        if value is not None:
+            yield f, (*value, None)
+            continue
+        read = read_event_file(f) if data is None else read_event_file(f, data)
+        rows, fingerprint, edition, error = read
+        if error is None and key is not None and (data is not None or file_stamp(f) == stamp):
+            store.remember(key, encode(key, rows, fingerprint, edition))
+        yield f, read
+
+
+def _read_keyed(files: Sequence[Path], processes: Optional[int], store: ResultsCache):
+    """:func:`_read_cached` in several processes: every file's key first
+    (its bytes read here), then the files the cache does not know read by
+    the processes (again), each kept unless it changed while read."""
+    keys = {f: file_key(f, store.version) for f in files}
+    kept = store.lookup(k[0] for k in keys.values() if k is not None)
+    known = {}
+    for f, k in keys.items():
+        value = decode(kept[k[0]], f, k[0]) if k is not None and k[0] in kept else None
+        if value is not None:
+            known[f] = value
+    fresh = _read_all([f for f in files if f not in known], processes)
+    for f in files:
+        if f in known:
+            yield f, (*known[f], None)
+            continue
+        f, read = next(fresh)
+        rows, fingerprint, edition, error = read
+        k = keys[f]
+        if error is None and k is not None and file_stamp(f) == k[1]:  # not changed while read
+            store.remember(k[0], encode(k[0], rows, fingerprint, edition))
+        yield f, read
 
 
 # ---------------------------------------------------------------------------

@@ -50,6 +50,8 @@ __all__ = [
     "cache_wanted",
     "file_key",
     "file_stamp",
+    "plain_file_bytes",
+    "content_key",
     "encode",
     "decode",
     "ResultsCache",
@@ -114,6 +116,13 @@ def _files_of(path: Path) -> list[tuple[str, Path, tuple[int, int]]]:
     return sorted(found)
 
 
+def _hashed(h, name: str, data: bytes) -> None:
+    """Add a file's name and bytes to the hash ``h``, each behind its length."""
+    raw = name.encode("utf-8", "surrogateescape")
+    h.update(len(raw).to_bytes(8, "big") + raw + len(data).to_bytes(8, "big"))
+    h.update(data)
+
+
 def file_key(path: Path, version: str) -> Optional[tuple[str, tuple]]:
     """The key of an event file (or a CSV set folder) and its stamp (see
     :func:`file_stamp`); None when it cannot be read (the reader then says
@@ -122,13 +131,47 @@ def file_key(path: Path, version: str) -> Optional[tuple[str, tuple]]:
         files = _files_of(path)
         h = hashlib.sha256(version.encode("utf-8") + b"\0")
         for name, f, _ in files:
-            data = f.read_bytes()
-            raw = name.encode("utf-8", "surrogateescape")
-            h.update(len(raw).to_bytes(8, "big") + raw + len(data).to_bytes(8, "big"))
-            h.update(data)
+            _hashed(h, name, f.read_bytes())
     except OSError:
         return None
     return h.hexdigest(), tuple(stamp for _, _, stamp in files)
+
+
+def plain_file_bytes(path: Path) -> Optional[bytes]:
+    """The bytes of ``path`` when it is a plain file (one read); None for a
+    folder, a named pipe, a device... or a file that cannot be read (its
+    reader says why). Opened without waiting (a named pipe nobody writes
+    to), then looked at: what is read is the file that was looked at."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NO_WAIT)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        chunks = []
+        while chunk := os.read(fd, st.st_size + 1):  # one read, and one more that finds the end
+            chunks.append(chunk)
+        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+#: Open flags: without waiting for a writer (a named pipe), in binary (Windows).
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+def content_key(path: Path, data: bytes, version: str) -> str:
+    """The key :func:`file_key` gives the plain file ``path`` whose bytes
+    are ``data`` (read once, by the caller, who parses these very bytes:
+    what is kept under the key is what they hold, whatever happens to the
+    file meanwhile)."""
+    h = hashlib.sha256(version.encode("utf-8") + b"\0")
+    _hashed(h, path.name, data)
+    return h.hexdigest()
 
 
 def file_stamp(path: Path) -> Optional[tuple]:
@@ -216,12 +259,16 @@ class ResultsCache:
         self._db: Optional[sqlite3.Connection] = None
         self._off = False
         self._damaged = False
+        self._new = False  # no cache file when first looked at: nothing to look up this read
         self._pending: list[tuple[str, bytes]] = []
 
     def _connect(self, create: bool) -> Optional[sqlite3.Connection]:
         if self._db is not None or self._off:
             return self._db
-        if not create and not self.path.is_file():
+        if not create and (self._damaged or self._new or not self.path.is_file()):
+            # nothing kept yet (a damaged file reads as empty until replaced; a file this read
+            # made holds what it read, and a miss is never wrong: not looked up)
+            self._new = True
             return None
         try:
             if create:
@@ -232,6 +279,8 @@ class ResultsCache:
             # no wait for the disk at each commit: a file a crash damaged is
             # replaced, a value damaged fails its CRC (a miss), never a wrong result
             db.execute("PRAGMA synchronous=OFF")
+            # a new file in pages of 32 KiB: a value (about 9 KB an event) spans no chain of small pages
+            db.execute("PRAGMA page_size=32768")
             db.execute(f"CREATE TABLE IF NOT EXISTS {_TABLE} (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
         except (sqlite3.Error, OSError) as exc:
             self._give_up(exc, create)
@@ -257,7 +306,7 @@ class ResultsCache:
     def lookup(self, keys: Iterable[str]) -> dict[str, bytes]:
         """The values kept for ``keys`` (the keys not kept are left out)."""
         wanted = list(dict.fromkeys(keys))
-        db = self._connect(create=False)
+        db = self._connect(create=False) if not self._new else None
         if db is None or not wanted:
             return {}
         out: dict[str, bytes] = {}

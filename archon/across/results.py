@@ -31,6 +31,7 @@ __all__ = [
     "EventResults",
     "event_results",
     "event_fingerprint",
+    "results_and_fingerprint",
     "category_of",
     "valid_vekn",
     "CONSTRUCTED",
@@ -79,6 +80,12 @@ class EventResults:
 
 def event_results(st: Standings, event_id: str, source: str = "") -> EventResults:
     """The result and game rows of one event (see the module docstring)."""
+    return results_and_fingerprint(st, event_id, source)[0]
+
+
+def results_and_fingerprint(st: Standings, event_id: str, source: str = "") -> tuple[EventResults, tuple]:
+    """:func:`event_results` and :func:`event_fingerprint` at once (each
+    player's VEKN number checked once, for both)."""
     ev = st.event
     category = category_of(ev)
     sanctioned = (ev.level or "").strip().casefold() not in {lv.casefold() for lv in UNRATED_LEVELS}
@@ -114,7 +121,7 @@ def event_results(st: Standings, event_id: str, source: str = "") -> EventResult
             continue
         for player, seat in zip(players, result.seats):
             games.append((event_id, date, category, order, number, player, keys.get(player), float(seat.vp)))
-    return out
+    return out, _fingerprint(st, date, keys)
 
 
 def event_fingerprint(st: Standings) -> tuple:
@@ -122,8 +129,14 @@ def event_fingerprint(st: Standings) -> tuple:
     number (else name), games, GW and VP. Not the event's name or the file
     (a CSV set has no name; an ``.xls`` and its ``.xlsx`` differ in bytes)."""
     ev = st.event
+    return _fingerprint(st, ev.date.isoformat() if ev.date else None,
+                        {s.number: valid_vekn(s.player.vekn) for s in st.players})
+
+
+def _fingerprint(st: Standings, date: Optional[str], vekn: dict[int, Optional[str]]) -> tuple:
+    """:func:`event_fingerprint`, each player's VEKN number (or None) in ``vekn`` by number."""
     people = sorted(
-        (valid_vekn(s.player.vekn) or s.player.name.casefold(), s.rounds_played, s.gw, round(s.vp * 2))
+        (vekn[s.number] or s.player.name.casefold(), s.rounds_played, s.gw, round(s.vp * 2))
         for s in st.players
     )
-    return (ev.date.isoformat() if ev.date else None, tuple(people))
+    return (date, tuple(people))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 from archon.rules.typed import LARGEST_EXACT_WHOLE
 from archon.rules.editions import get_edition
@@ -277,9 +277,13 @@ def _loads_checked(text: str, data: bytes) -> Any:
 _STANDINGS_JSON = act("standings", json=True)
 
 
-def read_json(p: Path, notes: bool = True) -> SourceRead:
+def read_json(p: Path, notes: bool = True, data: Optional[bytes] = None) -> SourceRead:
+    """Read the standings JSON ``p`` (``data``: its bytes, when the caller
+    has read them already: an archive reads each file once, for its cache
+    key and its event)."""
     try:
-        data = p.read_bytes()
+        if data is None:
+            data = p.read_bytes()
         text = data.decode("utf-8-sig")
     except OSError as exc:
         raise ConvertError(say("convert.cannot_read", file=p.name, reason=exc.strerror or str(exc))) from None

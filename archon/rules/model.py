@@ -161,7 +161,8 @@ class Player:
 
     @property
     def name(self) -> str:
-        return " ".join(p for p in (self.first_name, self.last_name) if p)
+        first, last = self.first_name, self.last_name
+        return f"{first} {last}" if first and last else (first or last or "")  # each part there is, one space
 
     @property
     def is_out(self) -> bool:

@@ -273,7 +273,7 @@ def compute(event: Event, edition: "str | RuleEdition | None" = None) -> Standin
                 standings[p].rounds_played += 1
     # Appendix A.2: NumPlayers is the players in the tournament, and 5 RtP
     # reward attending it: a no-show counts in neither.
-    absent = [p for p in event.players if event.did_not_attend(p)]
+    absent = [p for p in event.players if p.out is not None and event.did_not_attend(p)]  # flagged first: cheap
     coefficient = ed.bonus_coefficient(len(event.players) - len(absent), event.level)  # len(event.attended())
     no_shows = {id(p) for p in absent}
     for s in standings.values():
@@ -349,7 +349,8 @@ def _top_five_ties(eligible: list[PlayerStanding], keys: dict[int, tuple], final
     ties: list[Tie] = []
     groups: dict[tuple, list[PlayerStanding]] = {}
     for s in eligible:
-        groups.setdefault(keys[s.number], []).append(s)
+        if (s.rank or 0) <= final_size:  # equal keys share a rank: a group is all in, or all out
+            groups.setdefault(keys[s.number], []).append(s)
     for group in groups.values():
         if len(group) < 2:
             continue
@@ -522,7 +523,7 @@ def _final_game_win(seating: list[int], result: TableResult, winner: int, ed: Ru
     gws = [1 if p == winner else 0 for p in seating]
     if all(seat.gw == gw for seat, gw in zip(result.seats, gws)):
         return result  # the table's own GWs already (nearly every final): the result as scored
-    seats = tuple(replace(seat, gw=gw) for gw, seat in zip(gws, result.seats))
+    seats = tuple(seat if seat.gw == gw else replace(seat, gw=gw) for gw, seat in zip(gws, result.seats))
     return replace(result, seats=seats)
 
 

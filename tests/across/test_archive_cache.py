@@ -61,9 +61,9 @@ def reads(monkeypatch):
     read = []
     real = archive.read_event_file
 
-    def counting(path):
+    def counting(path, *data):
         read.append(path.name)
-        return real(path)
+        return real(path, *data)
 
     monkeypatch.setattr(archive, "read_event_file", counting)
     return read
