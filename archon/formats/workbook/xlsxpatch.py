@@ -57,6 +57,7 @@ from archon.formats.workbook.packageparts import (
     set_full_calc_on_load,
     strip_formula_results,
 )
+from archon.formats.workbook.inflated import inflate
 from archon.formats.workbook.sheetpatch import patch_sheet
 from archon.formats.workbook.zipcopy import is_bare, write_zip
 from archon.words import say
@@ -167,7 +168,7 @@ def _patch_sheets(zf: zipfile.ZipFile, pkg: Package, edits, result: PatchResult)
         if not cells:
             continue
         part = pkg.sheets[sheet_name]
-        raw = zf.read(part)
+        raw = inflate(zf, zf.getinfo(part), lambda: zf.read(part))  # kept: the last write wrote it
         key = _unchanged_key(raw, cells, pkg.date1904, sheet_name)
         with _unchanged_lock:
             if key is not None and key in _unchanged:
