@@ -95,3 +95,30 @@ def test_a_result_written_is_read_back(official_xlsx: Path):
         api.result(path, vps, round=2, table=number)
         assert read_event(path).event.rounds[1].tables[number - 1].vps == vps
     assert [t.vps for t in read_event(path).event.rounds[0].tables] == [t.vps for t in ev.rounds[0].tables]
+
+
+def test_a_part_checked_once_is_not_parsed_again_and_a_garbled_one_is_refused(tmp_path: Path, monkeypatch):
+    """The parts a write copies are checked to be complete XML on every
+    write: bytes found complete once are known by their hash; other bytes
+    (a part cut short) are parsed, and refused, as ever."""
+    from archon.formats.workbook import xmlparts
+    from archon.formats.workbook.errors import WorkbookError
+
+    parsed = []
+    real = xmlparts.xml_problem
+
+    def counting(*pieces):
+        parsed.append(len(pieces))
+        return real(*pieces)
+
+    monkeypatch.setattr(xmlparts, "xml_problem", counting)
+    xmlparts.WELL_FORMED.clear()
+    what = xmlparts.part_name("workbook.part.styles")
+    styles = b"<styleSheet>" + b"<numFmt/>" * 1000 + b"</styleSheet>"
+    for _ in range(3):
+        xmlparts.check_part(styles, "xl/styles.xml", tmp_path / "event.xlsx", what)
+    assert parsed == [1]
+    with pytest.raises(WorkbookError) as caught:
+        xmlparts.check_part(styles[:-5], "xl/styles.xml", tmp_path / "event.xlsx", what)
+    assert "event.xlsx" in str(caught.value) and "xl/styles.xml" in str(caught.value)
+    assert parsed == [1, 1]
