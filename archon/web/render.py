@@ -92,7 +92,25 @@ def _kept_table(env: jinja2.Environment) -> Callable[..., Any]:
 
 
 def _json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True)  # as Jinja2's tojson writes it, before the HTML-safe escapes
+    """``value`` as Jinja2's tojson writes it, before the HTML-safe escapes;
+    a number, a text, a truth or None written once and kept (a 300-player
+    page writes some 9,000 of them in each language after every result,
+    most of them alike)."""
+    if value is None or type(value) in (str, int, bool):  # not a float: -0.0 == 0.0
+        return _scalar_json(value)
+    if type(value) is list:
+        return "[" + ", ".join(map(_json, value)) + "]"
+    return json.dumps(value, sort_keys=True)
+
+
+@lru_cache(maxsize=8192, typed=True)  # typed: True and 1 are written apart
+def _scalar_json(value: Any) -> str:
+    return json.dumps(value)
+
+
+def _text(value: Any) -> str:
+    """``value`` as ``{{ value }}`` writes it (escaped); a whole number as it is."""
+    return str(value) if type(value) is int else escape(value)
 
 
 def _players_data(lang: str) -> Callable[..., Any]:
@@ -106,17 +124,17 @@ def _players_data(lang: str) -> Callable[..., Any]:
                      rounds: list) -> Markup:
         final = data.get("final")
         now = current["round"] if current is not None and not final else None
-        names = ",".join(f'"{escape(p["number"])}": {_json(p["name"])}' for p in roster)
+        names = ",".join(f'"{_text(p["number"])}": {_json(p["name"])}' for p in roster)
         standing = ",".join(
-            f'"{escape(p["number"])}": ' + _json([p["final_rank"] if p.get("final_rank") is not None else p["rank"],
+            f'"{_text(p["number"])}": ' + _json([p["final_rank"] if p.get("final_rank") is not None else p["rank"],
                                                  p["gw"], num(p["vp"]), num(p["tp"])])
             for p in data["players"])
         shown_final = None if not final else {"seats": [s["player"] for s in final["seats"]],
                                               "done": not any(s.get("vp") is None for s in final["seats"])}
         tables = ",".join(
-            f'{{"round": {escape(r["round"])}, "tables": ['
-            + ",".join(f'{{"table": {escape(t["table"])}, "done": {_json(t.get("status") in DONE)}, "seats": ['
-                       + ",".join(f'[{escape(s["player"])}, '
+            f'{{"round": {_text(r["round"])}, "tables": ['
+            + ",".join(f'{{"table": {_text(t["table"])}, "done": {_json(t.get("status") in DONE)}, "seats": ['
+                       + ",".join(f'[{_text(s["player"])}, '
                                   + _json("" if s.get("typed") is False else num(s.get("vp"))) + ", "
                                   + _json(s.get("gw") or 0) + ", " + _json(num(s.get("tp"))) + "]"
                                   for s in t["seats"]) + "]}"

@@ -48,6 +48,23 @@ def capped(data: Any, limit: int = MAX_SHOWN) -> Any:
     return data
 
 
+#: The last standings capped, and the standings they were capped from: each
+#: version's standings are capped once, not once per page and language (the
+#: players' page in 8 languages after every result: some 10 ms each at 300
+#: players). Nothing changes them: the pages build their own dicts from them.
+_last_capped: tuple[Any, Any] = (None, None)
+
+
+def _capped_standings(standings: Any) -> Any:
+    """:func:`capped` of ``standings`` (a state's), made once for each."""
+    global _last_capped
+    source, shown = _last_capped
+    if source is not standings or standings is None:
+        shown = capped(standings)
+        _last_capped = (standings, shown)
+    return shown
+
+
 def for_the_room(data: dict, chart_rounds) -> dict:
     """The standings contract ``data`` as the players may read it: no round
     only The Archon's chart proposes (``chart_rounds``: no one seated it),
@@ -143,7 +160,7 @@ def page_context(state: State, *, name: str, key: str, open_in: "Optional[Messag
                                                 level=level_name(BASELINE[sub])))) for sub in SUBCATEGORIES],
         "sanction_levels": [(level, said.render(level_name(level))) for level in SANCTION_LEVELS],
     }
-    data = capped(state.standings)
+    data = _capped_standings(state.standings)
     if data is None:
         return {**ctx, "data": None}
     # The Archon's chart proposes a seating no one has seated: never the players' (nor "the current round")

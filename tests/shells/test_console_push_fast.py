@@ -114,3 +114,50 @@ def test_a_figure_is_written_as_each_language_writes_it_every_time():
             assert [num(v) for v in values] == [decimal(float(v), lang) for v in values]
     assert environment("fr").filters["num"](2.5) == "2,5" and environment("en").filters["num"](2.5) == "2.5"
     assert environment("de").filters["rating"](12.5) == "12,50" and environment("de").filters["num"](None) == ""
+
+
+#: The phones' data as the players' page wrote it with Jinja2's tojson, entry by entry.
+_OWN_DATA_TOJSON = (
+    '{"current": {{ (current.round if current is not none and not data.final else none) | tojson }}, '
+    '"reporting": {{ reporting | default(true) | tojson }}, "game_wins": {{ game_wins | tojson }},\n'
+    '"names": { {%- for p in roster %}"{{ p.number }}": {{ p.name | tojson }}{{ "," if not loop.last }}{% endfor -%} },\n'
+    '"standing": { {%- for p in data.players %}"{{ p.number }}": [{{ (p.final_rank if p.final_rank is not none '
+    'else p.rank) | tojson }}, {{ p.gw | tojson }}, {{ p.vp | num | tojson }}, {{ p.tp | num | tojson }}]'
+    '{{ "," if not loop.last }}{% endfor -%} },\n'
+    '"final": {{ ({"seats": data.final.seats | map(attribute="player") | list, "done": data.final.seats | '
+    'selectattr("vp", "none") | list | length == 0} if data.final else none) | tojson }},\n'
+    '"rounds": [{%- for r in rounds if not r.proposal %}{"round": {{ r.round }}, "tables": [{%- for t in r.tables %}'
+    '{"table": {{ t.table }}, "done": {{ (t.status in (\'complete\', \'overridden\')) | tojson }}, "seats": ['
+    '{%- for s in t.seats %}[{{ s.player }}, {{ (\'\' if s.get(\'typed\') is false else s.vp | num) | tojson }}, '
+    '{{ (s.gw or 0) | tojson }}, {{ s.tp | num | tojson }}]{{ "," if not loop.last }}{% endfor -%}]}'
+    '{{ "," if not loop.last }}{% endfor -%}]}{{ "," if not loop.last }}{% endfor -%}]}'
+)
+
+
+def test_the_phones_data_is_what_tojson_writes_entry_by_entry(seated, monkeypatch):
+    """The players' page's data for the phones' own view, written at once
+    with each figure and text kept, is the text Jinja2's tojson writes for
+    the same page, in English and in French (decimal commas), before and
+    after a result."""
+    with _console(seated) as client:
+        for step in range(2):
+            if step:
+                assert post(client, "result", {"round": 2, "table": 1, "vps": _vps(seated, 1)}).status_code == 200
+            for lang in ("en", "fr"):
+                env = environment(lang)
+                made, calls = env.globals["players_data"], []
+
+                def recording(*args, made=made, calls=calls):
+                    calls.append(args)
+                    return made(*args)
+
+                with monkeypatch.context() as m:
+                    m.setitem(env.globals, "players_data", recording)
+                    page = client.get(f"/fragment/players?lang={lang}&fresh={step}").text
+                assert calls, "the players' page writes the phones' data"
+                current, reporting, game_wins, roster, data, rounds = calls[-1]
+                expected = env.from_string(_OWN_DATA_TOJSON).render(
+                    current=current, reporting=reporting, game_wins=game_wins, roster=roster, data=data,
+                    rounds=rounds)
+                assert str(made(*calls[-1])) == expected
+                assert json.loads(expected)["names"] and 'id="own-data"' in page

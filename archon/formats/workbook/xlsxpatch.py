@@ -57,6 +57,7 @@ from archon.formats.workbook.packageparts import (
     set_full_calc_on_load,
     strip_formula_results,
 )
+from archon.formats.workbook.inflated import compressed_bytes, inflate
 from archon.formats.workbook.sheetpatch import patch_sheet
 from archon.formats.workbook.zipcopy import is_bare, write_zip
 from archon.words import say
@@ -147,14 +148,25 @@ _unchanged_lock = threading.Lock()
 
 
 def _unchanged_key(raw: bytes, cells: Mapping[str, object], date1904: bool, sheet_name: str) -> Optional[bytes]:
-    """What names a patch of the sheet part ``raw`` with ``cells``: the
-    SHA-256 of both (None when a value's ``repr`` may not say all of it)."""
+    """What names a patch of the sheet part ``raw`` (its bytes, or what
+    says them: :func:`_identity`) with ``cells``: the SHA-256 of both (None
+    when a value's ``repr`` may not say all of it)."""
     if any(type(v) not in _FAITHFUL for v in cells.values()):
         return None
     digest = hashlib.sha256(raw)
     digest.update(repr((sheet_name, date1904, sorted((k, type(v).__name__, repr(v)) for k, v in cells.items())))
                   .encode("utf-8"))
     return digest.digest()
+
+
+def _identity(zf: zipfile.ZipFile, info: zipfile.ZipInfo, raw: bytes) -> bytes:
+    """What says the sheet's bytes are ``raw``, for :func:`_unchanged_key`:
+    its compressed bytes with the method, CRC and size they inflate to
+    (hashed in an eighth of the time), else ``raw`` itself."""
+    packed = compressed_bytes(zf, info)
+    if packed is None:
+        return b"raw:" + raw
+    return b"packed:%d:%d:%d:" % (info.compress_type, info.CRC, info.file_size) + packed
 
 
 def _patch_sheets(zf: zipfile.ZipFile, pkg: Package, edits, result: PatchResult) -> dict[str, bytes]:
@@ -167,8 +179,9 @@ def _patch_sheets(zf: zipfile.ZipFile, pkg: Package, edits, result: PatchResult)
         if not cells:
             continue
         part = pkg.sheets[sheet_name]
-        raw = zf.read(part)
-        key = _unchanged_key(raw, cells, pkg.date1904, sheet_name)
+        info = zf.getinfo(part)
+        raw = inflate(zf, info, lambda: zf.read(part))  # kept: the last write wrote it
+        key = _unchanged_key(_identity(zf, info, raw), cells, pkg.date1904, sheet_name)
         with _unchanged_lock:
             if key is not None and key in _unchanged:
                 _unchanged.move_to_end(key)

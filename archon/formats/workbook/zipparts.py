@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Optional
 
 from archon.formats.workbook.errors import WorkbookError
+from archon.formats.workbook.inflated import inflate
 from archon.words.message import say
 
 __all__ = [
@@ -138,8 +139,13 @@ def read_member(zf: zipfile.ZipFile, part: str, path: Path) -> bytes:
     they grow past :data:`MAX_PART_BYTES` (a zip whose directory was not
     checked: a write reads the package it holds). Raises KeyError for a part
     that is not there, and :data:`UNPACK_ERRORS` for one that cannot be
-    unpacked."""
+    unpacked. A member inflated before with the same compressed bytes is
+    not inflated again (:mod:`archon.formats.workbook.inflated`)."""
     info = zf.getinfo(part)
+    return inflate(zf, info, lambda: _inflated_in_chunks(zf, info, part, path))
+
+
+def _inflated_in_chunks(zf: zipfile.ZipFile, info: zipfile.ZipInfo, part: str, path: Path) -> bytes:
     chunks = []
     got = 0
     with zf.open(info) as fh:
