@@ -51,10 +51,10 @@ from archon.seating.tables import needs_sit_out, player_list
 __all__ = ["NextRound", "later", "seat_next"]
 
 #: The last round of an event of at most :data:`RESTARTS_UP_TO` players is
-#: searched again from this many fresh draws while no candidate reaches
+#: searched again from this many fresh draws (seeded by the rounds played) while no candidate reaches
 #: every lower bound (about 0.06 to 0.09 s each at 16 to 25 players; larger
 #: events reach their bounds at once, or would not fit in seat's 0.5 s).
-RESTARTS = 3
+RESTARTS = 2
 RESTARTS_UP_TO = 40
 
 
