@@ -16,7 +16,8 @@ Where to find what (one idea per module):
   (:func:`lower_bounds`, :func:`proof`, :func:`proof_as_dict`).
 * :mod:`.planner`: :func:`plan`, the one entry point of the search
   (:func:`next_round`: only the round to seat next), :mod:`.bend`:
-  the round to seat next judged over the whole event (:func:`seat_next`), and
+  the round to seat next judged over the whole event (:func:`seat_next`;
+  :mod:`.orders`: the last round's best seat orders, exactly), and
   :mod:`.library`: the plans computed in advance for the common sizes.
 * the search itself: :mod:`.search` (how the parts fit), :mod:`.board`
   (the search state), :mod:`.positions`, :mod:`.groups`, :mod:`.polish`.

@@ -13,7 +13,13 @@ ones by how even the event is after round k:
   give the same plan), when round k - 1 is that plan's;
 * the round *on its own*: the best round k found for the rounds played
   alone, as a round-by-round seating would seat it, judged with
-  :func:`later`'s rounds.
+  :func:`later`'s rounds;
+* at the last round (no rounds after it: a search of one round given the
+  rounds played), the joint plan's round with each table in its best seat
+  order, exactly (:mod:`.orders`), and for small events the same round
+  searched again from a few fresh draws (:data:`RESTARTS`), each in its
+  best seat orders: the round-by-round search of that round is one of
+  them, so the last round is never worse than it.
 
 After a round played, :func:`.planner.plan` depends on the players and
 the rounds played alone (never the organizer's seed, nor the clock). So
@@ -31,15 +37,25 @@ judged then.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from archon.seating.bounds import lower_bounds
 from archon.seating.criteria import RULES, Plan, Score, score_plan
-from archon.seating.planner import DEFAULT_EFFORT, next_round, plan
+from archon.seating.orders import best_orders
+from archon.seating.planner import DEFAULT_EFFORT, next_round, plan, played_seed, searched
+from archon.seating.search import Clock
 from archon.seating.tables import needs_sit_out, player_list
 
 __all__ = ["NextRound", "later", "seat_next"]
+
+#: The last round of an event of at most :data:`RESTARTS_UP_TO` players is
+#: searched again from this many fresh draws (seeded by the rounds played) while no candidate reaches
+#: every lower bound (about 0.06 to 0.09 s each at 16 to 25 players; larger
+#: events reach their bounds at once, or would not fit in seat's 0.5 s).
+RESTARTS = 2
+RESTARTS_UP_TO = 40
 
 
 @dataclass
@@ -174,10 +190,35 @@ class _Judged:
                 self.add("planned", before[k - 1], before)
         if not last and not self.reached():
             self.complete(first)  # as seating each round from a new joint plan would end
+        if last:
+            self.last_round(first)
         alone = joint if last else plan(self.present, k, seed, self.fixed, effort=self.effort)
         self.alone = self.add("alone", alone[k - 1], alone if last else None)
         if self.alone.score is None and not self.reached():
             self.complete(self.alone)  # as seating each round on its own would end
+
+    def last_round(self, first: _Candidate) -> None:
+        """The last round (nothing after it to plan): the joint plan's
+        round with every table in its best seat order (:mod:`.orders`),
+        then, while no candidate reaches every lower bound, up to
+        :data:`RESTARTS` searches of that round from fresh draws (seeded
+        by the rounds played: the same event gives the same round), each
+        in its best seat orders."""
+        assert first.whole is not None
+        self._offer_orders(first.tables)
+        if len(self.present) > RESTARTS_UP_TO:
+            return
+        seed = played_seed(self.present, self.fixed)
+        for attempt in range(RESTARTS):
+            if self.reached():
+                return
+            rng = random.Random(f"archon-seating-last:{seed}:{attempt}")
+            found = searched(sorted(self.present), self.rounds, self.fixed, None, rng, self.effort, Clock(None, None))
+            self._offer_orders(found[-1])
+
+    def _offer_orders(self, tables: list) -> None:
+        ordered = best_orders(self.fixed, tables)
+        self.add("joint", ordered, self.fixed + [ordered])
 
     def best(self) -> _Candidate:
         """The best candidate judged; among equally good ones, the most even
