@@ -31,7 +31,7 @@ PHONE = {"width": 390, "height": 844}
 
 #: The labels of the English players' page, mid-event and after the final
 #: (each is on one of them: the first test of the list checks it).
-LABELS = ["Find your name", "your name or number", "No player by that name", "flagged out", "Winner", "Final",
+LABELS = ["Find your name", "your name or number", "No player by that name", "withdrew from the event", "Winner", "Final",
           "Round", "Table", "Seat", "Player", "Seed", "Final VP", "Place", "Rank", "Rating", "Standings",
           "complete", "pending", "tables and standings", "tables", "players", "Language", "VP", "GW", "TP",
           "out", "WD"]
