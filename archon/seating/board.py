@@ -243,8 +243,10 @@ class Board:
             if k != i and q >= 0:
                 self._pair(p, q, (k - i) % z, z, sign)  # q sits that many seats after p
 
-    # Longer than a screen: the four groups of pairs a swap changes, each
-    # pair's counters read once, inline (it scores every move of the mends).
+    # Longer than a screen: the pairs a swap changes, each pair's counters
+    # read once, inline (it scores every move of the mends). Each other
+    # player of the two tables is read once for the one who leaves and the
+    # one who takes the slot (the same distance, so the same counters).
     def key_after_swap(self, r: int, i: int, j: int) -> tuple:
         """:meth:`key` as it would be after :meth:`swap` of slots ``i`` and
         ``j`` of free round ``r``, at two different tables, the board left
@@ -257,39 +259,41 @@ class Board:
         r1, r2, r4, r6, r9 = self.r1, self.r2, self.r4, self.r6, self.r9
         n, t2 = self.n, self.t2
         adj, nadj, prey, gprey, cross = self.adj, self.nadj, self.prey, self.gprey, self.cross
-        # (mover, table start, slot, size, sign): x and y leave, then join
-        for p, a, at, z, sign in ((x, i - si, i, zi, -1), (y, j - sj, j, zj, -1),
-                                  (y, i - si, i, zi, 1), (x, j - sj, j, zj, 1)):
+        # per table: the slot that changes hands, its size, who leaves it and
+        # who takes it; each other player q of the table sits d seats after
+        # that slot, for the leaver as for the newcomer
+        for at, z, out, new in ((i, zi, x, y), (j, zj, y, x)):
+            a = at - slot_s[at]
             for k in range(a, a + z):
                 if k == at:
                     continue
                 q = slots[k]
-                d = (k - at) % z  # q sits d seats after p
-                key = p * n + q if p < q else q * n + p
+                d = (k - at) % z
+                ko = out * n + q if out < q else q * n + out
+                kn = new * n + q if new < q else q * n + new
                 if d == 1 or d == z - 1:
                     group, rel, adjacent = adj, prey, True
-                    idx = p * n + q if d == 1 else q * n + p
+                    io, inew = (out * n + q, new * n + q) if d == 1 else (q * n + out, q * n + new)
                 elif z == 5:
                     group, rel, adjacent = nadj, gprey, False
-                    idx = p * n + q if d == 2 else q * n + p
+                    io, inew = (out * n + q, new * n + q) if d == 2 else (q * n + out, q * n + new)
                 else:
                     group, rel, adjacent = nadj, cross, False
-                    idx = key
-                met = adj[key] + nadj[key]
-                if sign > 0:
-                    r9 += group[key] == 1
-                    r4 += met == 1
-                    r2 += met + 1 == t2
-                    if rel[idx] == 1:
-                        r6 += 1
-                        r1 += adjacent
-                else:
-                    r9 -= group[key] == 2
-                    r4 -= met == 2
-                    r2 -= met == t2
-                    if rel[idx] == 2:
-                        r6 -= 1
-                        r1 -= adjacent
+                    io, inew = ko, kn
+                met = adj[ko] + nadj[ko]  # the leaver and q
+                r9 -= group[ko] == 2
+                r4 -= met == 2
+                r2 -= met == t2
+                if rel[io] == 2:
+                    r6 -= 1
+                    r1 -= adjacent
+                met = adj[kn] + nadj[kn]  # the newcomer and q
+                r9 += group[kn] == 1
+                r4 += met == 1
+                r2 += met + 1 == t2
+                if rel[inew] == 1:
+                    r6 += 1
+                    r1 += adjacent
         # positions: VPs available, transfers, seats
         lx, ly = self.lm[x], self.lm[y]
         vx0, vy0, tx0, ty0 = self.vp[x], self.vp[y], self.tr[x], self.tr[y]
