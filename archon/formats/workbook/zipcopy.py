@@ -12,6 +12,8 @@ import zipfile
 import zlib
 from typing import IO, Iterable, Mapping
 
+from archon.formats.workbook.inflated import compressed_bytes
+
 __all__ = ["write_zip", "is_bare"]
 
 
@@ -71,8 +73,6 @@ def write_zip(
 #: Bits of a member's flags a copy keeps: neither a data descriptor (the
 #: copy's sizes are in its header) nor encryption (never copied raw).
 _COPIED_FLAGS = 0x0006 | 0x0800
-_LOCAL_HEADER = 30  # bytes before a member's name in its local header
-_NO_ZIP64 = 0xFFFF_FFFF
 
 
 #: The ``zipfile`` internals :func:`_copy_member` relies on, beside the
@@ -99,22 +99,13 @@ def _copy_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, out: zipfile.ZipFil
     tests/formats/test_unchanged_parts.py fails if a Python changes these internals
     (a copy that is not byte for byte, or an unreadable package).
     """
-    if info.flag_bits & 0x1 or max(info.file_size, info.compress_size, info.header_offset) >= _NO_ZIP64:
-        return False
     out_names, info_names = _ZIPFILE_INTERNALS
     if not all(hasattr(out, n) for n in out_names) or not all(hasattr(info, n) for n in info_names):
         return False
-    fp = getattr(zf, "fp", None)
-    if fp is None or out.fp is None:
+    if out.fp is None:
         return False
-    fp.seek(info.header_offset)
-    header = fp.read(_LOCAL_HEADER)
-    if len(header) != _LOCAL_HEADER or header[:4] != b"PK\x03\x04":
-        return False
-    skip = int.from_bytes(header[26:28], "little") + int.from_bytes(header[28:30], "little")
-    fp.seek(info.header_offset + _LOCAL_HEADER + skip)
-    raw = fp.read(info.compress_size)
-    if len(raw) != info.compress_size:
+    raw = compressed_bytes(zf, info)  # None: encrypted, zip64, or a local header that is not one
+    if raw is None:
         return False
     new = zipfile.ZipInfo(info.filename, info.date_time)
     for name in ("compress_type", "external_attr", "internal_attr", "create_system", "comment",
