@@ -169,6 +169,7 @@ def test_in_the_final_the_projector_shows_a_finalists_long_name_in_full(browser,
 
     event = tossed(winter_cup(3))
     event.player(1).first_name, event.player(1).last_name = "Maximiliana", "Oberhollenze"  # 24 characters
+    event.name = "Sample Constructed Tournament"  # a title whose words are wider than the final's column
     path = tmp_path / "cup.xlsx"
     new_event(path, event)
     api.seat_final(path, [15, 6, 4, 2, 1])
@@ -187,4 +188,6 @@ def test_in_the_final_the_projector_shows_a_finalists_long_name_in_full(browser,
         at_table = screen.eval_on_selector_all("#screen-seating li .who", f"els => els.map({whole})")
         assert len(at_table) == 5 and all(shown and seen for _, shown, _, seen in at_table)
         assert "Maximiliana Oberhollenze" in [name for name, *_ in at_table]
+        # the event's title stays in its column, not over the standings
+        assert screen.eval_on_selector("h1", "e => e.scrollWidth <= e.clientWidth")
         screen.close()
