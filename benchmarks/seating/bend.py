@@ -132,7 +132,7 @@ def report(rows: list[dict], others: tuple[str, ...], label: str) -> None:
             print(f"   {label}, archon against {names[other]}, change {group} ({len(part)} events): "
                   f"better {len(better)}, equal {len(equal)}, worse {len(worse)}")
             if group == "all":
-                for row in worse[:12]:
+                for row in worse[:40]:
                     n, change, before, seed, _ = row["job"]
                     a, b = row["score"]["archon"], row["score"][other]
                     rule = a.first_difference(b)
@@ -158,7 +158,7 @@ def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0) -> None:
     print(f"   {len(kept)} events ({len(rows) - len(kept)} left out: some players must sit out); "
           f"{time.perf_counter() - start:.0f} s")
     report(kept, ("alone", "joint"), "seat")
-    seat_times(jobs)
+    seat_times(1)  # one at a time: the CPU time of a seat alone on the machine
     before = _tally([{**r, "score": {"archon": r["score"]["joint"], "alone": r["score"]["alone"]}} for r in kept],
                     "alone")
     print(f"   for comparison, the joint plan as seat made it before against the round-by-round baseline: "
