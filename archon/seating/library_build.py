@@ -67,8 +67,8 @@ def _after(two: list, n: int, draw: str) -> list:
 def _evenest_order(plan: list) -> list:
     """``plan``'s three rounds in the order most even after round 2 (the
     score of a plan does not depend on the order of its rounds)."""
-    orders = itertools.permutations(plan)
-    return canonical(min(orders, key=lambda rounds: score_plan(list(rounds[:2])).key))
+    orders = [list(rounds) for rounds in itertools.permutations(plan)]
+    return canonical(min(orders, key=lambda rounds: score_plan(rounds[:2]).key))
 
 
 def sizes(n: int) -> list[str]:
