@@ -183,9 +183,10 @@ def _shuffled(players: list[int], seed: int, k: int) -> list[int]:
 # seating them round by round (the seating benchmark's sweep of changed
 # events found them): players, who dropped, how many arrived, before which
 # round. Before round 3: 15 and 24 players, where the plans searched in
-# advance seated a round 2 less even than the best round 2 on its own.
+# advance seated a round 2 less even than the best round 2 on its own, and
+# 80 players, where the joint plan did (as good over three rounds).
 ENDED_WORSE = [(24, {3}, 1, 2), (12, set(), 1, 2), (16, {3, 5}, 0, 2), (17, {3, 5}, 0, 2), (25, {3}, 1, 2),
-               (15, {3}, 0, 3), (15, {3, 5}, 0, 3), (24, {3, 5}, 0, 3), (24, {3}, 1, 3)]
+               (15, {3}, 0, 3), (15, {3, 5}, 0, 3), (24, {3, 5}, 0, 3), (24, {3}, 1, 3), (80, {3}, 0, 3)]
 
 
 @pytest.mark.parametrize("n, gone, late, before", ENDED_WORSE)
@@ -223,3 +224,16 @@ def test_a_clean_event_seated_from_the_plans_kept_is_as_even_after_round_2_as_se
     assert score_plan([first, chosen.tables]) == score_plan([first, alone])
     assert not chosen.for_later
     assert _prey_twice([first, chosen.tables]) == 0
+
+
+def test_a_large_event_plans_round_2_as_even_as_on_its_own_when_three_rounds_lose_nothing():
+    # 80 players (no plan kept in advance): the joint plan of rounds 2 and 3
+    # and round 2 seated on its own are equally good over three rounds; the
+    # joint plan seats the round 2 as even as on its own, so a drop before
+    # round 3 starts from the same rounds whichever way round 2 was seated
+    first = next_round(_shuffled(list(range(1, 81)), 1, 1), 3, seed=1)
+    players = _shuffled(list(range(1, 81)), 1, 2)
+    joint = next_round(players, 3, seed=1, fixed_rounds=[first])
+    alone = plan(players, 2, seed=1, fixed_rounds=[first])[1]
+    assert score_plan([first, joint]) == score_plan([first, alone])
+    assert _prey_twice([first, joint]) == 0
