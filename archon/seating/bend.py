@@ -1,14 +1,19 @@
 """The next round to seat when the event bends: :func:`seat_next`.
 
 Seating round k of an event is a choice between a few candidate rounds,
-each judged by the *whole remaining event* it leads to (that round and the
-rounds after it as :func:`later` plans them), rule by rule, and among
-equally good ones by how even the event is after round k:
+each judged by the best *whole remaining event* found after it (that round
+and the rounds after it as planned), rule by rule, and among equally good
+ones by how even the event is after round k:
 
 * the round of the *joint plan*: rounds k to the last searched together
-  (:func:`.planner.plan`, or the library's plan the event follows);
+  (:func:`.planner.plan`, or the library's plan the event follows), judged
+  with the plan's own later rounds and with :func:`later`'s;
+* the round *already planned*: the round k of the joint plan made when
+  round k - 1 was seated (made again: the same players and rounds played
+  give the same plan), when round k - 1 is that plan's;
 * the round *on its own*: the best round k found for the rounds played
-  alone, as a round-by-round seating would seat it;
+  alone, as a round-by-round seating would seat it, judged with
+  :func:`later`'s rounds;
 * at the last round (no rounds after it: a search of one round given the
   rounds played), the joint plan's round with each table in its best seat
   order, exactly (:mod:`.orders`), and for small events the same round
@@ -17,14 +22,13 @@ equally good ones by how even the event is after round k:
   them, so the last round is never worse than it.
 
 After a round played, :func:`.planner.plan` depends on the players and
-the rounds played alone (never the organizer's seed, nor the clock), and
-:func:`later` is that plan. So the event a round was judged by is found
-again when the next round is seated, as that round's joint plan (the
-round already planned: a library plan the event follows is found again
-by its rounds played), and seating each round on its own or from a joint
-plan are among the candidates every time. With the same players, the
-event never ends worse than either way of seating it round by round, nor
-than the plan announced when a round was seated.
+the rounds played alone (never the organizer's seed, nor the clock). So
+every event a candidate was judged by is found again when the next round
+is seated: a joint plan as the "round already planned", the rounds of
+:func:`later` as the next joint plan, and seating each round on its own or
+from a new joint plan as the rounds on their own and the joint plan's
+round. With the same players, the event never ends worse than either way
+of seating it round by round, nor than the plan it was judged by.
 
 A candidate that reaches the lower bound of every criterion
 (:func:`.bounds.lower_bounds`) cannot be beaten: the others are not
@@ -66,7 +70,7 @@ class NextRound:
     followed by the rounds after it as planned (when the round kept
     reaches every lower bound and is not worse than that round up to now,
     those rounds are not planned: ``score``, which they cannot beat). ``kept``: which candidate
-    won (``"joint"`` or ``"alone"``).
+    won (``"joint"``, ``"alone"`` or ``"planned"``).
     """
 
     tables: list[list[int]]
@@ -173,16 +177,21 @@ class _Judged:
         return min(c.score.key for c in judged if c.score is not None) <= self.floor
 
     def candidates(self, seed, options: dict) -> None:
-        """Judge the joint plan's round and the round on its own, each by
-        the rounds :func:`later` plans after it (at the last round, by
-        itself)."""
+        """Judge the joint plan's round (with its own later rounds and with
+        :func:`later`'s), the round planned when round k - 1 was seated,
+        and the round on its own."""
         k, last = self.k, self.k == self.rounds
         joint = plan(self.present, self.rounds, seed, self.fixed, **options)
-        first = self.add("joint", joint[k - 1], joint if last else None)
+        first = self.add("joint", joint[k - 1], joint)
+        played = {p for t in self.fixed[-1] for p in t}
+        if len(self.fixed) >= 2 and played == set(self.present):  # the joint plan made when round k - 1 was seated
+            before = later(self.present, self.rounds, self.fixed[:-1], self.effort)
+            if _shape(before[k - 2]) == _shape(self.fixed[-1]):
+                self.add("planned", before[k - 1], before)
+        if not last and not self.reached():
+            self.complete(first)  # as seating each round from a new joint plan would end
         if last:
             self.last_round(first)
-        else:
-            self.complete(first)  # as the next round's seating will find it: its joint plan
         alone = joint if last else plan(self.present, k, seed, self.fixed, effort=self.effort)
         self.alone = self.add("alone", alone[k - 1], alone if last else None)
         if self.alone.score is None and not self.reached():

@@ -1,115 +1,34 @@
 """Search the plans of :mod:`.library` again: ``python -m
-archon.seating.library_build`` rewrites :mod:`._library_data` (about ten
-minutes on two cores).
-
-For every size the 2-round plan is the best of :data:`TWO_ROUND_DRAWS`
-searches. The 3-round plan is the better of two:
-
-* the best 3-round plan of :data:`FREE_DRAWS` searched freely;
-* the best third round searched after each of the best 2-round plans
-  found (:data:`THIRD_ROUND_DRAWS` searches each, every table in its best
-  seat order).
-
-On a tie the second wins: the 3-round plan then begins with the 2-round
-plan, so after round 2 an event seated from it is as even as one seated
-round by round, and an event that bends before round 3 (a drop, a late
-arrival) is seated from the same two rounds whichever way its round 3 is
-searched. Where the free plan is strictly better over three rounds (it
-needs an uneven round 2: at 12 to 23 players, for instance, R3 or R8 over
-three rounds are lower), it is kept, its rounds in the order most even
-after round 2.
-"""
+archon.seating.library_build`` rewrites :mod:`._library_data`."""
 
 from __future__ import annotations
 
-import itertools
-import random
-from typing import Optional
-
-from archon.seating.criteria import score_plan
 from archon.seating.library import EFFORT, SIZES, canonical
-from archon.seating.orders import best_orders
 from archon.seating.planner import searched
 from archon.seating.search import Clock
-from archon.seating.tables import needs_sit_out
-
-#: Searches of the 2-round plan of a size; the best ones (equal scores)
-#: are the rounds 1 and 2 the 3-round plan is tried after.
-TWO_ROUND_DRAWS = 6
-
-#: Searches of the third round after each best 2-round plan.
-THIRD_ROUND_DRAWS = 2
-
-#: Searches of the 3-round plan, free.
-FREE_DRAWS = 3
 
 
-def _search(n: int, rounds: int, fixed: list, games: Optional[int], seed: str) -> list:
-    return canonical(searched(list(range(1, n + 1)), rounds, fixed, games, random.Random(seed), EFFORT,
-                              Clock(None, None)))
-
-
-def _best_two(n: int) -> list[list]:
-    """The best 2-round plans of ``n`` players found (equal scores, the
-    first found first)."""
-    found = [_search(n, 2, [], None, f"archon-seating:{n}" if k == 0 else f"archon-seating:{n}:two:{k}")
-             for k in range(TWO_ROUND_DRAWS)]
-    top = min(score_plan(p).key for p in found)
-    return [p for p in found if score_plan(p).key == top]
-
-
-def _after(two: list, n: int, draw: str) -> list:
-    """The best third round found after the 2-round plan ``two``."""
-    found = searched(list(range(1, n + 1)), 3, two, None, random.Random(draw), EFFORT, Clock(None, None))
-    return two + [best_orders(two, found[2])]
-
-
-def _evenest_order(plan: list) -> list:
-    """``plan``'s three rounds in the order most even after round 2 (the
-    score of a plan does not depend on the order of its rounds)."""
-    orders = [list(rounds) for rounds in itertools.permutations(plan)]
-    return canonical(min(orders, key=lambda rounds: score_plan(rounds[:2]).key))
-
-
-def sizes(n: int) -> list[str]:
-    """The library's lines of ``n`` players: 3 rounds, then 2 rounds."""
-    if needs_sit_out(n):  # staggered: 3 rounds of 2 games each
-        plan = _search(n, 3, [], 2, f"archon-seating:{n}")
-        return [_line(3, n, 2, plan)]
-    twos = _best_two(n)
-    free = min((_search(n, 3, [], None, f"archon-seating:{n}" if k == 0 else f"archon-seating:{n}:free:{k}")
-                for k in range(FREE_DRAWS)), key=lambda p: score_plan(p).key)
-    after = [_after(two, n, f"archon-seating:{n}:after:{i}:{k}")
-             for i, two in enumerate(twos) for k in range(THIRD_ROUND_DRAWS)]
-    joined = min(after, key=lambda p: score_plan(p).key)
-    if score_plan(joined) <= score_plan(free):
-        three, two = joined, joined[:2]
-    else:
-        three, two = _evenest_order(free), twos[0]
-    return [_line(3, n, None, three), _line(2, n, None, two)]
-
-
-def _line(rounds: int, n: int, games: Optional[int], plan: list) -> str:
-    body = "/".join(",".join(".".join(map(str, t)) for t in rnd) for rnd in plan)
-    return f"{rounds}:{n}:{games or ''}={body}"
-
-
-def build(progress=print, jobs: int = 2) -> str:
+def build(progress=print) -> str:
     """Search every plan of the library again; returns the data module's text."""
-    import concurrent.futures
+    import random
 
-    largest = max(top for _, top in SIZES)
-    todo = list(range(4, largest + 1))
-    lines: dict[int, list[str]] = {}
-    with concurrent.futures.ProcessPoolExecutor(jobs) as ex:
-        for n, found in zip(todo, ex.map(sizes, todo)):
-            lines[n] = found
-            progress(f"{n} players")
-    ordered = [line for rounds, _ in SIZES for n in todo for line in lines[n] if line.startswith(f"{rounds}:")]
+    from archon.seating.tables import needs_sit_out
+
+    lines = []
+    for rounds, largest in SIZES:
+        for n in range(4, largest + 1):
+            games = rounds - 1 if needs_sit_out(n) else None
+            if games is not None and rounds < 3:
+                continue  # 2 rounds of which each plays 1: not an event
+            rng = random.Random(f"archon-seating:{n}")
+            found = canonical(searched(list(range(1, n + 1)), rounds, [], games, rng, EFFORT, Clock(None, None)))
+            body = "/".join(",".join(".".join(map(str, t)) for t in rnd) for rnd in found)
+            lines.append(f"{rounds}:{n}:{games or ''}={body}")
+            progress(f"{rounds} rounds, {n} players")
     return (
         '"""Plans of :mod:`archon.seating.library`, generated by\n'
         "``python -m archon.seating.library_build``: do not edit.\"\"\"\n\n"
-        "PLANS = \"\"\"\n" + "\n".join(ordered) + "\n\"\"\"\n"
+        "PLANS = \"\"\"\n" + "\n".join(lines) + "\n\"\"\"\n"
     )
 
 

@@ -69,11 +69,6 @@ def plan(
     reached, or, if time is left, lets it keep looking for a better plan
     until then (the plan then depends on the machine's speed).
     ``progress(fraction)`` is called as the search advances (0.0 to 1.0).
-    After rounds played with two or more rounds left, among equally good
-    plans the one whose next round is the best round on its own is kept
-    (so an event that bends before a later round starts from a round as
-    even as seating it alone gives); the same request is planned once per
-    process (:func:`forget_plans`).
 
     Returns the plan: rounds of tables of player numbers in seat order,
     5-player tables first. Raises :class:`SeatingError` on impossible
@@ -96,58 +91,15 @@ def plan(
     else:
         rng = random.Random(f"archon-seating:{new_seed() if seed is None else seed}")
     games = _games_each(present, rounds, fixed, sit_out, games)
-    memo = (tuple(present), rounds, _frozen(fixed), games, effort) if fixed and time_budget is None else None
-    if memo in _PLANNED:
-        if progress is not None:
-            progress(1.0)
-        return _copy(_PLANNED[memo])
     known = library.lookup(present, rounds, games, fixed, rng)
     if known is not None and time_budget is None and effort <= library.EFFORT:
         if progress is not None:
             progress(1.0)
         return known
     found = searched(present, rounds, fixed, games, rng, effort, Clock(time_budget, progress))
-    if memo is not None and games is None and rounds - len(fixed) >= 2:
-        found = _evenest(present, rounds, fixed, effort, found)
     if known is not None and score_plan(known) <= score_plan(found):
-        found = known
-    if memo is not None:
-        _PLANNED[memo] = _copy(found)
-        while len(_PLANNED) > _PLANNED_KEPT:
-            del _PLANNED[next(iter(_PLANNED))]
+        return known
     return found
-
-
-#: Plans made after rounds played, by request (the players, rounds, rounds
-#: played, games and effort decide the plan): seating the next round judges
-#: a few candidates by the same plans (:mod:`.bend`), made once. The
-#: oldest goes first.
-_PLANNED: dict[tuple, Plan] = {}
-_PLANNED_KEPT = 32
-
-
-def forget_plans() -> None:
-    """Forget the plans made so far (a benchmark times each seating from nothing)."""
-    _PLANNED.clear()
-
-
-def _frozen(fixed: list) -> tuple:
-    return tuple(tuple(tuple(t) for t in rnd) for rnd in fixed)
-
-
-def _copy(found: Plan) -> Plan:
-    return [[list(t) for t in rnd] for rnd in found]
-
-
-def _evenest(present: list[int], rounds: int, fixed: list, effort: float, found: Plan) -> Plan:
-    """``found``, or, when it is no better, the best next round on its own
-    followed by the plan of the rounds after it: among equally good plans
-    the one whose next round is as even as a round on its own can be, so
-    an event that bends before a later round starts from there (as the
-    plans of :mod:`.library` begin with the best 2-round plan)."""
-    step = plan(present, len(fixed) + 1, None, fixed, effort=effort)
-    chained = plan(present, rounds, None, step, effort=effort)
-    return chained if score_plan(chained) <= score_plan(found) else found
 
 
 def played_seed(present: Sequence[int], fixed: Sequence) -> int:

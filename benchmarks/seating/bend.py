@@ -11,10 +11,8 @@ seed and the round as :func:`archon.eventday.seat_round` shuffles them):
 round 1 once, then rounds 2 and 3 three ways from the same round 1:
 
 * archon: :func:`archon.seating.seat_next`, what ``seat`` does now;
-* the joint plan: :func:`archon.seating.next_round` (the rounds left planned
-  together, the round to seat kept), as ``seat`` seated before
-  :func:`~archon.seating.seat_next` (its plans now those of today's planner
-  and library);
+* the joint plan as ``seat`` did before it: :func:`archon.seating.next_round`
+  (the rounds left planned together, the round to seat kept);
 * the round-by-round baseline: each round the best plan of that round alone.
 
 The three events are scored over the three rounds on the nine criteria and
@@ -30,8 +28,8 @@ kept) for sizes up to N, one seed: slow (seconds a round).
 
 Then the target of ``archon seat`` (0.5 s): the CPU time of one round
 seated by :func:`archon.seating.seat_next` (every round after each change,
-nothing planned before, as a new ``seat`` process) at 20 and 300 players,
-over seeds 1..3: median and max.
+one seating at a time) at 20 and 300 players, over seeds 1..3: median and
+max.
 """
 
 from __future__ import annotations
@@ -42,7 +40,6 @@ import statistics
 import time
 
 from archon.seating import SeatingError, next_round, plan, score_plan, seat_next
-from archon.seating.planner import forget_plans
 from archon.seating.tables import needs_sit_out
 
 CHANGES = ("a drop", "two drops", "a late arrival", "a drop and a late arrival")
@@ -101,7 +98,6 @@ def one_event(job: tuple) -> dict:
     round1 = next_round(_shuffled(first, seed, 1), ROUNDS, seed=seed)
     out = {"job": job, "skipped": False, "score": {}, "times": {}}
     for how in ways:
-        forget_plans()  # each way from nothing: the plans another way made are not reused
         fixed, times = [round1], []
         for r in (2, 3):
             present = _shuffled(after if r >= before else first, seed, r)
@@ -125,7 +121,7 @@ def _tally(rows: list[dict], other: str) -> tuple[list, list, list]:
 
 
 def report(rows: list[dict], others: tuple[str, ...], label: str) -> None:
-    names = {"alone": "the round-by-round baseline", "joint": "the joint plan (next_round)",
+    names = {"alone": "the round-by-round baseline", "joint": "the joint plan as seat made it before",
              "krcg": "krcg's optimiser"}
     for other in others:
         todo = [r for r in rows if other in r["score"]]
@@ -166,7 +162,7 @@ def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0) -> None:
     seat_times(1)  # one at a time: the CPU time of a seat alone on the machine
     before = _tally([{**r, "score": {"archon": r["score"]["joint"], "alone": r["score"]["alone"]}} for r in kept],
                     "alone")
-    print(f"   for comparison, the joint plan (next_round) against the round-by-round baseline: "
+    print(f"   for comparison, the joint plan as seat made it before against the round-by-round baseline: "
           f"better {len(before[0])}, equal {len(before[1])}, worse {len(before[2])}")
     if krcg_up_to:
         try:
@@ -191,7 +187,6 @@ def seat_time(job: tuple) -> list[tuple]:
     out = []
     for r in range(2, ROUNDS + 1):
         present = _shuffled(after if r >= before else first, seed, r)
-        forget_plans()  # as the command: a new process, nothing planned before
         t = time.process_time()
         fixed.append(seat_next(present, ROUNDS, seed, fixed).tables)
         if r >= before:
