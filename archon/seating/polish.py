@@ -60,6 +60,7 @@ def _order_getters(z: int) -> list[tuple[tuple[int, ...], "operator.itemgetter"]
 
 
 _ORDERS = {z: _order_getters(z) for z in TABLE_SIZES}
+_GETTERS = {z: [get for _, get in orders] for z, orders in _ORDERS.items()}
 
 
 # Longer than a screen on purpose: it runs for every table of every polish
@@ -120,9 +121,9 @@ def _best_order(board: Board, r: int, t: int, unit: float, rng) -> list[int]:
                     if cross[key] - (d == d0) == 1:
                         c += w6
                 costs.append(c)
-    values = [sum(get(costs)) for _, get in _ORDERS[z]]
-    low = min(values)
-    ties = [k for k, v in enumerate(values) if v <= low + 1e-9]
+    values = [sum(get(costs)) for get in _GETTERS[z]]
+    limit = min(values) + 1e-9
+    ties = [k for k, v in enumerate(values) if v <= limit]
     perm = _ORDERS[z][ties[int(rng.random() * len(ties))] if len(ties) > 1 else ties[0]][0]
     order = [0] * z
     for i in range(z):
