@@ -91,6 +91,11 @@ def plan(
     else:
         rng = random.Random(f"archon-seating:{new_seed() if seed is None else seed}")
     games = _games_each(present, rounds, fixed, sit_out, games)
+    memo = (tuple(present), rounds, _frozen(fixed), games, effort) if fixed and time_budget is None else None
+    if memo in _PLANNED:
+        if progress is not None:
+            progress(1.0)
+        return _copy(_PLANNED[memo])
     known = library.lookup(present, rounds, games, fixed, rng)
     if known is not None and time_budget is None and effort <= library.EFFORT:
         if progress is not None:
@@ -98,8 +103,35 @@ def plan(
         return known
     found = searched(present, rounds, fixed, games, rng, effort, Clock(time_budget, progress))
     if known is not None and score_plan(known) <= score_plan(found):
-        return known
+        found = known
+    if memo is not None:
+        _PLANNED[memo] = _copy(found)
+        while len(_PLANNED) > _PLANNED_KEPT:
+            del _PLANNED[next(iter(_PLANNED))]
     return found
+
+
+#: Plans searched after rounds played, by request: the players, the rounds,
+#: the rounds played, the games and the effort decide such a plan, so a
+#: process that seated a round finds again, without searching, the plans
+#: seating the next one judges it by (the console; each ``seat`` command
+#: is a new process). The oldest goes first.
+_PLANNED: dict[tuple, Plan] = {}
+_PLANNED_KEPT = 32
+
+
+def forget_plans() -> None:
+    """Forget the plans searched so far (a benchmark times a seating as a
+    new process makes it)."""
+    _PLANNED.clear()
+
+
+def _frozen(fixed: list) -> tuple:
+    return tuple(tuple(tuple(t) for t in rnd) for rnd in fixed)
+
+
+def _copy(found: Plan) -> Plan:
+    return [[list(t) for t in rnd] for rnd in found]
 
 
 def played_seed(present: Sequence[int], fixed: Sequence) -> int:

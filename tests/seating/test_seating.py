@@ -254,6 +254,24 @@ def test_dropped_players_and_late_arrivals():
     assert score_plan(full).R1 == 0
 
 
+def test_a_plan_found_again_in_the_same_process_is_the_one_a_new_process_searches():
+    # the console seats round after round in one process and finds again
+    # the plans it searched; what it hands out must be what the command
+    # (a new process) gives, even when a caller changed an earlier copy
+    from archon.seating.planner import forget_plans
+
+    played = [plan(13, 3, seed=2)[0]]
+    present = [p for p in range(1, 14) if p != 4] + [14]  # a drop and a late arrival: searched
+    first = plan(present, 3, fixed_rounds=played)
+    first[1][0][0] = 999
+    again = plan(present, 3, seed=5, fixed_rounds=played)
+    forget_plans()
+    fresh = plan(present, 3, seed=6, fixed_rounds=played)
+    assert again == fresh
+    assert 999 not in {p for rnd in again for t in rnd for p in t}
+    assert sorted(p for t in again[1] for p in t) == sorted(present)
+
+
 def test_the_next_round_is_the_plans_round_after_those_played():
     played = plan(17, 1, seed=4)
     present = [p for p in range(1, 18) if p != 3] + [31]  # a drop and a late arrival
