@@ -22,6 +22,12 @@ of the others, the worse ones listed, and the CPU time of one round seated
 come on top, see section 2). Events whose players cannot all play every round
 (6, 7 or 11 players: some sit out) are left out and counted.
 
+``--against FILE``: also archon against the scores saved in FILE by an
+earlier archon (``--save FILE``: this run's scores), event by event: the
+baseline and the joint plan move with archon's own planner and library,
+a saved run does not. ``benchmarks/seating/bend_reference.json`` holds
+session 9's seating, seeds 1..3 (the seating of ``fb7a425``).
+
 ``--krcg N``: also krcg's optimiser (``krcg.seating.optimise``, 20,000
 iterations, the rounds played fixed, the rounds left free, the round to seat
 kept) for sizes up to N, one seed: slow (seconds a round).
@@ -36,11 +42,14 @@ rounds before (the console: the plans searched then are found again).
 from __future__ import annotations
 
 import concurrent.futures
+import json
 import random
 import statistics
 import time
+from fractions import Fraction
 
 from archon.seating import SeatingError, next_round, plan, score_plan, seat_next
+from archon.seating.criteria import RULES
 from archon.seating.planner import forget_plans
 from archon.seating.tables import needs_sit_out
 
@@ -150,7 +159,38 @@ def report(rows: list[dict], others: tuple[str, ...], label: str) -> None:
                   f"max {slow[0]:.3f} s ({slow[1][0]} players, {slow[1][1]} before round {slow[1][2]})")
 
 
-def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0) -> None:
+def _job_key(job: tuple) -> str:
+    n, change, before, seed = job[:4]
+    return f"{n}|{change}|{before}|{seed}"
+
+
+def save_scores(rows: list[dict], path: str) -> None:
+    """Archon's score of every event of the sweep, by event, in ``path`` (JSON)."""
+    scores = {_job_key(r["job"]): [str(x) for x in r["score"]["archon"].key] for r in rows}
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(scores, f, indent=0, sort_keys=True)
+
+
+def against_saved(rows: list[dict], path: str) -> None:
+    """Archon against the scores an earlier run saved: better, equal, worse."""
+    with open(path, encoding="utf-8") as f:
+        saved = {k: tuple(Fraction(x) for x in v) for k, v in json.load(f).items()}
+    todo = [r for r in rows if _job_key(r["job"]) in saved]
+    for group in ("before round 2", "before round 3", "all"):
+        part = [r for r in todo if group == "all" or r["job"][2] == int(group[-1])]
+        mine = [(tuple(Fraction(x) for x in r["score"]["archon"].key), saved[_job_key(r["job"])], r) for r in part]
+        better = sum(1 for a, b, _ in mine if a < b)
+        worse = [(a, b, r) for a, b, r in mine if a > b]
+        print(f"   seat, archon against the scores saved in {path}, change {group} ({len(part)} events): "
+              f"better {better}, equal {len(part) - better - len(worse)}, worse {len(worse)}")
+        if group == "all":
+            for a, b, r in worse[:40]:
+                n, change, before, seed, _ = r["job"]
+                rule = next(RULES[i] for i in range(len(RULES)) if a[i] != b[i])
+                print(f"     worse: {n} players, {change} before round {before}, seed {seed}: {rule}")
+
+
+def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0, save: str = "", against: str = "") -> None:
     print(f"\n5. Events that bend: {ROUNDS} rounds, sizes {sizes[0]}..{sizes[-1]} ({len(sizes)}), "
           f"changes: {', '.join(CHANGES)}; before round 2 or 3; seeds 1..{seeds}")
     start = time.perf_counter()
@@ -162,6 +202,11 @@ def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0) -> None:
     print(f"   {len(kept)} events ({len(rows) - len(kept)} left out: some players must sit out); "
           f"{time.perf_counter() - start:.0f} s")
     report(kept, ("alone", "joint"), "seat")
+    if against:
+        against_saved(kept, against)
+    if save:
+        save_scores(kept, save)
+        print(f"   archon's scores saved in {save}")
     seat_times(1)  # one at a time: the CPU time of a seat alone on the machine
     before = _tally([{**r, "score": {"archon": r["score"]["joint"], "alone": r["score"]["alone"]}} for r in kept],
                     "alone")

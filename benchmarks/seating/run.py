@@ -4,6 +4,7 @@ Prints, from the repository root::
 
     python -m benchmarks.seating [--quick] [--jobs J] [--no-krcg] [--seeds S] [--krcg-bend N]
     python -m benchmarks.seating --bend [--sizes 8-60,80,100,150,200] [--seeds S] [--krcg-bend N]
+                                        [--save FILE] [--against FILE]
     python benchmarks/seating/run.py ...          (the same)
 
 1. Quality and speed: for every N of the charts (3 rounds: 4..300, 2
@@ -375,10 +376,13 @@ def main(argv=None) -> None:
     ap.add_argument("--seeds", type=int, default=3, help="section 5's seeds, 1..S (default %(default)s)")
     ap.add_argument("--krcg-bend", type=int, default=0, metavar="N",
                     help="section 5 against krcg's optimiser too, sizes up to N, seed 1 (slow)")
+    ap.add_argument("--save", default="", metavar="FILE", help="section 5: save archon's scores, event by event")
+    ap.add_argument("--against", default="", metavar="FILE",
+                    help="section 5: archon against the scores an earlier run saved (--save)")
     args = ap.parse_args(argv)
     start = time.perf_counter()
     if args.bend:
-        bend.sweep(bend.sizes_of(args.sizes), args.seeds, args.jobs, args.krcg_bend)
+        bend.sweep(bend.sizes_of(args.sizes), args.seeds, args.jobs, args.krcg_bend, args.save, args.against)
         print(f"\ndone in {time.perf_counter() - start:.0f} s")
         return
     print(f"archon seating benchmark ({'quick' if args.quick else 'full'}); R3 and R8 are standard "
