@@ -25,7 +25,7 @@ import itertools
 import math
 from typing import Sequence
 
-from archon.seating.criteria import ADJACENT, RELATIONS, TRANSFERS, Plan, score_plan
+from archon.seating.criteria import ADJACENT, RELATIONS, TRANSFERS, score_plan
 
 __all__ = ["best_orders"]
 
@@ -125,9 +125,3 @@ def best_orders(fixed: Sequence, tables: Sequence[Sequence[int]], passes: int = 
         best, best_score, current = chosen, score, chosen
     return best
 
-
-def improved(whole: Plan, fixed_count: int) -> Plan:
-    """``whole`` with its last round in its best seat orders, when only that round was free."""
-    if len(whole) - fixed_count != 1:
-        return whole
-    return [*whole[:-1], best_orders(whole[:-1], whole[-1])]

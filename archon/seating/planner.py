@@ -79,7 +79,7 @@ def plan(
     if rounds > MAX_ROUNDS:
         raise SeatingError(say("seating.too_many_rounds", rounds=rounds, max=MAX_ROUNDS))
     present = player_list(players)
-    fixed = [[list(t) for t in rnd] for rnd in fixed_rounds]
+    fixed = _copy(fixed_rounds)
     check_plan(fixed)
     if rounds < len(fixed):
         raise SeatingError(say("seating.played_more", played=len(fixed), rounds=rounds))
@@ -130,14 +130,15 @@ def _frozen(fixed: list) -> tuple:
     return tuple(tuple(tuple(t) for t in rnd) for rnd in fixed)
 
 
-def _copy(found: Plan) -> Plan:
-    return [[list(t) for t in rnd] for rnd in found]
+def _copy(rounds: Sequence) -> Plan:
+    """``rounds`` as lists of lists, none shared with the caller's."""
+    return [[list(t) for t in rnd] for rnd in rounds]
 
 
 def played_seed(present: Sequence[int], fixed: Sequence) -> int:
     """The seed of a plan after rounds played: drawn from the players
     (in any order) and the rounds played alone."""
-    text = repr((sorted(present), [[list(t) for t in rnd] for rnd in fixed]))
+    text = repr((sorted(present), _copy(fixed)))
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 

@@ -190,8 +190,9 @@ def _plan(target: Path, entries: list[dict], damage: Callable[[], Optional[Messa
     if not stack:
         raise UndoError(say("undo.nothing", journal=f"{folder.name}/{backups.JOURNAL_NAME}", file=target.name))
     last = stack[-1]
-    stamp, said = str(last.get("time", "?")), message_from_dict(last.get("said"))
-    command = said or str(last.get("command", "?"))  # a journal written before words were kept: its command
+    stamp, typed = str(last.get("time", "?")), str(last.get("command", "?"))
+    said = message_from_dict(last.get("said"))
+    command = said or typed  # a journal written before words were kept: its command
     source = folder / str(last.get("backup"))
     kept = Fingerprint.from_dict(last.get("before"))  # the backup is the file that change replaced
     if not last.get("backup") or kept is None or not kept.same_content(fingerprint(source)):
@@ -206,6 +207,5 @@ def _plan(target: Path, entries: list[dict], damage: Callable[[], Optional[Messa
     if changed and not force:
         raise UndoError(say("undo.changed_in_spreadsheet", file=target.name, command=command, time=when(stamp),
                             undo=anyway))
-    result = UndoResult(target, str(last.get("command", "?")), stamp, source, None, dry_run, forced=changed,
-                        in_words=said)
+    result = UndoResult(target, typed, stamp, source, None, dry_run, forced=changed, in_words=said)
     return result, source.read_bytes(), {"undoes": last["id"]}
