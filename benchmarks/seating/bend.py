@@ -43,13 +43,15 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import math
 import random
 import statistics
 import time
 from fractions import Fraction
+from typing import Optional
 
 from archon.seating import SeatingError, next_round, plan, score_plan, seat_next
-from archon.seating.criteria import RULES
+from archon.seating.criteria import Score
 from archon.seating.planner import forget_plans
 from archon.seating.tables import needs_sit_out
 
@@ -132,9 +134,13 @@ def _tally(rows: list[dict], other: str) -> tuple[list, list, list]:
     return better, equal, worse
 
 
-def report(rows: list[dict], others: tuple[str, ...], label: str) -> None:
+def report(rows: list[dict], others: tuple[str, ...], label: str, names: Optional[dict] = None,
+           times: bool = True) -> None:
+    """Archon against each of ``others`` (named by ``names`` when not one of
+    the ways of seating): better, equal, worse, the worse ones listed; then,
+    with ``times``, the time of one round seated by each way."""
     names = {"alone": "the round-by-round baseline", "joint": "the joint plan as seat made it before",
-             "krcg": "krcg's optimiser"}
+             "krcg": "krcg's optimiser", **(names or {})}
     for other in others:
         todo = [r for r in rows if other in r["score"]]
         if not todo:
@@ -151,11 +157,11 @@ def report(rows: list[dict], others: tuple[str, ...], label: str) -> None:
                     rule = a.first_difference(b)
                     print(f"     worse: {n} players, {change} before round {before}, seed {seed}: "
                           f"{rule} {getattr(a, rule):.4g} against {getattr(b, rule):.4g}")
-    for how in ("archon", *others):
-        times = [t for r in rows if how in r["times"] for t in r["times"][how]]
-        if times:
+    for how in ("archon", *others) if times else ():
+        times_of = [t for r in rows if how in r["times"] for t in r["times"][how]]
+        if times_of:
             slow = max((t, r["job"]) for r in rows if how in r["times"] for t in r["times"][how])
-            print(f"   {label}, time of one round seated by {how}: median {statistics.median(times):.3f} s, "
+            print(f"   {label}, time of one round seated by {how}: median {statistics.median(times_of):.3f} s, "
                   f"max {slow[0]:.3f} s ({slow[1][0]} players, {slow[1][1]} before round {slow[1][2]})")
 
 
@@ -165,29 +171,27 @@ def _job_key(job: tuple) -> str:
 
 
 def save_scores(rows: list[dict], path: str) -> None:
-    """Archon's score of every event of the sweep, by event, in ``path`` (JSON)."""
-    scores = {_job_key(r["job"]): [str(x) for x in r["score"]["archon"].key] for r in rows}
+    """Archon's score of every event of the sweep (its key: the rules in
+    order, the variances exact), one event a line, in ``path`` (JSON)."""
+    scores = sorted((_job_key(r["job"]), [str(x) for x in r["score"]["archon"].key]) for r in rows)
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(scores, f, indent=0, sort_keys=True)
+        f.write("{\n" + ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in scores) + "\n}\n")
+
+
+def _score_of(key: list) -> Score:
+    """The score whose key :func:`save_scores` saved."""
+    r1, r2, v3, r4, r5, r6, r7, v8, r9 = (Fraction(x) for x in key)
+    counts = dict(R1=int(r1), R2=int(r2), R4=int(r4), R5=int(r5), R6=int(r6), R7=int(r7), R9=int(r9))
+    return Score(**counts, R3=math.sqrt(v3), R8=math.sqrt(v8), r3_variance=v3, r8_variance=v8)
 
 
 def against_saved(rows: list[dict], path: str) -> None:
     """Archon against the scores an earlier run saved: better, equal, worse."""
     with open(path, encoding="utf-8") as f:
-        saved = {k: tuple(Fraction(x) for x in v) for k, v in json.load(f).items()}
-    todo = [r for r in rows if _job_key(r["job"]) in saved]
-    for group in ("before round 2", "before round 3", "all"):
-        part = [r for r in todo if group == "all" or r["job"][2] == int(group[-1])]
-        mine = [(tuple(Fraction(x) for x in r["score"]["archon"].key), saved[_job_key(r["job"])], r) for r in part]
-        better = sum(1 for a, b, _ in mine if a < b)
-        worse = [(a, b, r) for a, b, r in mine if a > b]
-        print(f"   seat, archon against the scores saved in {path}, change {group} ({len(part)} events): "
-              f"better {better}, equal {len(part) - better - len(worse)}, worse {len(worse)}")
-        if group == "all":
-            for a, b, r in worse[:40]:
-                n, change, before, seed, _ = r["job"]
-                rule = next(RULES[i] for i in range(len(RULES)) if a[i] != b[i])
-                print(f"     worse: {n} players, {change} before round {before}, seed {seed}: {rule}")
+        saved = json.load(f)
+    todo = [{**r, "score": {**r["score"], "saved": _score_of(saved[_job_key(r["job"])])}}
+            for r in rows if _job_key(r["job"]) in saved]
+    report(todo, ("saved",), "seat", {"saved": f"the scores saved in {path}"}, times=False)
 
 
 def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0, save: str = "", against: str = "") -> None:
