@@ -185,16 +185,28 @@ def _score_of(key: list) -> Score:
     return Score(**counts, R3=math.sqrt(v3), R8=math.sqrt(v8), r3_variance=v3, r8_variance=v8)
 
 
-def against_saved(rows: list[dict], path: str) -> None:
-    """Archon against the scores an earlier run saved: better, equal, worse."""
+def load_saved(path: str) -> dict[str, Score]:
+    """The scores :func:`save_scores` saved in ``path``, by event; OSError
+    or ValueError (naming what is wrong) for a file that is not such."""
     with open(path, encoding="utf-8") as f:
         saved = json.load(f)
-    todo = [{**r, "score": {**r["score"], "saved": _score_of(saved[_job_key(r["job"])])}}
+    if not isinstance(saved, dict):
+        raise ValueError("not a set of scores by event")
+    try:
+        return {str(k): _score_of(v) for k, v in saved.items()}
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise ValueError("an event's score is not the nine figures --save writes") from None
+
+
+def against_saved(rows: list[dict], path: str, saved: dict[str, Score]) -> None:
+    """Archon against the scores an earlier run saved in ``path``: better, equal, worse."""
+    todo = [{**r, "score": {**r["score"], "saved": saved[_job_key(r["job"])]}}
             for r in rows if _job_key(r["job"]) in saved]
     report(todo, ("saved",), "seat", {"saved": f"the scores saved in {path}"}, times=False)
 
 
-def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0, save: str = "", against: str = "") -> None:
+def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0, save: str = "",
+          against: Optional[tuple[str, dict[str, Score]]] = None) -> None:
     print(f"\n5. Events that bend: {ROUNDS} rounds, sizes {sizes[0]}..{sizes[-1]} ({len(sizes)}), "
           f"changes: {', '.join(CHANGES)}; before round 2 or 3; seeds 1..{seeds}")
     start = time.perf_counter()
@@ -207,7 +219,7 @@ def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0, save: st
           f"{time.perf_counter() - start:.0f} s")
     report(kept, ("alone", "joint"), "seat")
     if against:
-        against_saved(kept, against)
+        against_saved(kept, *against)
     if save:
         save_scores(kept, save)
         print(f"   archon's scores saved in {save}")

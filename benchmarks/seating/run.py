@@ -380,9 +380,17 @@ def main(argv=None) -> None:
     ap.add_argument("--against", default="", metavar="FILE",
                     help="section 5: archon against the scores an earlier run saved (--save)")
     args = ap.parse_args(argv)
+    against = None
+    if args.against:  # read before the sweep's minutes, not after them
+        try:
+            against = (args.against, bend.load_saved(args.against))
+        except (OSError, ValueError) as exc:
+            ap.error(f"--against {args.against}: {getattr(exc, 'strerror', None) or exc}")
+    if args.save and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
+        ap.error(f"--save {args.save}: no such folder")
     start = time.perf_counter()
     if args.bend:
-        bend.sweep(bend.sizes_of(args.sizes), args.seeds, args.jobs, args.krcg_bend, args.save, args.against)
+        bend.sweep(bend.sizes_of(args.sizes), args.seeds, args.jobs, args.krcg_bend, args.save, against)
         print(f"\ndone in {time.perf_counter() - start:.0f} s")
         return
     print(f"archon seating benchmark ({'quick' if args.quick else 'full'}); R3 and R8 are standard "
@@ -393,7 +401,8 @@ def main(argv=None) -> None:
     memory()
     if not args.no_krcg:
         krcg(args.quick)
-    bend.sweep(bend.sizes_of(args.sizes), 1 if args.quick else args.seeds, args.jobs, args.krcg_bend)
+    bend.sweep(bend.sizes_of(args.sizes), 1 if args.quick else args.seeds, args.jobs, args.krcg_bend, args.save,
+               against)
     print(f"\ndone in {time.perf_counter() - start:.0f} s")
 
 
