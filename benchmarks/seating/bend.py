@@ -181,8 +181,8 @@ def save_scores(rows: list[dict], path: str) -> None:
 def _score_of(key: list) -> Score:
     """The score whose key :func:`save_scores` saved."""
     r1, r2, v3, r4, r5, r6, r7, v8, r9 = (Fraction(x) for x in key)
-    counts = dict(R1=int(r1), R2=int(r2), R4=int(r4), R5=int(r5), R6=int(r6), R7=int(r7), R9=int(r9))
-    return Score(**counts, R3=math.sqrt(v3), R8=math.sqrt(v8), r3_variance=v3, r8_variance=v8)
+    return Score(R1=int(r1), R2=int(r2), R3=math.sqrt(v3), R4=int(r4), R5=int(r5), R6=int(r6), R7=int(r7),
+                 R8=math.sqrt(v8), R9=int(r9), r3_variance=v3, r8_variance=v8)
 
 
 def load_saved(path: str) -> dict[str, Score]:
