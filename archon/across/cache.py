@@ -33,16 +33,15 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
-import sqlite3
 import stat
 import sys
 import zlib
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Optional
 
 from archon import __version__
 from archon.across.results import GAME_COLUMNS, RESULT_COLUMNS, EventResults
-from archon.formats.user_folders import CACHE, user_folder
+from archon.formats.cache_file import CacheFile, cache_folder, cache_wanted
 
 __all__ = [
     "CACHE_FILE",
@@ -62,31 +61,12 @@ __all__ = [
 CACHE_FILE = "results.sqlite3"
 #: The table; a new layout of the value gets a new table name.
 _TABLE = "event_results_4"
-#: Keys looked up in one query (SQLite's oldest limit on parameters is 999).
-_LOOKUP_BATCH = 900
 #: What the values depend on besides the file: archon's code, and the format of :mod:`marshal`.
 _VERSION = f"archon {__version__}; python {sys.version_info[0]}.{sys.version_info[1]}; marshal {marshal.version}"
-#: Values written in one transaction: an archive read stopped half-way keeps most of its work.
-_WRITE_BATCH = 500
 #: Columns of the rows that are the file's path: the current one is put in when decoded.
 _PATH_COLUMNS = {"results": (RESULT_COLUMNS.index("event_id"), RESULT_COLUMNS.index("source")),
                  "games": (GAME_COLUMNS.index("event_id"),)}
 _WIDTH = {"results": len(RESULT_COLUMNS), "games": len(GAME_COLUMNS)}
-
-
-def cache_folder() -> Optional[Path]:
-    """Where the cache lives (:data:`archon.formats.user_folders.CACHE`:
-    ``ARCHON_CACHE_DIR`` when set). None when there is no home folder to
-    put it in."""
-    return user_folder(CACHE)
-
-
-def cache_wanted(cache: Optional[bool] = None) -> bool:
-    """``cache`` when given; else on unless ``ARCHON_CACHE`` says off
-    (``off``, ``0``, ``no``, ``false``)."""
-    if cache is not None:
-        return cache
-    return os.environ.get("ARCHON_CACHE", "").strip().casefold() not in ("off", "0", "no", "false")
 
 
 def _plain(path: Path, st: os.stat_result) -> None:
@@ -243,110 +223,12 @@ def decode(value: bytes, path: Path, key: str) -> Optional[tuple[EventResults, t
 # the SQLite file
 
 
-def _damaged(exc: sqlite3.Error) -> bool:
-    """Not a database, or a damaged one (not: locked, read-only, disk full)."""
-    return isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)
-
-
-class ResultsCache:
-    """The cache file of ``folder``: :meth:`lookup` values, :meth:`remember`
-    new ones, :meth:`close` (writes what is left). Every failure turns the
-    cache off for the rest of the read, silently."""
+class ResultsCache(CacheFile):
+    """The archive's cache file (:data:`CACHE_FILE`) of ``folder``
+    (:class:`archon.formats.cache_file.CacheFile`)."""
 
     def __init__(self, folder: Path, version: str):
-        self.path = folder / CACHE_FILE
-        self.version = version
-        self._db: Optional[sqlite3.Connection] = None
-        self._off = False
-        self._damaged = False
-        self._new = False  # no cache file when first looked at: nothing to look up this read
-        self._pending: list[tuple[str, bytes]] = []
-
-    def _connect(self, create: bool) -> Optional[sqlite3.Connection]:
-        if self._db is not None or self._off:
-            return self._db
-        if not create and (self._damaged or self._new or not self.path.is_file()):
-            # nothing kept yet (a damaged file reads as empty until replaced; a file this read
-            # made holds what it read, and a miss is never wrong: not looked up)
-            self._new = True
-            return None
-        try:
-            if create:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                if self._damaged:
-                    self.path.unlink(missing_ok=True)  # a damaged file: start a new one
-            db = sqlite3.connect(str(self.path), timeout=2.0, isolation_level=None)
-            # no wait for the disk at each commit: a file a crash damaged is
-            # replaced, a value damaged fails its CRC (a miss), never a wrong result
-            db.execute("PRAGMA synchronous=OFF")
-            # a new file in pages of 32 KiB: a value (about 9 KB an event) spans no chain of small pages
-            db.execute("PRAGMA page_size=32768")
-            db.execute(f"CREATE TABLE IF NOT EXISTS {_TABLE} (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
-        except (sqlite3.Error, OSError) as exc:
-            self._give_up(exc, create)
-            return None
-        self._db = db
-        return db
-
-    def _close_db(self) -> None:
-        if self._db is not None:
-            try:
-                self._db.close()
-            except sqlite3.Error:
-                pass
-            self._db = None
-
-    def _give_up(self, exc: BaseException, writing: bool) -> None:
-        self._close_db()
-        if isinstance(exc, sqlite3.Error) and _damaged(exc) and not self._damaged:
-            self._damaged = True  # read as empty; replaced when written
-            return
-        self._off = writing or not isinstance(exc, sqlite3.Error)
-
-    def lookup(self, keys: Iterable[str]) -> dict[str, bytes]:
-        """The values kept for ``keys`` (the keys not kept are left out)."""
-        wanted = list(dict.fromkeys(keys))
-        db = self._connect(create=False) if not self._new else None
-        if db is None or not wanted:
-            return {}
-        out: dict[str, bytes] = {}
-        try:
-            for i in range(0, len(wanted), _LOOKUP_BATCH):
-                batch = wanted[i:i + _LOOKUP_BATCH]
-                marks = ",".join("?" * len(batch))
-                for key, value in db.execute(f"SELECT key, value FROM {_TABLE} WHERE key IN ({marks})", batch):
-                    if isinstance(key, str) and isinstance(value, bytes):
-                        out[key] = value
-        except sqlite3.Error as exc:
-            self._give_up(exc, writing=False)
-            return {}
-        return out
-
-    def remember(self, key: str, value: bytes) -> None:
-        """Keep ``value`` under ``key`` (written in batches, and by :meth:`close`)."""
-        if self._off:
-            return
-        self._pending.append((key, value))
-        if len(self._pending) >= _WRITE_BATCH:
-            self._write()
-
-    def _write(self) -> None:
-        pending, self._pending = self._pending, []
-        db = self._connect(create=True)
-        if db is None or not pending:
-            return
-        try:
-            db.execute("BEGIN")
-            db.executemany(f"INSERT OR REPLACE INTO {_TABLE} (key, value) VALUES (?, ?)", pending)
-            db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            self._give_up(exc, writing=True)
-
-    def close(self) -> None:
-        """Write what is left and close the file."""
-        if self._pending and not self._off:
-            self._write()
-        self._close_db()
+        super().__init__(folder, version, CACHE_FILE, _TABLE)
 
 
 def open_cache(cache: Optional[bool] = None) -> Optional[ResultsCache]:

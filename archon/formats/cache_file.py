@@ -1,0 +1,165 @@
+"""A file of values kept by key in the user's cache folder: what archon
+derives and may derive again (the archive's results, seating plans).
+
+One SQLite file a kind of value, in the user's cache folder
+(:func:`cache_folder`), safe to delete at any time. Written without
+waiting for the disk (a value a crash damaged must fail its own check:
+each kind of value carries one); a damaged file is ignored, then replaced
+by a new one; a file that cannot be opened or written (a read-only folder,
+a full disk, another process holding it) is ignored: never an error.
+``ARCHON_CACHE=off`` in the environment turns every such file off
+(:func:`cache_wanted`).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from typing import Iterable, Optional
+
+from archon.formats.user_folders import CACHE, user_folder
+
+__all__ = ["CacheFile", "cache_folder", "cache_wanted"]
+
+#: Keys looked up in one query (SQLite's oldest limit on parameters is 999).
+_LOOKUP_BATCH = 900
+#: Values written in one transaction: a run stopped half-way keeps most of its work.
+_WRITE_BATCH = 500
+
+
+def cache_folder() -> Optional[Path]:
+    """Where the cache files live (:data:`archon.formats.user_folders.CACHE`:
+    ``ARCHON_CACHE_DIR`` when set). None when there is no home folder to
+    put them in."""
+    return user_folder(CACHE)
+
+
+def cache_wanted(cache: Optional[bool] = None) -> bool:
+    """``cache`` when given; else on unless ``ARCHON_CACHE`` says off
+    (``off``, ``0``, ``no``, ``false``)."""
+    if cache is not None:
+        return cache
+    return os.environ.get("ARCHON_CACHE", "").strip().casefold() not in ("off", "0", "no", "false")
+
+
+def _damaged(exc: sqlite3.Error) -> bool:
+    """Not a database, or a damaged one (not: locked, read-only, disk full)."""
+    return isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)
+
+
+class CacheFile:
+    """The cache file ``name`` of ``folder``, its values in ``table`` (a new
+    layout of the values gets a new table name): :meth:`lookup` values,
+    :meth:`remember` new ones, :meth:`close` (writes what is left). Every
+    failure turns the file off for the rest of the run, silently.
+    ``version``: what the values depend on besides their key (the caller
+    puts it in its keys)."""
+
+    def __init__(self, folder: Path, version: str, name: str, table: str):
+        self.path = folder / name
+        self.version = version
+        self.table = table
+        self._db: Optional[sqlite3.Connection] = None
+        self._off = False
+        self._damaged = False
+        self._new = False  # no cache file when first looked at: nothing to look up this read
+        self._pending: list[tuple[str, bytes]] = []
+
+    def _connect(self, create: bool) -> Optional[sqlite3.Connection]:
+        if self._db is not None or self._off:
+            return self._db
+        if not create and (self._damaged or self._new or not self.path.is_file()):
+            # nothing kept yet (a damaged file reads as empty until replaced; a file this read
+            # made holds what it read, and a miss is never wrong: not looked up)
+            self._new = True
+            return None
+        try:
+            if create:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                if self._damaged:
+                    self.path.unlink(missing_ok=True)  # a damaged file: start a new one
+            db = sqlite3.connect(str(self.path), timeout=2.0, isolation_level=None)
+            # no wait for the disk at each commit: a file a crash damaged is
+            # replaced, a value damaged fails its CRC (a miss), never a wrong result
+            db.execute("PRAGMA synchronous=OFF")
+            # a new file in pages of 32 KiB: a value (about 9 KB an event) spans no chain of small pages
+            db.execute("PRAGMA page_size=32768")
+            db.execute(f"CREATE TABLE IF NOT EXISTS {self.table} (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
+        except (sqlite3.Error, OSError) as exc:
+            self._give_up(exc, create)
+            return None
+        self._db = db
+        return db
+
+    def _close_db(self) -> None:
+        if self._db is not None:
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
+            self._db = None
+
+    def _give_up(self, exc: BaseException, writing: bool) -> None:
+        self._close_db()
+        if isinstance(exc, sqlite3.Error) and _damaged(exc) and not self._damaged:
+            self._damaged = True  # read as empty; replaced when written
+            return
+        self._off = writing or not isinstance(exc, sqlite3.Error)
+
+    def lookup(self, keys: Iterable[str]) -> dict[str, bytes]:
+        """The values kept for ``keys`` (the keys not kept are left out)."""
+        wanted = list(dict.fromkeys(keys))
+        db = self._connect(create=False) if not self._new else None
+        if db is None or not wanted:
+            return {}
+        out: dict[str, bytes] = {}
+        try:
+            for i in range(0, len(wanted), _LOOKUP_BATCH):
+                batch = wanted[i:i + _LOOKUP_BATCH]
+                marks = ",".join("?" * len(batch))
+                for key, value in db.execute(f"SELECT key, value FROM {self.table} WHERE key IN ({marks})", batch):
+                    if isinstance(key, str) and isinstance(value, bytes):
+                        out[key] = value
+        except sqlite3.Error as exc:
+            self._give_up(exc, writing=False)
+            return {}
+        return out
+
+    def remember(self, key: str, value: bytes) -> None:
+        """Keep ``value`` under ``key`` (written in batches, and by :meth:`close`)."""
+        if self._off:
+            return
+        self._pending.append((key, value))
+        if len(self._pending) >= _WRITE_BATCH:
+            self._write()
+
+    def _write(self) -> None:
+        pending, self._pending = self._pending, []
+        db = self._connect(create=True)
+        if db is None or not pending:
+            return
+        try:
+            db.execute("BEGIN")
+            db.executemany(f"INSERT OR REPLACE INTO {self.table} (key, value) VALUES (?, ?)", pending)
+            db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._give_up(exc, writing=True)
+
+    def close(self, keep: Optional[int] = None) -> None:
+        """Write what is left and close the file; with ``keep``, only the
+        newest ``keep`` values written stay once something was written."""
+        if self._pending and not self._off:
+            self._write()
+            if keep is not None:
+                self._keep_newest(keep)
+        self._close_db()
+
+    def _keep_newest(self, keep: int) -> None:
+        db = self._db
+        if db is None:
+            return
+        try:  # a value written again is a new row: the newest rows are the last written
+            db.execute(f"DELETE FROM {self.table} WHERE rowid <= (SELECT max(rowid) FROM {self.table}) - ?", (keep,))
+        except sqlite3.Error as exc:
+            self._give_up(exc, writing=True)
