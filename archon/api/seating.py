@@ -11,6 +11,7 @@ from archon.api.contracts import twin_of
 from archon.api.errors import InputError, worded
 from archon.eventday.seat_edits import SeatEdit, move_player, swap_seats
 from archon.formats.layout import ROUND_SHEETS
+from archon.formats.plan_cache import plans_kept
 from archon.formats.workbook import read_event
 from archon.seating.seeds import new_seed
 from archon.words.message import act, option, say
@@ -90,6 +91,11 @@ def seat(
     writes nothing). Neither goes with ``seed``, ``force``, ``show``,
     ``time_budget`` or the other (:class:`InputError`).
 
+    Plans searched after rounds played are kept in the user's cache folder
+    (:mod:`archon.formats.plan_cache`): seating the next round finds again
+    those it is judged by instead of searching them (the same plans: the
+    cache changes the time, never the seating).
+
     ``absent``: round 1 once check-in has begun seats the checked-in players
     only and refuses to go on while some are not checked in, naming them,
     unless ``absent`` is ``"drop"`` (dropped as no-shows) or
@@ -110,14 +116,15 @@ def seat(
         return _show_seating(path, int(round), print_to, lang)
     if seed is None:
         seed = new_seed()
-    rep = event_day(
-        path,
-        lambda ev, proposed, locate: eventday.seat_round(
-            ev, int(round), seed=seed, force=force, time_budget=time_budget,
-            progress=progress, proposed=proposed, absent=absent),
-        dry_run=dry_run,
-        typed_rounds={r for r in ROUND_SHEETS if r >= int(round)},  # this round and the later ones
-    )
+    with plans_kept():  # the plans seating the round before searched, found again
+        rep = event_day(
+            path,
+            lambda ev, proposed, locate: eventday.seat_round(
+                ev, int(round), seed=seed, force=force, time_budget=time_budget,
+                progress=progress, proposed=proposed, absent=absent),
+            dry_run=dry_run,
+            typed_rounds={r for r in ROUND_SHEETS if r >= int(round)},  # this round and the later ones
+        )
     if print_to is not None and not dry_run:
         from archon.api.seat_lists import print_seat_list
 

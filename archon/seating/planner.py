@@ -11,8 +11,10 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Iterator, Optional, Protocol, Sequence
 
 from archon.words.message import say
 from archon.seating import library  # noqa: the module, for library.lookup and library.EFFORT
@@ -101,9 +103,18 @@ def plan(
         if progress is not None:
             progress(1.0)
         return known
-    found = searched(present, rounds, fixed, games, rng, effort, Clock(time_budget, progress))
-    if known is not None and score_plan(known) <= score_plan(found):
-        found = known
+    store = _STORE.get() if memo is not None and games is None else None
+    kept = _kept(store, memo, present, rounds, fixed)
+    if kept is not None:
+        if progress is not None:
+            progress(1.0)
+        found = kept
+    else:
+        found = searched(present, rounds, fixed, games, rng, effort, Clock(time_budget, progress))
+        if known is not None and score_plan(known) <= score_plan(found):
+            found = known
+        if store is not None and memo is not None:
+            store.remember(request_key(memo), _copy(found))
     if memo is not None:
         _PLANNED[memo] = _copy(found)
         while len(_PLANNED) > _PLANNED_KEPT:
@@ -118,6 +129,68 @@ def plan(
 #: is a new process). The oldest goes first.
 _PLANNED: dict[tuple, Plan] = {}
 _PLANNED_KEPT = 32
+
+
+class PlanStore(Protocol):
+    """Where plans searched after rounds played are kept between processes
+    (:func:`keeping_plans`): each ``seat`` command is a new process, and
+    seating round k + 1 judges it by plans searched when round k was
+    seated. What it gives back is never trusted: a plan that does not fit
+    its request is searched again."""
+
+    def lookup(self, key: str) -> object:
+        """The plan kept under ``key``, or None."""
+
+    def remember(self, key: str, plan: Plan) -> None:
+        """Keep ``plan`` under ``key``."""
+
+
+_STORE: ContextVar[Optional[PlanStore]] = ContextVar("archon_plan_store", default=None)
+
+
+@contextmanager
+def keeping_plans(store: Optional[PlanStore]) -> Iterator[None]:
+    """Within the block, plans searched after rounds played (everyone on
+    every round) are kept in ``store`` and looked up there before a search.
+    A plan found there is the one the search would find (the request's
+    plan depends on the request alone), checked to fit it."""
+    token = _STORE.set(store)
+    try:
+        yield
+    finally:
+        _STORE.reset(token)
+
+
+def request_key(memo: tuple) -> str:
+    """A request (players, rounds, rounds played, games, effort) as text
+    for a :class:`PlanStore`: the same request, the same key."""
+    return hashlib.sha256(repr(memo).encode()).hexdigest()
+
+
+def _kept(store: Optional[PlanStore], memo: Optional[tuple], present: list[int], rounds: int,
+          fixed: list) -> Optional[Plan]:
+    """The plan ``store`` keeps for the request when it fits it: the rounds
+    played as they were, then rounds seating every player of ``present``
+    at tables of the sizes the search gives (a valid plan throughout)."""
+    if store is None or memo is None:
+        return None
+    plan_ = store.lookup(request_key(memo))
+    if not isinstance(plan_, list) or len(plan_) != rounds:
+        return None
+    try:
+        kept = _copy(plan_)
+        sizes = table_sizes(len(present))
+        if kept[:len(fixed)] != fixed or any(
+            sorted(p for t in rnd for p in t) != present or [len(t) for t in rnd] != sizes
+            for rnd in kept[len(fixed):]
+        ):
+            return None
+        check_plan(kept)
+    except (TypeError, ValueError, SeatingError):
+        return None
+    if not all(type(p) is int for rnd in kept for t in rnd for p in t):
+        return None
+    return kept
 
 
 def forget_plans() -> None:

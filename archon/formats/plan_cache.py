@@ -1,0 +1,113 @@
+"""Seating plans kept between ``archon seat`` commands, in the user's cache folder.
+
+Seating round k + 1 after a drop or a late arrival judges its candidates by
+plans that seating round k already searched
+(:func:`archon.seating.seat_next`); the console finds them in memory, each
+``seat`` command is a new process and would search them again. This file
+keeps them: ``plans.sqlite3`` in the user's cache folder
+(:class:`archon.formats.cache_file.CacheFile`), safe to delete at any time,
+off with ``ARCHON_CACHE=off``.
+
+* the key is the SHA-256 of the request (:func:`archon.seating.planner.request_key`:
+  the players, the rounds, the rounds played, the effort) and of the
+  seating code itself (every source file of :mod:`archon.seating`): a plan
+  searched by other code is never found;
+* the value is the plan as JSON behind a CRC-32 and its key; one that
+  fails either is a miss, and the planner checks that a plan found fits
+  its request before using it (:func:`archon.seating.planner._kept`);
+* at most :data:`KEPT` plans, the newest.
+
+A plan found is the one the search gives for that request (the search
+depends on the request alone): the cache changes how long ``seat`` takes,
+never what it seats.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zlib
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator, Optional
+
+from archon import seating
+from archon.formats.cache_file import CacheFile, cache_folder, cache_wanted
+from archon.seating.planner import keeping_plans
+
+__all__ = ["PLANS_FILE", "KEPT", "PlanCache", "open_plan_cache", "plans_kept"]
+
+#: The file's name in the user's cache folder.
+PLANS_FILE = "plans.sqlite3"
+#: The table; a new layout of the value gets a new table name.
+_TABLE = "plans_1"
+#: The plans kept (the newest): a few a round seated, a few KB each at 300 players.
+KEPT = 2000
+
+
+@lru_cache(maxsize=1)
+def seating_code() -> str:
+    """The SHA-256 of every source file of :mod:`archon.seating`, by name:
+    what a plan depends on besides its request."""
+    h = hashlib.sha256()
+    folder = Path(seating.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        data = path.read_bytes()
+        h.update(path.name.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
+    return h.hexdigest()
+
+
+class PlanCache:
+    """The plans file of ``folder``, as the planner's store
+    (:class:`archon.seating.planner.PlanStore`)."""
+
+    def __init__(self, folder: Path):
+        self.file = CacheFile(folder, seating_code(), PLANS_FILE, _TABLE)
+
+    def _key(self, key: str) -> str:
+        return hashlib.sha256(f"{self.file.version}:{key}".encode()).hexdigest()
+
+    def lookup(self, key: str) -> object:
+        """The plan kept under ``key`` (None: none, or one that fails its checks)."""
+        full = self._key(key)
+        value = self.file.lookup([full]).get(full)
+        if value is None or len(value) < 5 or zlib.crc32(value[4:]) != int.from_bytes(value[:4], "big"):
+            return None
+        try:
+            kept_as, plan = json.loads(value[4:].decode("utf-8"))
+        except (ValueError, TypeError, UnicodeDecodeError):
+            return None
+        return plan if kept_as == full else None
+
+    def remember(self, key: str, plan: list) -> None:
+        """Keep ``plan`` under ``key`` (written by :meth:`close`)."""
+        full = self._key(key)
+        data = json.dumps([full, plan], separators=(",", ":")).encode("utf-8")
+        self.file.remember(full, zlib.crc32(data).to_bytes(4, "big") + data)
+
+    def close(self) -> None:
+        """Write the plans searched, keep the newest :data:`KEPT`, close the file."""
+        self.file.close(keep=KEPT)
+
+
+def open_plan_cache(cache: Optional[bool] = None) -> Optional[PlanCache]:
+    """The user's plans file, or None when caches are off (``cache=False``,
+    ``ARCHON_CACHE=off``) or there is no folder for it."""
+    if not cache_wanted(cache):
+        return None
+    folder = cache_folder()
+    return PlanCache(folder) if folder is not None else None
+
+
+@contextmanager
+def plans_kept(cache: Optional[bool] = None) -> Iterator[None]:
+    """Within the block, the planner keeps and finds plans in the user's
+    plans file (:func:`open_plan_cache`; nothing when it is off)."""
+    store = open_plan_cache(cache)
+    try:
+        with keeping_plans(store):
+            yield
+    finally:
+        if store is not None:
+            store.close()
