@@ -46,13 +46,16 @@ import json
 import math
 import random
 import statistics
+import tempfile
 import time
 from fractions import Fraction
+from pathlib import Path
 from typing import Optional
 
 from archon.seating import SeatingError, next_round, plan, score_plan, seat_next
 from archon.seating.criteria import Score
-from archon.seating.planner import forget_plans
+from archon.formats.plan_cache import PlanCache
+from archon.seating.planner import forget_plans, keeping_plans
 from archon.seating.tables import needs_sit_out
 
 CHANGES = ("a drop", "two drops", "a late arrival", "a drop and a late arrival")
@@ -240,34 +243,49 @@ def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0, save: st
         report(rows, ("krcg",), "krcg")
 
 
+#: The ways ``seat_next`` is timed: each round as a new process with
+#: nothing kept (the first ``seat`` on a machine, or ``ARCHON_CACHE=off``),
+#: as a new process with the plans the rounds before kept in the user's
+#: cache folder (``archon seat``: :mod:`archon.formats.plan_cache`), and in
+#: a process that seated the rounds before (the console).
+WAYS = {
+    "new": "as a new process, nothing kept",
+    "cache": "as a new process, with the plans kept in the cache folder (archon seat)",
+    "console": "in a process that seated the rounds before (the console)",
+}
+
+
 def seat_time(job: tuple) -> list[tuple]:
     """(players, round, CPU seconds) of every round seated by ``seat_next``
     after a change: rounds 2 and 3 after a change before round 2, round 3
-    after one before round 3. ``job[4]``: seated in a process that seated
-    the rounds before (the console), or each round as a new process (a
-    ``seat`` command: nothing searched before)."""
-    n, change, before, seed, console = job
+    after one before round 3. ``job[4]``: the way it is seated (:data:`WAYS`)."""
+    n, change, before, seed, way = job
     forget_plans()
     first = list(range(1, n + 1))
     after = _changed(first, n, change)
     fixed = [next_round(_shuffled(first, seed, 1), ROUNDS, seed=seed)]
     out = []
-    for r in range(2, ROUNDS + 1):
-        present = _shuffled(after if r >= before else first, seed, r)
-        if not console:
-            forget_plans()
-        t = time.process_time()
-        fixed.append(seat_next(present, ROUNDS, seed, fixed).tables)
-        if r >= before:
-            out.append((n, r, time.process_time() - t))
+    with tempfile.TemporaryDirectory() as folder:
+        for r in range(2, ROUNDS + 1):
+            present = _shuffled(after if r >= before else first, seed, r)
+            if way != "console":
+                forget_plans()
+            store = PlanCache(Path(folder)) if way == "cache" else None
+            t = time.process_time()
+            with keeping_plans(store):
+                fixed.append(seat_next(present, ROUNDS, seed, fixed).tables)
+            if store is not None:
+                store.close()
+            if r >= before:
+                out.append((n, r, time.process_time() - t))
     return out
 
 
 def seat_times(jobs: int, sizes: tuple[int, ...] = (20, 300), seeds: int = 3) -> None:
     """The target of ``seat``: one round after a change within 0.5 s of CPU,
-    as the command (a new process) and in the console."""
-    for console, how in ((False, "as a new process"), (True, "in a process that seated the rounds before (the console)")):
-        todo = [(n, c, b, s, console) for n in sizes for c in CHANGES for b in (2, 3) for s in range(1, seeds + 1)]
+    each way of :data:`WAYS`."""
+    for way, how in WAYS.items():
+        todo = [(n, c, b, s, way) for n in sizes for c in CHANGES for b in (2, 3) for s in range(1, seeds + 1)]
         with concurrent.futures.ProcessPoolExecutor(jobs) as ex:
             rows = [row for rows in ex.map(seat_time, todo) for row in rows]
         for n in sizes:
