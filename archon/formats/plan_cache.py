@@ -9,9 +9,9 @@ keeps them: ``plans.sqlite3`` in the user's cache folder
 off with ``ARCHON_CACHE=off``.
 
 * the key is the SHA-256 of the request (:func:`archon.seating.planner.request_key`:
-  the players, the rounds, the rounds played, the effort) and of the
-  seating code itself (every source file of :mod:`archon.seating`): a plan
-  searched by other code is never found;
+  the players, the rounds, the rounds played, the effort), of archon's
+  version and of the seating code itself (every source file of
+  :mod:`archon.seating`): a plan searched by other code is never found;
 * the value is the plan as JSON behind a CRC-32 and its key; one that
   fails either is a miss, and the planner checks that a plan found fits
   its request before using it (:func:`archon.seating.planner._kept`);
@@ -32,7 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator, Optional
 
-from archon import seating
+from archon import __version__, seating
 from archon.formats.cache_file import CacheFile, cache_folder, cache_wanted
 from archon.seating.planner import keeping_plans
 
@@ -48,13 +48,17 @@ KEPT = 2000
 
 @lru_cache(maxsize=1)
 def seating_code() -> str:
-    """The SHA-256 of every source file of :mod:`archon.seating`, by name:
-    what a plan depends on besides its request."""
-    h = hashlib.sha256()
+    """The SHA-256 of archon's version and every source file of
+    :mod:`archon.seating`, by name: what a plan depends on besides its
+    request (the version alone where the sources cannot be read)."""
+    h = hashlib.sha256(f"archon {__version__}".encode())
     folder = Path(seating.__file__).parent
-    for path in sorted(folder.glob("*.py")):
-        data = path.read_bytes()
-        h.update(path.name.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
+    try:
+        for path in sorted(folder.glob("*.py")):
+            data = path.read_bytes()
+            h.update(path.name.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
+    except OSError:
+        return f"archon {__version__}"
     return h.hexdigest()
 
 
