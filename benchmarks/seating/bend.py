@@ -256,9 +256,10 @@ WAYS = {
 
 
 def seat_time(job: tuple) -> list[tuple]:
-    """(players, round, CPU seconds) of every round seated by ``seat_next``
-    after a change: rounds 2 and 3 after a change before round 2, round 3
-    after one before round 3. ``job[4]``: the way it is seated (:data:`WAYS`)."""
+    """(players, round, CPU seconds, round of the change) of every round
+    seated by ``seat_next`` after a change: rounds 2 and 3 after a change
+    before round 2, round 3 after one before round 3. ``job[4]``: the way
+    it is seated (:data:`WAYS`)."""
     n, change, before, seed, way = job
     forget_plans()
     first = list(range(1, n + 1))
@@ -277,7 +278,7 @@ def seat_time(job: tuple) -> list[tuple]:
             if store is not None:
                 store.close()
             if r >= before:
-                out.append((n, r, time.process_time() - t))
+                out.append((n, r, time.process_time() - t, before))
     return out
 
 
@@ -289,9 +290,15 @@ def seat_times(jobs: int, sizes: tuple[int, ...] = (20, 300), seeds: int = 3) ->
         with concurrent.futures.ProcessPoolExecutor(jobs) as ex:
             rows = [row for rows in ex.map(seat_time, todo) for row in rows]
         for n in sizes:
-            times = [t for m, _, t in rows if m == n]
-            slow = max((t, r) for m, r, t in rows if m == n)
+            times = [t for m, _, t, _ in rows if m == n]
+            slow = max((t, r) for m, r, t, _ in rows if m == n)
             print(f"   seat one round after a change, {how}, {n} players ({len(times)} seatings: "
                   f"{len(CHANGES)} changes, rounds 2 and 3 after one before round 2, round 3 after one before "
                   f"round 3, seeds 1..{seeds}): CPU median {statistics.median(times):.3f} s, "
                   f"max {slow[0]:.3f} s (round {slow[1]}; target 0.5 s)")
+            parts = []
+            for before, r in ((2, 2), (2, 3), (3, 3)):
+                part = [t for m, rr, t, b in rows if m == n and rr == r and b == before]
+                parts.append(f"round {r} after a change before round {before} median {statistics.median(part):.3f} s, "
+                             f"max {max(part):.3f} s")
+            print(f"     of which {'; '.join(parts)}")
