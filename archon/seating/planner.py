@@ -31,7 +31,7 @@ DEFAULT_EFFORT = 0.25
 
 
 # Longer than a screen by its documentation only (the entry point of the
-# seating engine, every argument explained): the code is 25 lines.
+# seating engine, every argument explained): the code is 35 lines.
 def plan(
     players: "int | Iterable[int]",
     rounds: int,
@@ -62,7 +62,9 @@ def plan(
     (``None``: a fresh random seed). Once a round is played, the seed no
     longer matters: the plan follows from the players and the rounds played
     alone (:func:`played_seed`), so seating round k + 1 finds again the
-    rounds planned after round k, whatever seed each ``seat`` draws. Common requests (no round played yet,
+    rounds planned after round k, whatever seed each ``seat`` draws (in the
+    same process, or from a store of plans given by :func:`keeping_plans`,
+    as ``archon seat`` does between commands). Common requests (no round played yet,
     or rounds played as archon planned them, with the same players) come
     from the plans computed in advance (:mod:`.library`); others are
     searched with a fixed amount of work scaled by ``effort`` (default
@@ -103,13 +105,11 @@ def plan(
         if progress is not None:
             progress(1.0)
         return known
-    store = _STORE.get() if memo is not None and games is None else None
-    kept = _kept(store, memo, present, rounds, fixed)
-    if kept is not None:
-        if progress is not None:
-            progress(1.0)
-        found = kept
-    else:
+    store = _STORE.get() if games is None else None  # plans kept between processes (keeping_plans)
+    found = _kept(store, memo, present, rounds, fixed)
+    if found is not None and progress is not None:
+        progress(1.0)
+    if found is None:
         found = searched(present, rounds, fixed, games, rng, effort, Clock(time_budget, progress))
         if known is not None and score_plan(known) <= score_plan(found):
             found = known
@@ -174,11 +174,11 @@ def _kept(store: Optional[PlanStore], memo: Optional[tuple], present: list[int],
     at tables of the sizes the search gives (a valid plan throughout)."""
     if store is None or memo is None:
         return None
-    plan_ = store.lookup(request_key(memo))
-    if not isinstance(plan_, list) or len(plan_) != rounds:
+    given = store.lookup(request_key(memo))
+    if not isinstance(given, list) or len(given) != rounds:
         return None
     try:
-        kept = _copy(plan_)
+        kept = _copy(given)
         sizes = table_sizes(len(present))
         if kept[:len(fixed)] != fixed or any(
             sorted(p for t in rnd for p in t) != present or [len(t) for t in rnd] != sizes
