@@ -44,8 +44,10 @@ def cache_wanted(cache: Optional[bool] = None) -> bool:
 
 
 def _damaged(exc: sqlite3.Error) -> bool:
-    """Not a database, or a damaged one (not: locked, read-only, disk full)."""
-    return isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)
+    """Not a database, or a damaged one ("file is not a database", "database
+    disk image is malformed": SQLite's plain database error; not: locked,
+    read-only, disk full, nor a misuse, which are errors of their own kinds)."""
+    return type(exc) is sqlite3.DatabaseError
 
 
 class CacheFile:
@@ -54,12 +56,14 @@ class CacheFile:
     :meth:`remember` new ones, :meth:`close` (writes what is left). Every
     failure turns the file off for the rest of the run, silently.
     ``version``: what the values depend on besides their key (the caller
-    puts it in its keys)."""
+    puts it in its keys); ``wait``: how long to wait for another process
+    writing the file before giving up on it."""
 
-    def __init__(self, folder: Path, version: str, name: str, table: str):
+    def __init__(self, folder: Path, version: str, name: str, table: str, wait: float = 2.0):
         self.path = folder / name
         self.version = version
         self.table = table
+        self.wait = wait  # seconds to wait for another process writing the file
         self._db: Optional[sqlite3.Connection] = None
         self._off = False
         self._damaged = False
@@ -69,7 +73,7 @@ class CacheFile:
     def _connect(self, create: bool) -> Optional[sqlite3.Connection]:
         if self._db is not None or self._off:
             return self._db
-        if not create and (self._damaged or self._new or not self.path.is_file()):
+        if not create and (self._damaged or self._new or not os.path.isfile(self.path)):  # never raises
             # nothing kept yet (a damaged file reads as empty until replaced; a file this read
             # made holds what it read, and a miss is never wrong: not looked up)
             self._new = True
@@ -77,9 +81,10 @@ class CacheFile:
         try:
             if create:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                if self._damaged:
-                    self.path.unlink(missing_ok=True)  # a damaged file: start a new one
-            db = sqlite3.connect(str(self.path), timeout=2.0, isolation_level=None)
+                if self._damaged:  # a damaged file: start a new one, without its old journal
+                    self.path.unlink(missing_ok=True)
+                    self.path.with_name(self.path.name + "-journal").unlink(missing_ok=True)
+            db = sqlite3.connect(str(self.path), timeout=self.wait, isolation_level=None)
             # no wait for the disk at each commit: a file a crash damaged is
             # replaced, a value damaged fails its CRC (a miss), never a wrong result
             db.execute("PRAGMA synchronous=OFF")
@@ -87,7 +92,7 @@ class CacheFile:
             db.execute("PRAGMA page_size=32768")
             db.execute(f"CREATE TABLE IF NOT EXISTS {self.table} (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
         except (sqlite3.Error, OSError) as exc:
-            self._give_up(exc, create)
+            self._give_up(exc)
             return None
         self._db = db
         return db
@@ -100,12 +105,12 @@ class CacheFile:
                 pass
             self._db = None
 
-    def _give_up(self, exc: BaseException, writing: bool) -> None:
+    def _give_up(self, exc: BaseException) -> None:
         self._close_db()
         if isinstance(exc, sqlite3.Error) and _damaged(exc) and not self._damaged:
             self._damaged = True  # read as empty; replaced when written
             return
-        self._off = writing or not isinstance(exc, sqlite3.Error)
+        self._off = True  # locked, read-only, full, unreadable: not tried again this run (each try may wait)
 
     def lookup(self, keys: Iterable[str]) -> dict[str, bytes]:
         """The values kept for ``keys`` (the keys not kept are left out)."""
@@ -122,7 +127,7 @@ class CacheFile:
                     if isinstance(key, str) and isinstance(value, bytes):
                         out[key] = value
         except sqlite3.Error as exc:
-            self._give_up(exc, writing=False)
+            self._give_up(exc)
             return {}
         return out
 
@@ -144,7 +149,7 @@ class CacheFile:
             db.executemany(f"INSERT OR REPLACE INTO {self.table} (key, value) VALUES (?, ?)", pending)
             db.execute("COMMIT")
         except sqlite3.Error as exc:
-            self._give_up(exc, writing=True)
+            self._give_up(exc)
 
     def close(self, keep: Optional[int] = None) -> None:
         """Write what is left and close the file; with ``keep``, only the
@@ -162,4 +167,4 @@ class CacheFile:
         try:  # a value written again is a new row: the newest rows are the last written
             db.execute(f"DELETE FROM {self.table} WHERE rowid <= (SELECT max(rowid) FROM {self.table}) - ?", (keep,))
         except sqlite3.Error as exc:
-            self._give_up(exc, writing=True)
+            self._give_up(exc)

@@ -9,8 +9,8 @@ keeps them: ``plans.sqlite3`` in the user's cache folder
 off with ``ARCHON_CACHE=off``.
 
 * the key is the SHA-256 of the request (:func:`archon.seating.planner.request_key`:
-  the players, the rounds, the rounds played, the effort), of archon's
-  version and of the seating code itself (every source file of
+  the players, the rounds, the rounds played, the effort), of archon's and
+  Python's versions and of the seating code itself (every source file of
   :mod:`archon.seating`): a plan searched by other code is never found;
 * the value is the plan as JSON behind a CRC-32 and its key; one that
   fails either is a miss, and the planner checks that a plan found fits
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import zlib
 from contextlib import contextmanager
 from functools import lru_cache
@@ -44,55 +45,69 @@ PLANS_FILE = "plans.sqlite3"
 _TABLE = "plans_1"
 #: The plans kept (the newest): a few a round seated, a few KB each at 300 players.
 KEPT = 2000
+#: Seconds to wait for another ``seat`` writing the file: a plan missed is
+#: only searched again, and each wait would add to the seating's time.
+WAIT = 0.2
 
 
 @lru_cache(maxsize=1)
 def seating_code() -> str:
-    """The SHA-256 of archon's version and every source file of
+    """The SHA-256 of archon's version, Python's (the search draws from
+    :mod:`random` and adds floats) and every source file of
     :mod:`archon.seating`, by name: what a plan depends on besides its
-    request (the version alone where the sources cannot be read)."""
-    h = hashlib.sha256(f"archon {__version__}".encode())
-    folder = Path(seating.__file__).parent
+    request (the versions alone where the sources cannot be read, as in a
+    frozen build)."""
+    versions = f"archon {__version__}; python {sys.version_info[0]}.{sys.version_info[1]}"
+    h = hashlib.sha256(versions.encode())
     try:
+        folder = Path(seating.__file__).parent  # None in a frozen build: TypeError
         for path in sorted(folder.glob("*.py")):
             data = path.read_bytes()
             h.update(path.name.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
-    except OSError:
-        return f"archon {__version__}"
+    except (OSError, TypeError, AttributeError):
+        return versions
     return h.hexdigest()
 
 
 class PlanCache:
     """The plans file of ``folder``, as the planner's store
-    (:class:`archon.seating.planner.PlanStore`)."""
+    (:class:`archon.seating.planner.PlanStore`). It never raises: a plans
+    file that fails in any way is a miss (a seating searched as without
+    it), and is given up for the rest of the command."""
 
     def __init__(self, folder: Path):
-        self.file = CacheFile(folder, seating_code(), PLANS_FILE, _TABLE)
+        self.file = CacheFile(folder, seating_code(), PLANS_FILE, _TABLE, wait=WAIT)
 
     def _key(self, key: str) -> str:
         return hashlib.sha256(f"{self.file.version}:{key}".encode()).hexdigest()
 
     def lookup(self, key: str) -> object:
         """The plan kept under ``key`` (None: none, or one that fails its checks)."""
-        full = self._key(key)
-        value = self.file.lookup([full]).get(full)
-        if value is None or len(value) < 5 or zlib.crc32(value[4:]) != int.from_bytes(value[:4], "big"):
-            return None
         try:
+            full = self._key(key)
+            value = self.file.lookup([full]).get(full)
+            if value is None or len(value) < 5 or zlib.crc32(value[4:]) != int.from_bytes(value[:4], "big"):
+                return None
             kept_as, plan = json.loads(value[4:].decode("utf-8"))
-        except (ValueError, TypeError, UnicodeDecodeError):
+        except Exception:  # noqa: BLE001 - a cache: whatever fails is a miss, never the seating's failure
             return None
         return plan if kept_as == full else None
 
     def remember(self, key: str, plan: list) -> None:
         """Keep ``plan`` under ``key`` (written by :meth:`close`)."""
-        full = self._key(key)
-        data = json.dumps([full, plan], separators=(",", ":")).encode("utf-8")
-        self.file.remember(full, zlib.crc32(data).to_bytes(4, "big") + data)
+        try:
+            full = self._key(key)
+            data = json.dumps([full, plan], separators=(",", ":")).encode("utf-8")
+            self.file.remember(full, zlib.crc32(data).to_bytes(4, "big") + data)
+        except Exception:  # noqa: BLE001 - not kept: the next seat searches it again
+            pass
 
     def close(self) -> None:
         """Write the plans searched, keep the newest :data:`KEPT`, close the file."""
-        self.file.close(keep=KEPT)
+        try:
+            self.file.close(keep=KEPT)
+        except Exception:  # noqa: BLE001 - not kept: the next seat searches them again
+            pass
 
 
 def open_plan_cache(cache: Optional[bool] = None) -> Optional[PlanCache]:

@@ -276,7 +276,7 @@ def seat_time(job: tuple) -> list[tuple]:
             with keeping_plans(store):
                 fixed.append(seat_next(present, ROUNDS, seed, fixed).tables)
             if store is not None:
-                store.close()
+                store.close()  # the plans written, as the command does before it ends
             if r >= before:
                 out.append((n, r, time.process_time() - t, before))
     return out

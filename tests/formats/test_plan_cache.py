@@ -27,9 +27,23 @@ def test_a_damaged_value_is_a_miss(tmp_path):
     store.close()
     with sqlite3.connect(tmp_path / PLANS_FILE) as db:
         [(key, value)] = db.execute("SELECT key, value FROM plans_1").fetchall()
-        damaged = value[:-3] + b"7]]"  # another player: the CRC no longer matches
+        at = value.rindex(b"8")
+        damaged = value[:at] + b"7" + value[at + 1:]  # player 8 read as 7: still JSON, the CRC fails
         db.execute("UPDATE plans_1 SET value = ? WHERE key = ?", (damaged, key))
     assert PlanCache(tmp_path).lookup("request a") is None
+
+
+def test_a_value_found_under_another_key_is_a_miss(tmp_path):
+    store = PlanCache(tmp_path)
+    store.remember("request a", PLAN)
+    store.remember("request b", [PLAN[0]])
+    store.close()
+    a_key, b_key = (store._key(k) for k in ("request a", "request b"))
+    with sqlite3.connect(tmp_path / PLANS_FILE) as db:
+        [(a_value,)] = db.execute("SELECT value FROM plans_1 WHERE key = ?", (a_key,)).fetchall()
+        db.execute("UPDATE plans_1 SET value = ? WHERE key = ?", (a_value, b_key))  # a value under another key
+    assert PlanCache(tmp_path).lookup("request b") is None
+    assert PlanCache(tmp_path).lookup("request a") == PLAN
 
 
 def test_plans_of_other_seating_code_are_not_found(tmp_path, monkeypatch):

@@ -61,13 +61,18 @@ def test_a_plan_searched_is_kept_and_a_new_process_finds_it_without_searching(mo
 def test_plans_are_kept_only_within_the_block():
     store = Store()
     forget_plans()
-    plan(PRESENT, 3, fixed_rounds=PLAYED)
-    assert store.plans == {} and store.looked_up == 0
+    with keeping_plans(store):
+        plan(PRESENT, 3, fixed_rounds=PLAYED)
+    assert (len(store.plans), store.looked_up) == (1, 1)
+    forget_plans()
+    other = [p for p in PRESENT if p != 6]  # another request, after the block
+    plan(other, 3, fixed_rounds=PLAYED)
+    assert (len(store.plans), store.looked_up) == (1, 1)
 
 
 @pytest.mark.parametrize("damage", [
     "another player", "the rounds played changed", "a player twice", "a table of three", "text", "not a plan",
-    "a round short",
+    "a round short", "a number with a decimal point", "a table of four first",
 ])
 def test_a_kept_plan_that_does_not_fit_its_request_is_searched_again(damage):
     store = Store()
@@ -89,6 +94,11 @@ def test_a_kept_plan_that_does_not_fit_its_request_is_searched_again(damage):
         bad[2][0][0] = str(bad[2][0][0])
     elif damage == "not a plan":
         bad = {"plan": bad}
+    elif damage == "a number with a decimal point":  # 3.0 == 3: only its type tells
+        bad[1][0][0] = float(bad[1][0][0])
+    elif damage == "a table of four first":  # a seating, but not the search's: it puts tables of five first
+        assert [len(t) for t in bad[2]] == [5, 4, 4]
+        bad[2] = bad[2][1:] + bad[2][:1]
     else:
         bad = bad[:2]
     store.plans[key] = bad
@@ -96,4 +106,5 @@ def test_a_kept_plan_that_does_not_fit_its_request_is_searched_again(damage):
     with keeping_plans(store):
         found = plan(PRESENT, 3, seed=4, fixed_rounds=PLAYED)
     assert found == good
+    assert all(type(p) is int for rnd in found for t in rnd for p in t)  # 3.0 == 3, yet a number typed as 3.0
     assert score_plan(found) == score_plan(good)

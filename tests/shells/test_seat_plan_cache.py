@@ -78,3 +78,40 @@ def test_a_damaged_plans_file_changes_nothing(bent, tmp_path, monkeypatch):
     (cache / PLANS_FILE).write_bytes(b"not a database, " * 500)
     assert _rounds_2_and_3(bent, seed=8) == first
     assert _plans_kept(cache) >= 2  # a new file replaced the damaged one
+
+
+@pytest.mark.parametrize("folder", ["a plain file", "a name too long for the system"])
+def test_a_cache_folder_archon_cannot_use_changes_nothing(bent, tmp_path, monkeypatch, folder):
+    copy = tmp_path / "copy.xlsx"
+    shutil.copy(bent, copy)
+    monkeypatch.setenv("ARCHON_CACHE", "off")
+    without = _rounds_2_and_3(copy, seed=2)
+    monkeypatch.delenv("ARCHON_CACHE")
+    if folder == "a plain file":
+        where = tmp_path / "cache"
+        where.write_text("not a folder")
+    else:
+        where = tmp_path / ("x" * 300)  # longer than a file name may be: looking at it fails
+    monkeypatch.setenv("ARCHON_CACHE_DIR", str(where))
+    for k in (2, 3):
+        r = run("seat", bent, "--round", k, "--seed", 2)
+        assert r.exit_code == 0, r.output
+        said = r.output.lower()  # nothing said of it: a cache is never the organizer's problem
+        assert PLANS_FILE not in said and "sqlite" not in said and "traceback" not in said
+    ev = load_event(bent)
+    assert {k: [list(t.players) for t in ev.round(k).tables] for k in (2, 3)} == without
+
+
+def test_a_plans_file_another_process_holds_changes_nothing(bent, tmp_path, monkeypatch):
+    copy = tmp_path / "copy.xlsx"
+    shutil.copy(bent, copy)
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("ARCHON_CACHE_DIR", str(cache))
+    first = _rounds_2_and_3(copy, seed=6)  # the plans file exists, with plans in it
+    holder = sqlite3.connect(cache / PLANS_FILE, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another process writing it, for as long as this test seats
+    try:
+        assert _rounds_2_and_3(bent, seed=6) == first
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
