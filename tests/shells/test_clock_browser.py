@@ -72,6 +72,7 @@ def test_the_clock_survives_a_restart_of_the_server(browser, seated):  # noqa: F
         gone = time.monotonic() - stopped
         assert before - gone - 3 <= after <= before + 1  # counted on while no server ran
         org = organizer_page(browser, base)
+        org.wait_for_selector("#clock[data-state='running']", state="attached")  # the figures fetched after load
         assert org.is_visible("#clock-pause button") and not org.is_visible("#clock-start button")
         assert "paused" in submit(org, "#clock-pause")
         room.reload()
@@ -84,6 +85,7 @@ def test_the_clock_survives_a_restart_of_the_server(browser, seated):  # noqa: F
         room.goto(base + "/")
         assert seconds_shown(room) == paused  # exactly, after a restart
         org = organizer_page(browser, base)
+        org.wait_for_selector("#clock[data-state='paused']", state="attached")
         assert org.is_visible("#clock-resume button") and not org.is_visible("#clock-pause button")
 
 
