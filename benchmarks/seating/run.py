@@ -40,6 +40,7 @@ section is skipped with a message.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import concurrent.futures
 import os
 import statistics
@@ -244,7 +245,7 @@ def seat_speed(quick: bool) -> None:
     # leave little room; a late arrival plays fewer games than the others)
     for n, change, before in ((20, "a drop", 3), (28, "a drop", 2), (28, "a late arrival", 2), (300, "a drop", 3)):
         for label, seat in (("Python twin, in process", by_twin), ("the command, new process", by_command)):
-            with tempfile.TemporaryDirectory() as tmp:
+            with tempfile.TemporaryDirectory() as tmp, _plans_kept_in(Path(tmp)):
                 event = _event(Path(tmp), n, path)
                 times = []
                 for r in (1, 2, 3):
@@ -256,7 +257,7 @@ def seat_speed(quick: bool) -> None:
     ns = [8, 12, 19, 23, 28, 35, 41] if quick else [*range(6, 61), 100, 200]
     times = []
     for n, change in [(n, c) for n in ns for c in ("a drop", "a late arrival")] + [(300, "a drop"), (299, "a late arrival")]:
-        with tempfile.TemporaryDirectory() as tmp:
+        with tempfile.TemporaryDirectory() as tmp, _plans_kept_in(Path(tmp)):
             event = _event(Path(tmp), n, path)
             api.seat(event, 1, seed=1)
             _arrive_or_drop(event, n, change)
@@ -266,6 +267,25 @@ def seat_speed(quick: bool) -> None:
           f", 100, 200, 299/300; {len(times)} events): slowest "
           + "; ".join(f"{n} players, {change}, {t:.2f} s" for t, n, change in times[:3])
           + f"; from 100 players up at most {max(t for t, n, _ in times if n >= 100):.2f} s")
+
+
+@contextlib.contextmanager
+def _plans_kept_in(folder: Path):
+    """Each event seated with a plans file of its own, empty at first (as
+    on an organizer's machine: the plans another event searched are not
+    there), for the twin and the command alike, and nothing in memory."""
+    from archon.seating.planner import forget_plans
+
+    was = os.environ.get("ARCHON_CACHE_DIR")
+    os.environ["ARCHON_CACHE_DIR"] = str(folder / "cache")
+    forget_plans()
+    try:
+        yield
+    finally:
+        if was is None:
+            del os.environ["ARCHON_CACHE_DIR"]
+        else:
+            os.environ["ARCHON_CACHE_DIR"] = was
 
 
 def _seat_command():
@@ -280,7 +300,8 @@ def _seat_command():
     def by_command(event: Path, r: int) -> float:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run([*command, "seat", str(event), "--round", str(r), "--seed", str(r)],
-                       env=env, cwd=REPO, capture_output=True, check=True)
+                       env={**env, "ARCHON_CACHE_DIR": os.environ.get("ARCHON_CACHE_DIR", "")}, cwd=REPO,
+                       capture_output=True, check=True)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
