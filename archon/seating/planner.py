@@ -170,23 +170,24 @@ def request_key(memo: tuple) -> str:
 def _kept(store: Optional[PlanStore], memo: Optional[tuple], present: list[int], rounds: int,
           fixed: list) -> Optional[Plan]:
     """The plan ``store`` keeps for the request when it fits it: the rounds
-    played as they were, then rounds seating every player of ``present``
-    at tables of the sizes the search gives (a valid plan throughout)."""
+    played as they were (checked by :func:`plan`), then rounds seating
+    every player of ``present`` (distinct numbers) once, at tables of the
+    sizes the search gives: a valid plan throughout, as
+    :func:`.criteria.check_plan` would find it."""
     if store is None or memo is None:
         return None
     given = store.lookup(request_key(memo))
     if not isinstance(given, list) or len(given) != rounds:
         return None
+    sizes = table_sizes(len(present))
     try:
         kept = _copy(given)
-        sizes = table_sizes(len(present))
         if kept[:len(fixed)] != fixed or any(
             sorted(p for t in rnd for p in t) != present or [len(t) for t in rnd] != sizes
             for rnd in kept[len(fixed):]
         ):
             return None
-        check_plan(kept)
-    except (TypeError, ValueError, SeatingError):
+    except (TypeError, ValueError):  # not lists, or numbers of several kinds
         return None
     if not all(type(p) is int for rnd in kept for t in rnd for p in t):
         return None
