@@ -228,7 +228,8 @@ class ResultsCache(CacheFile):
     (:class:`archon.formats.cache_file.CacheFile`)."""
 
     def __init__(self, folder: Path, version: str):
-        super().__init__(folder, version, CACHE_FILE, _TABLE)
+        super().__init__(folder, CACHE_FILE, _TABLE)
+        self.version = version  # what the results depend on besides the file: in its keys
 
 
 def open_cache(cache: Optional[bool] = None) -> Optional[ResultsCache]:

@@ -55,13 +55,12 @@ class CacheFile:
     layout of the values gets a new table name): :meth:`lookup` values,
     :meth:`remember` new ones, :meth:`close` (writes what is left). Every
     failure turns the file off for the rest of the run, silently.
-    ``version``: what the values depend on besides their key (the caller
-    puts it in its keys); ``wait``: how long to wait for another process
-    writing the file before giving up on it."""
+    ``wait``: how long to wait for another process writing the file
+    before giving up on it. What the values depend on besides their key
+    is the caller's to put in its keys."""
 
-    def __init__(self, folder: Path, version: str, name: str, table: str, wait: float = 2.0):
+    def __init__(self, folder: Path, name: str, table: str, wait: float = 2.0):
         self.path = folder / name
-        self.version = version
         self.table = table
         self.wait = wait  # seconds to wait for another process writing the file
         self._db: Optional[sqlite3.Connection] = None

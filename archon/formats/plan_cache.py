@@ -76,10 +76,11 @@ class PlanCache:
     it), and is given up for the rest of the command."""
 
     def __init__(self, folder: Path):
-        self.file = CacheFile(folder, seating_code(), PLANS_FILE, _TABLE, wait=WAIT)
+        self.file = CacheFile(folder, PLANS_FILE, _TABLE, wait=WAIT)
 
     def _key(self, key: str) -> str:
-        return hashlib.sha256(f"{self.file.version}:{key}".encode()).hexdigest()
+        # the seating code hashed at the first plan looked up, not by every seat (round 1 looks up none)
+        return hashlib.sha256(f"{seating_code()}:{key}".encode()).hexdigest()
 
     def lookup(self, key: str) -> object:
         """The plan kept under ``key`` (None: none, or one that fails its checks)."""
