@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Sequence
+import operator
+from typing import Optional, Sequence
 
 from archon.seating.criteria import ADJACENT, RELATIONS, TRANSFERS, score_plan
 
@@ -53,6 +54,82 @@ class _History:
                     self.groups[(p, q, group)] = self.groups.get((p, q, group), 0) + 1
 
 
+class _Orders:
+    """Every seat order of a table of ``z``, in the order :func:`best_orders`
+    tries them (the first of equally good orders is kept): for every order
+    of the players after the first, each rotation. ``seats[k][x]`` is the
+    seat (0-based) of the table's x-th player in order k; ``picks[k]``
+    takes, from a flat list of z values per player (one per seat), order
+    k's value of each player; ``gaps[(x, y)][k]`` how many seats after
+    player x player y sits in order k."""
+
+    def __init__(self, z: int):
+        patterns: list[tuple[int, ...]] = []
+        for tail in itertools.permutations(range(1, z)):
+            ring = [0, *tail]
+            patterns.extend(tuple(ring[start:] + ring[:start]) for start in range(z))
+        self.patterns = patterns
+        self.seats = [tuple(pattern.index(x) for x in range(z)) for pattern in patterns]
+        self.picks = [operator.itemgetter(*[x * z + seat[x] for x in range(z)]) for seat in self.seats]
+        self.gaps = {(x, y): [(seat[y] - seat[x]) % z for seat in self.seats]
+                     for x in range(z) for y in range(x + 1, z)}
+
+
+_ORDERS = {z: _Orders(z) for z in RELATIONS}
+
+
+class _Table:
+    """What each seat order of one table adds to R1, R5, R6, R7 and R9 in
+    the last round, and each player's transfers per round played (times
+    ``unit``) in each seat."""
+
+    def __init__(self, table: Sequence[int], seen: _History, unit: int):
+        z = len(table)
+        self.table, self.orders = list(table), _ORDERS[z]
+        seat7 = [int(seen.seats.get((p, i + 1), 0) == 1) for p in table for i in range(z)]
+        seat5 = [seat7[x * z + i] if i == 4 else 0 for x in range(z) for i in range(z)]
+        self.values = [_value(p, i, seen, unit) for p in table for i in range(z)]
+        by_order = [[0, sum(pick(seat5)), 0, sum(pick(seat7)), 0] for pick in self.orders.picks]
+        for (x, y), gaps in self.orders.gaps.items():
+            added = _pair_costs(table[x], table[y], z, seen)
+            if added is None:
+                continue
+            for k, gap in enumerate(gaps):
+                r1, r6, r9 = added[gap]
+                order = by_order[k]
+                order[0] += r1
+                order[2] += r6
+                order[4] += r9
+        #: (R1, R5, R6, R7) of each order, and its R9
+        self.violations = [tuple(o[:4]) for o in by_order]
+        self.r9 = [o[4] for o in by_order]
+
+    def best(self, total: int, count: int) -> list[int]:
+        """The best order for a centre of R8 at total / count: the fewest
+        violations (R1, R5, R6, R7), then the least R8 (squares times
+        count²), then R9, then the first tried."""
+        least = min(self.violations)
+        squares = [(v * count - total) ** 2 for v in self.values]
+        picks = self.orders.picks
+        k = min((k for k, v in enumerate(self.violations) if v == least),
+                key=lambda k: (sum(picks[k](squares)), self.r9[k]))
+        return [self.table[x] for x in self.orders.patterns[k]]
+
+
+def _pair_costs(a: int, b: int, z: int, seen: _History) -> Optional[list[tuple[int, int, int]]]:
+    """What players ``a`` and ``b`` add to (R1, R6, R9) when b sits d seats
+    after a, by d (0 unused); None when nothing in any order."""
+    names = RELATIONS[z]
+    p, q = (a, b) if a < b else (b, a)
+    out = [(0, 0, 0)]
+    for d in range(1, z):
+        name = names[d if a < b else (z - d) % z]  # the relation of q to p
+        r6 = int(seen.relations.get((p, q, name), 0) == 1)
+        group = "adjacent" if name in ADJACENT else "non-adjacent"
+        out.append((r6 if name in ADJACENT else 0, r6, int(seen.groups.get((p, q, group), 0) == 1)))
+    return out if any(any(c) for c in out) else None
+
+
 def _relations(table: Sequence[int]):
     """((p, q), relation of q to p) for every pair p < q of a table in seat order."""
     names = RELATIONS[len(table)]
@@ -63,40 +140,10 @@ def _relations(table: Sequence[int]):
                 yield (p, q), names[k]
 
 
-def _new_violations(order: Sequence[int], seen: _History) -> tuple[int, int, int, int, int]:
-    """(R1, R5, R6, R7, R9) added by a table seated in ``order`` in the last round."""
-    r1 = r5 = r6 = r7 = r9 = 0
-    for i, p in enumerate(order):
-        if seen.seats.get((p, i + 1), 0) == 1:
-            r7 += 1
-            r5 += i == 4
-    for (p, q), name in _relations(order):
-        if seen.relations.get((p, q, name), 0) == 1:
-            r6 += 1
-            r1 += name in ADJACENT
-        group = "adjacent" if name in ADJACENT else "non-adjacent"
-        r9 += seen.groups.get((p, q, group), 0) == 1
-    return r1, r5, r6, r7, r9
-
-
 def _value(p: int, seat: int, seen: _History, unit: int) -> int:
     """Player p's transfers per round played after sitting in ``seat``
     (0-based) last, times ``unit`` (a multiple of every player's rounds)."""
     return (seen.transfers.get(p, 0) + TRANSFERS[seat]) * (unit // (seen.played.get(p, 0) + 1))
-
-
-def _table_orders(table: Sequence[int], seen: _History, unit: int) -> list[tuple]:
-    """Every order of a table with what it adds: ((r1, r5, r6, r7), r9, values, order)."""
-    out = []
-    first, rest = table[0], list(table[1:])
-    for tail in itertools.permutations(rest):
-        for start in range(len(table)):  # every rotation: seats matter for R5, R7, R8
-            ring = [first, *tail]
-            order = ring[start:] + ring[:start]
-            r1, r5, r6, r7, r9 = _new_violations(order, seen)
-            values = [_value(p, i, seen, unit) for i, p in enumerate(order)]
-            out.append(((r1, r5, r6, r7), r9, values, order))
-    return out
 
 
 def best_orders(fixed: Sequence, tables: Sequence[Sequence[int]], passes: int = 4) -> list[list[int]]:
@@ -109,16 +156,18 @@ def best_orders(fixed: Sequence, tables: Sequence[Sequence[int]], passes: int = 
     for p in seated | set(seen.played):
         rounds = seen.played.get(p, 0) + (p in seated)
         unit = unit * rounds // math.gcd(unit, rounds)
-    options = [_table_orders(t, seen, unit) for t in tables]
+    options = [_Table(t, seen, unit) for t in tables]
     others = [seen.transfers[p] * (unit // seen.played[p]) for p in seen.played if p not in seated]
     best = [list(t) for t in tables]
     best_score = score_plan([*fixed, best])
-    current = best
+    current, centre = best, None
     for _ in range(passes):
         values = others + [_value(p, i, seen, unit) for t in current for i, p in enumerate(t)]
         total, count = sum(values), len(values)  # the centre is total / count: squares times count²
-        chosen = [min(opts, key=lambda o: (o[0], sum((v * count - total) ** 2 for v in o[2]), o[1]))[3]
-                  for opts in options]
+        if (total, count) == centre:  # the same centre chooses the same orders again
+            break
+        centre = total, count
+        chosen = [table.best(total, count) for table in options]
         score = score_plan([*fixed, chosen])
         if not score < best_score:
             break

@@ -102,3 +102,43 @@ def test_the_last_round_after_two_drops_is_the_best_of_every_seating():
     # same table in all three rounds, and a single pair sitting adjacent
     # (or non-adjacent) to each other twice
     assert (best[0], best[1], best[8]) == (0, 1, 1)
+
+
+def _every_order(tables: list) -> list:
+    """Every way to seat the given tables, seat orders only."""
+    return [list(orders) for orders in itertools.product(*(itertools.permutations(t) for t in tables))]
+
+
+# 9 players, a table of 5 and one of 4 in every round; rounds 1 and 2 leave
+# pairs, relations and seats that round 3's orders may repeat or not
+NINE_1 = [[1, 2, 3, 4, 5], [6, 7, 8, 9]]
+NINE_2 = [[6, 1, 7, 2, 8], [3, 9, 4, 5]]
+NINE_3 = [[1, 2, 6, 9, 3], [4, 5, 7, 8]]  # who sits with whom in round 3
+
+
+def test_the_last_rounds_seat_orders_are_the_best_of_every_order():
+    """Once round 3's tables are chosen, archon seats each in its best order:
+    no combination of orders of the two tables (120 x 24) is better."""
+    from archon.seating.orders import best_orders
+
+    played = [NINE_1, NINE_2]
+    best = min(criteria([*played, [list(t) for t in orders]]) for orders in _every_order(NINE_3))
+    chosen = best_orders(played, NINE_3)
+    assert [sorted(t) for t in chosen] == [sorted(t) for t in NINE_3]
+    assert criteria([*played, chosen]) == best
+    # the orders given repeat seats, prey and relations the best one does not
+    assert criteria([*played, NINE_3]) > best
+
+
+def test_the_last_rounds_seat_orders_with_a_late_arrival_and_a_drop():
+    """Player 10 arrived for round 2 and player 9 left after round 1: the
+    tables' orders shift the mean of the first-turn transfers per round
+    played (R8) too; archon still finds the best orders."""
+    from archon.seating.orders import best_orders
+
+    played = [NINE_1, [[6, 1, 7, 2, 8], [3, 10, 4, 5]]]
+    last = [[1, 2, 6, 10, 3], [4, 5, 7, 8]]
+    best = min(criteria([*played, [list(t) for t in orders]]) for orders in _every_order(last))
+    chosen = best_orders(played, last)
+    assert criteria([*played, chosen]) == best
+    assert criteria([*played, last]) > best
