@@ -60,7 +60,27 @@ def _order_getters(z: int) -> list[tuple[tuple[int, ...], "operator.itemgetter"]
 
 
 _ORDERS = {z: _order_getters(z) for z in TABLE_SIZES}
-_GETTERS = {z: [get for _, get in orders] for z, orders in _ORDERS.items()}
+_GETTERS: dict[tuple[int, tuple[int, ...]], list] = {(z, tuple(range(z * (z - 1) // 2))): [get for _, get in orders]
+                                                    for z, orders in _ORDERS.items()}
+
+
+def _getters(z: int, pairs: tuple[int, ...]) -> list:
+    """The getters of :func:`_order_getters` for a cost list that holds,
+    after the player costs, the costs of ``pairs`` only (numbers in the
+    order of :func:`_order_getters`' pairs): the pairs left out cost
+    nothing in any order, and leaving them out of a sum changes no sum
+    (adding 0.0 is exact), in fewer additions. Made when first needed and
+    kept (a table of 5 has 1,024 sets of pairs)."""
+    found = _GETTERS.get((z, pairs))
+    if found is None:
+        seats = [(i, j) for i in range(z) for j in range(i + 1, z)]
+        found = []
+        for perm, _ in _ORDERS[z]:
+            idx = [i * z + perm[i] for i in range(z)]
+            idx += [z * z + k * z + (perm[seats[m][1]] - perm[seats[m][0]]) % z for k, m in enumerate(pairs)]
+            found.append(operator.itemgetter(*idx))
+        _GETTERS[(z, pairs)] = found
+    return found
 
 
 # Longer than a screen on purpose: it runs for every table of every polish
@@ -92,10 +112,13 @@ def _best_order(board: Board, r: int, t: int, unit: float, rng) -> list[int]:
             w = (t0 + TRANSFERS[s]) * lm[p]
             costs.append(c + w8 * (nplay * w * w - 2 * s1 * w) / unit)
     adj, nadj, prey, gprey, cross = board.adj, board.nadj, board.prey, board.gprey, board.cross
+    kept = []  # the pairs that meet in another round: the others cost nothing in any order
+    m = -1
     for i in range(z):
         x = players[i]
         for j in range(i + 1, z):
             y = players[j]
+            m += 1
             key = x * n + y if x < y else y * n + x
             # this table's own contribution: y sits d0 seats after x
             d0 = j - i
@@ -103,8 +126,8 @@ def _best_order(board: Board, r: int, t: int, unit: float, rng) -> list[int]:
             ka = adj[key] - near
             kn = nadj[key] - (not near)
             if not (ka or kn):
-                costs.extend([0.0] * z)  # no other meeting: any order is fine
                 continue
+            kept.append(m)
             # a cost only where a count would reach 2 (a new violation)
             costs.append(0.0)
             for d in range(1, z):  # y sits d seats after x
@@ -121,7 +144,7 @@ def _best_order(board: Board, r: int, t: int, unit: float, rng) -> list[int]:
                     if cross[key] - (d == d0) == 1:
                         c += w6
                 costs.append(c)
-    values = [sum(get(costs)) for get in _GETTERS[z]]
+    values = [sum(get(costs)) for get in _getters(z, tuple(kept))]
     limit = min(values) + 1e-9
     ties = [k for k, v in enumerate(values) if v <= limit]
     perm = _ORDERS[z][ties[int(rng.random() * len(ties))] if len(ties) > 1 else ties[0]][0]

@@ -77,13 +77,14 @@ def positions_plan(
     ratio = math.log(t_lo / t_hi)
     rand, exp = rng.random, math.exp
     step = max(1, iterations // 100)
+    movable_rounds = [(free[r][0], types[r], len(free[r][0])) for r in rounds]
+    nr = len(rounds)
+    # the sums move by whole numbers: each difference below is the
+    # difference of squares the scores count, in fewer operations
     for it in range(iterations):
         if tick is not None and it % step == 0 and tick(it / iterations):
             break
-        r = rounds[int(rand() * len(rounds))]
-        players = free[r][0]
-        ty = types[r]
-        m = len(players)
+        players, ty, m = movable_rounds[int(rand() * nr)]
         i = int(rand() * m)
         j = int(rand() * m)
         a = ty[i]
@@ -98,14 +99,18 @@ def positions_plan(
         dz = zb - za
         dt = TRANSFERS[sb] - TRANSFERS[sa]
         lx, ly = lm[x], lm[y]
-        vx0, vy0, tx0, ty0 = vp[x], vp[y], tr[x], tr[y]
-        vx1, vy1, tx1, ty1 = vx0 + dz, vy0 - dz, tx0 + dt, ty0 - dt
-        d1v = dz * lx - dz * ly
-        d2v = (vx1 * vx1 - vx0 * vx0) * lx * lx + (vy1 * vy1 - vy0 * vy0) * ly * ly
-        d1t = dt * lx - dt * ly
-        d2t = (tx1 * tx1 - tx0 * tx0) * lx * lx + (ty1 * ty1 - ty0 * ty0) * ly * ly
-        dq3 = nplay * d2v - (2 * s1v * d1v + d1v * d1v)
-        dq8 = nplay * d2t - (2 * s1t * d1t + d1t * d1t)
+        if dz:
+            d1v = dz * (lx - ly)
+            d2v = (2 * vp[x] + dz) * dz * lx * lx + (dz - 2 * vp[y]) * dz * ly * ly
+            dq3 = nplay * d2v - (2 * s1v * d1v + d1v * d1v)
+        else:
+            d1v = dq3 = 0
+        if dt:
+            d1t = dt * (lx - ly)
+            d2t = (2 * tr[x] + dt) * dt * lx * lx + (dt - 2 * tr[y]) * dt * ly * ly
+            dq8 = nplay * d2t - (2 * s1t * d1t + d1t * d1t)
+        else:
+            d1t = dq8 = 0
         d5 = d7 = 0
         if sa != sb:
             kxa, kxb = x * 6 + sa + 1, x * 6 + sb + 1
@@ -115,7 +120,10 @@ def positions_plan(
         if delta <= 0 or rand() < exp(-delta / (t_hi * exp(ratio * it / iterations))):
             ty[i] = b
             ty[j] = a
-            vp[x], vp[y], tr[x], tr[y] = vx1, vy1, tx1, ty1
+            vp[x] += dz
+            vp[y] -= dz
+            tr[x] += dt
+            tr[y] -= dt
             s1v += d1v
             s1t += d1t
             if sa != sb:
