@@ -79,8 +79,6 @@ def positions_plan(
     step = max(1, iterations // 100)
     movable_rounds = [(free[r][0], types[r], len(free[r][0])) for r in rounds]
     nr = len(rounds)
-    # the sums move by whole numbers: each difference below is the
-    # difference of squares the scores count, in fewer operations
     for it in range(iterations):
         if tick is not None and it % step == 0 and tick(it / iterations):
             break
@@ -99,18 +97,8 @@ def positions_plan(
         dz = zb - za
         dt = TRANSFERS[sb] - TRANSFERS[sa]
         lx, ly = lm[x], lm[y]
-        if dz:
-            d1v = dz * (lx - ly)
-            d2v = (2 * vp[x] + dz) * dz * lx * lx + (dz - 2 * vp[y]) * dz * ly * ly
-            dq3 = nplay * d2v - (2 * s1v * d1v + d1v * d1v)
-        else:
-            d1v = dq3 = 0
-        if dt:
-            d1t = dt * (lx - ly)
-            d2t = (2 * tr[x] + dt) * dt * lx * lx + (dt - 2 * tr[y]) * dt * ly * ly
-            dq8 = nplay * d2t - (2 * s1t * d1t + d1t * d1t)
-        else:
-            d1t = dq8 = 0
+        d1v, dq3 = _spread_change(dz, vp[x], vp[y], lx, ly, s1v, nplay) if dz else (0, 0)
+        d1t, dq8 = _spread_change(dt, tr[x], tr[y], lx, ly, s1t, nplay) if dt else (0, 0)
         d5 = d7 = 0
         if sa != sb:
             kxa, kxb = x * 6 + sa + 1, x * 6 + sb + 1
@@ -132,6 +120,16 @@ def positions_plan(
                 sc[kyb] -= 1
                 sc[kya] += 1
     return types
+
+
+def _spread_change(d: int, x0: int, y0: int, lx: int, ly: int, s1: int, nplay: int) -> tuple[int, int]:
+    """When player x's total moves by ``d`` and y's by ``-d`` (from ``x0``
+    and ``y0``; ``lx``, ``ly`` their weights): the change of the weighted
+    sum ``s1``, and of ``nplay`` times the sum of squares less the sum
+    squared (the variance the spread counts, in whole numbers)."""
+    d1 = d * (lx - ly)
+    d2 = (2 * x0 + d) * d * lx * lx + (d - 2 * y0) * d * ly * ly  # (x0 + d)² - x0², weighted, and y's
+    return d1, nplay * d2 - (2 * s1 * d1 + d1 * d1)
 
 
 def assigned_positions(n: int, history: list, free: list, movable: list[bool], rng=None,
