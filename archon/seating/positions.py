@@ -61,7 +61,8 @@ def positions_plan(
     depend on positions only. Simulated annealing over swaps of two players'
     positions in a round, scored in constant time. Returns, per free round,
     the position of each of its players (in the order of ``free[r][0]``).
-    The loop is one function on purpose: it runs tens of thousands of
+    The loop is one function on purpose (but for :func:`_spread_change`,
+    called only for the sums a move changes): it runs tens of thousands of
     times, and local names are what keeps it fast in CPython."""
     vp, tr, sc, played, types = _position_counts(n, history, free)
     lm = [lcm // k if k else 0 for k in played]
