@@ -246,17 +246,15 @@ def compare_scores(a: Score, b: Score) -> int:
     return (a.key > b.key) - (a.key < b.key)
 
 
-def _variance(values: list[Fraction]) -> Fraction:
-    """The population variance, exactly (in whole numbers over a common
-    denominator: the values have few denominators, the rounds played)."""
-    if not values:
+def _variance(totals: dict[int, int], played: dict[int, int]) -> Fraction:
+    """The population variance of ``totals[p] / played[p]`` over the
+    players, exactly (in whole numbers over a common denominator: the
+    rounds played are few numbers)."""
+    if not played:
         return Fraction(0)
-    n = len(values)
-    common = 1
-    for d in {v.denominator for v in values}:
-        common = common * d // math.gcd(common, d)
-    whole = [v.numerator * (common // v.denominator) for v in values]
-    total = sum(whole)
+    common = math.lcm(*set(played.values()))
+    whole = [totals[p] * (common // k) for p, k in played.items()]
+    n, total = len(whole), sum(whole)
     return Fraction(n * sum(x * x for x in whole) - total * total, n * n * common * common)
 
 
@@ -319,9 +317,7 @@ def score_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> Score:
     vps: dict[int, int] = {}
     transfers: dict[int, int] = {}
     seats: dict[tuple[int, int], list[int]] = {}
-    meets: dict[tuple[int, int], list[int]] = {}
-    relations: dict[tuple[int, int, str], list[int]] = {}
-    groups: dict[tuple[int, int, str], list[int]] = {}
+    meets: dict[tuple[int, int], list[tuple[int, str]]] = {}  # (p, q), p < q: (round, what q was to p)
     for r, rnd in enumerate(rounds, start=1):
         for table in rnd:
             size = len(table)
@@ -334,34 +330,15 @@ def score_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> Score:
                 for k in range(1, size):
                     q = table[(i + k) % size]
                     if p < q:
-                        name = names[k]
-                        meets.setdefault((p, q), []).append(r)
-                        relations.setdefault((p, q, name), []).append(r)
-                        group = "adjacent" if name in ADJACENT else "non-adjacent"
-                        groups.setdefault((p, q, group), []).append(r)
-    every = max(2, len(rounds))  # R2: a table shared in every round
-    issues: dict[str, list] = {rule: [] for rule in ("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R9")}
-    for (p, q), when in sorted(meets.items()):
-        if len(when) >= 2:
-            issues["R4"].append(PairIssue("R4", p, q, None, tuple(when)))
-            if len(when) >= every:
-                issues["R2"].append(PairIssue("R2", p, q, None, tuple(when)))
-    for (p, q, name), when in sorted(relations.items()):
-        if len(when) >= 2:
-            issues["R6"].append(PairIssue("R6", p, q, name, tuple(when)))
-            if name in ADJACENT:
-                issues["R1"].append(PairIssue("R1", p, q, name, tuple(when)))
-    for (p, q, group), when in sorted(groups.items()):
-        if len(when) >= 2:
-            issues["R9"].append(PairIssue("R9", p, q, group, tuple(when)))
-    for (p, seat), when in sorted(seats.items()):
-        if len(when) >= 2:
-            issues["R7"].append(SeatIssue("R7", p, seat, tuple(when)))
-            if seat == MAX_TABLE:
-                issues["R5"].append(SeatIssue("R5", p, seat, tuple(when)))
-    v3 = _variance([Fraction(vps[p], played[p]) for p in sorted(played)])
+                        meets.setdefault((p, q), []).append((r, names[k]))
+    issues = _repeats(meets, max(2, len(rounds)))  # R2: a table shared in every round
+    for (p, seat), when in sorted(item for item in seats.items() if len(item[1]) >= 2):
+        issues["R7"].append(SeatIssue("R7", p, seat, tuple(when)))
+        if seat == MAX_TABLE:
+            issues["R5"].append(SeatIssue("R5", p, seat, tuple(when)))
+    v3 = _variance(vps, played)
     issues["R3"] = _spread_issues(rounds, played, vps)
-    v8 = _variance([Fraction(transfers[p], played[p]) for p in sorted(played)])
+    v8 = _variance(transfers, played)
     return Score(
         R1=len(issues["R1"]),
         R2=len(issues["R2"]),
@@ -378,19 +355,48 @@ def score_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> Score:
     )
 
 
+def _repeats(meets: dict[tuple[int, int], list[tuple[int, str]]], every: int) -> dict[str, list]:
+    """The issues of R1, R2, R4, R6 and R9 (R3, R5 and R7 empty) from every
+    pair's meetings, each rule's in the order of its players, then of its
+    relation: only pairs who met twice can repeat anything."""
+    issues: dict[str, list] = {rule: [] for rule in ("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R9")}
+    relations, groups = [], []
+    for (p, q), met in sorted(item for item in meets.items() if len(item[1]) >= 2):
+        when = tuple(r for r, _ in met)
+        issues["R4"].append(PairIssue("R4", p, q, None, when))
+        if len(when) >= every:
+            issues["R2"].append(PairIssue("R2", p, q, None, when))
+        by_name: dict[str, list[int]] = {}
+        by_group: dict[str, list[int]] = {}
+        for r, name in met:
+            by_name.setdefault(name, []).append(r)
+            by_group.setdefault("adjacent" if name in ADJACENT else "non-adjacent", []).append(r)
+        relations += [(p, q, name, tuple(rs)) for name, rs in by_name.items() if len(rs) >= 2]
+        groups += [(p, q, group, tuple(rs)) for group, rs in by_group.items() if len(rs) >= 2]
+    for p, q, name, when in sorted(relations):
+        issues["R6"].append(PairIssue("R6", p, q, name, when))
+        if name in ADJACENT:
+            issues["R1"].append(PairIssue("R1", p, q, name, when))
+    issues["R9"] = [PairIssue("R9", p, q, group, when) for p, q, group, when in sorted(groups)]
+    return issues
+
+
 def _spread_issues(rounds, played: dict[int, int], vps: dict[int, int]) -> list:
     """R3's issues, as krcg's seating scores list them: players whose VPs
     available per round played are further from the mean than 1 / (rounds
-    of the plan)."""
-    value = {p: Fraction(vps[p], played[p]) for p in played}
-    if not value:
+    of the plan). Counted in whole numbers (the mean is ``total / (common
+    * n)``), the fractions made for the players named only."""
+    if not played:
         return []
-    mean = sum(value.values(), Fraction(0)) / len(value)
-    limit = Fraction(1, len(rounds))
+    common = math.lcm(*set(played.values()))
+    n = len(played)
+    total = sum(vps[p] * (common // k) for p, k in played.items())
+    mean = Fraction(total, common * n)
     out = []
-    for p in sorted(value):
-        if abs(value[p] - mean) > limit:
-            size = MIN_TABLE if value[p] < mean else MAX_TABLE
+    for p in sorted(played):
+        off = vps[p] * (common // played[p]) * n - total  # (value - mean) times common * n
+        if abs(off) * len(rounds) > common * n:
+            size = MIN_TABLE if off < 0 else MAX_TABLE
             where = tuple(r for r, rnd in enumerate(rounds, start=1) if any(p in t and len(t) == size for t in rnd))
-            out.append(SpreadIssue("R3", p, value[p], mean, where))
+            out.append(SpreadIssue("R3", p, Fraction(vps[p], played[p]), mean, where))
     return out
