@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import operator
@@ -45,42 +46,27 @@ def _set_order(board: Board, r: int, t: int, order: list[int]) -> None:
         pos[order[k]] = a + k
 
 
-def _order_getters(z: int) -> list[tuple[tuple[int, ...], "operator.itemgetter"]]:
-    """For every seat order of a table of ``z``: the order (``perm[i]`` is
-    the seat of the i-th player) and a getter picking, from a flat cost list
-    (z*z player costs, then z costs per pair of players by gap), the costs
-    that order adds up."""
-    pairs = [(i, j) for i in range(z) for j in range(i + 1, z)]
-    out = []
-    for perm in itertools.permutations(range(z)):
-        idx = [i * z + perm[i] for i in range(z)]
-        idx += [z * z + k * z + (perm[j] - perm[i]) % z for k, (i, j) in enumerate(pairs)]
-        out.append((perm, operator.itemgetter(*idx)))
-    return out
+#: Every seat order of a table of each size: ``perm[i]`` is the seat of
+#: the i-th player.
+_ORDERS = {z: list(itertools.permutations(range(z))) for z in TABLE_SIZES}
 
 
-_ORDERS = {z: _order_getters(z) for z in TABLE_SIZES}
-_GETTERS: dict[tuple[int, tuple[int, ...]], list] = {(z, tuple(range(z * (z - 1) // 2))): [get for _, get in orders]
-                                                    for z, orders in _ORDERS.items()}
-
-
-def _getters(z: int, pairs: tuple[int, ...]) -> list:
-    """The getters of :func:`_order_getters` for a cost list that holds,
-    after the player costs, the costs of ``pairs`` only (numbers in the
-    order of :func:`_order_getters`' pairs): the pairs left out cost
+@functools.lru_cache(maxsize=256)  # about 20 to 50 KB each: at most about 10 MB
+def _getters(z: int, pairs: tuple[int, ...]) -> list["operator.itemgetter"]:
+    """For every seat order of a table of ``z`` (:data:`_ORDERS`), a getter
+    picking the costs that order adds up from a flat cost list: z*z player
+    costs (player i in seat s), then z costs for each pair of players in
+    ``pairs`` (numbers counting (0, 1), (0, 2), ... (z - 2, z - 1)), by how
+    many seats the second sits after the first. The pairs left out cost
     nothing in any order, and leaving them out of a sum changes no sum
-    (adding 0.0 is exact), in fewer additions. Made when first needed and
-    kept (a table of 5 has 1,024 sets of pairs)."""
-    found = _GETTERS.get((z, pairs))
-    if found is None:
-        seats = [(i, j) for i in range(z) for j in range(i + 1, z)]
-        found = []
-        for perm, _ in _ORDERS[z]:
-            idx = [i * z + perm[i] for i in range(z)]
-            idx += [z * z + k * z + (perm[seats[m][1]] - perm[seats[m][0]]) % z for k, m in enumerate(pairs)]
-            found.append(operator.itemgetter(*idx))
-        _GETTERS[(z, pairs)] = found
-    return found
+    (adding 0.0 is exact), in fewer additions."""
+    seats = [(i, j) for i in range(z) for j in range(i + 1, z)]
+    out = []
+    for perm in _ORDERS[z]:
+        idx = [i * z + perm[i] for i in range(z)]
+        idx += [z * z + k * z + (perm[seats[m][1]] - perm[seats[m][0]]) % z for k, m in enumerate(pairs)]
+        out.append(operator.itemgetter(*idx))
+    return out
 
 
 # Longer than a screen on purpose: it runs for every table of every polish
@@ -147,7 +133,7 @@ def _best_order(board: Board, r: int, t: int, unit: float, rng) -> list[int]:
     values = [sum(get(costs)) for get in _getters(z, tuple(kept))]
     limit = min(values) + 1e-9
     ties = [k for k, v in enumerate(values) if v <= limit]
-    perm = _ORDERS[z][ties[int(rng.random() * len(ties))] if len(ties) > 1 else ties[0]][0]
+    perm = _ORDERS[z][ties[int(rng.random() * len(ties))] if len(ties) > 1 else ties[0]]
     order = [0] * z
     for i in range(z):
         order[perm[i]] = players[i]
