@@ -11,6 +11,8 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+import pytest
+
 from archon.seating import seat_next
 
 #: Seat -> first-turn transfers (seats 4 and 5 both start with 4).
@@ -140,5 +142,25 @@ def test_the_last_rounds_seat_orders_with_a_late_arrival_and_a_drop():
     last = [[1, 2, 6, 10, 3], [4, 5, 7, 8]]
     best = min(criteria([*played, [list(t) for t in orders]]) for orders in _every_order(last))
     chosen = best_orders(played, last)
+    assert criteria([*played, chosen]) == best
+    assert criteria([*played, last]) > best
+
+
+# Rounds where the seat orders of round 3 decide R1 (a prey twice), R5 (a
+# fifth seat twice) or R8 before R9: found by trying orders' code with one
+# of those rules left out, which these events then catch (with the test above)
+MORE_EVENTS = [
+    ([[[8, 9, 1, 7, 2], [3, 6, 4, 5]], [[7, 1, 4, 8, 6], [3, 5, 9, 2]]], [[9, 7, 2, 8, 1], [3, 4, 5, 6]]),
+    ([[[2, 8, 4, 7, 1], [6, 9, 5, 3]], [[1, 4, 8, 7, 2], [5, 9, 3, 6]]], [[4, 2, 1, 7, 8], [9, 5, 6, 3]]),
+]
+
+
+@pytest.mark.parametrize("played, last", MORE_EVENTS)
+def test_the_last_rounds_seat_orders_in_events_where_prey_and_fifth_seats_decide(played, last):
+    from archon.seating.orders import best_orders
+
+    best = min(criteria([*played, [list(t) for t in orders]]) for orders in _every_order(last))
+    chosen = best_orders(played, last)
+    assert [sorted(t) for t in chosen] == [sorted(t) for t in last]
     assert criteria([*played, chosen]) == best
     assert criteria([*played, last]) > best
