@@ -12,8 +12,10 @@ R8 (the spread of first-turn transfers per round played) couples the
 tables through the mean: its variance is the least, over a centre ``c``, of
 the mean of ``(x - c)²``; for a given ``c`` that sum also splits by table.
 :func:`best_orders` takes ``c`` as the mean of the plan it has, seats every
-table in its best order for that ``c`` (the variance can only fall), and
-again from the new mean until nothing changes. When every player of the
+table in its best order for that ``c`` (the fewest new violations first,
+then the least sum of squares around ``c``, then R9), and again from the
+new mean while the whole plan's score improves (at most ``passes`` times;
+a pass with the same centre would choose the same orders). When every player of the
 round has played as many rounds (no late arrival), the total of the
 transfers per round played is the same whatever the orders, the mean is
 fixed and the first pass is exact.
