@@ -314,7 +314,7 @@ def _seat_command():
         workbook and of the plans file as they are, the last on them."""
         cache = os.environ.get("ARCHON_CACHE_DIR", "")
         times = []
-        for k in range(repeat - 1):
+        for _ in range(repeat - 1):
             with tempfile.TemporaryDirectory() as tmp:
                 copy = Path(tmp) / event.name
                 shutil.copy2(event, copy)
