@@ -70,6 +70,11 @@ RELATIONS: dict[int, tuple[str, ...]] = {
 ADJACENT = ("prey", "predator")
 
 
+def r9_group(relation: str) -> str:
+    """R9's group of a relation: ``"adjacent"`` (prey, predator) or ``"non-adjacent"``."""
+    return "adjacent" if relation in ADJACENT else "non-adjacent"
+
+
 # ---------------------------------------------------------------------------
 # Scoring
 # ---------------------------------------------------------------------------
@@ -370,7 +375,7 @@ def _repeats(meets: dict[tuple[int, int], list[tuple[int, str]]], every: int) ->
         by_group: dict[str, list[int]] = {}
         for r, name in met:
             by_name.setdefault(name, []).append(r)
-            by_group.setdefault("adjacent" if name in ADJACENT else "non-adjacent", []).append(r)
+            by_group.setdefault(r9_group(name), []).append(r)
         relations += [(p, q, name, tuple(rs)) for name, rs in by_name.items() if len(rs) >= 2]
         groups += [(p, q, group, tuple(rs)) for group, rs in by_group.items() if len(rs) >= 2]
     for p, q, name, when in sorted(relations):

@@ -28,7 +28,7 @@ import math
 import operator
 from typing import Optional, Sequence
 
-from archon.seating.criteria import ADJACENT, RELATIONS, TRANSFERS, score_plan
+from archon.seating.criteria import ADJACENT, RELATIONS, TRANSFERS, r9_group, score_plan
 
 __all__ = ["best_orders"]
 
@@ -52,7 +52,7 @@ class _History:
                     self.seats[(p, i + 1)] = self.seats.get((p, i + 1), 0) + 1
                 for (p, q), name in _relations(table):
                     self.relations[(p, q, name)] = self.relations.get((p, q, name), 0) + 1
-                    group = "adjacent" if name in ADJACENT else "non-adjacent"
+                    group = r9_group(name)
                     self.groups[(p, q, group)] = self.groups.get((p, q, group), 0) + 1
 
 
@@ -127,7 +127,7 @@ def _pair_costs(a: int, b: int, z: int, seen: _History) -> Optional[list[tuple[i
     for d in range(1, z):
         name = names[d if a < b else (z - d) % z]  # the relation of q to p
         r6 = int(seen.relations.get((p, q, name), 0) == 1)
-        group = "adjacent" if name in ADJACENT else "non-adjacent"
+        group = r9_group(name)
         out.append((r6 if name in ADJACENT else 0, r6, int(seen.groups.get((p, q, group), 0) == 1)))
     return out if any(any(c) for c in out) else None
 
