@@ -13,14 +13,17 @@ a full disk, another process holding it) is ignored: never an error.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
+import sys
 from pathlib import Path
 from typing import Iterable, Optional
 
+from archon import __version__
 from archon.formats.user_folders import CACHE, user_folder
 
-__all__ = ["CacheFile", "cache_folder", "cache_wanted"]
+__all__ = ["CacheFile", "cache_folder", "cache_wanted", "code_digest"]
 
 #: Keys looked up in one query (SQLite's oldest limit on parameters is 999).
 _LOOKUP_BATCH = 900
@@ -41,6 +44,22 @@ def cache_wanted(cache: Optional[bool] = None) -> bool:
     if cache is not None:
         return cache
     return os.environ.get("ARCHON_CACHE", "").strip().casefold() not in ("off", "0", "no", "false")
+
+
+def code_digest(files: Iterable[Path]) -> str:
+    """The SHA-256 of archon's version, Python's and the source ``files``
+    (by name): what a kept value depends on besides its key, so that a value
+    another archon derived is never found. The versions alone where the
+    sources cannot be read (as in a frozen build)."""
+    versions = f"archon {__version__}; python {sys.version_info[0]}.{sys.version_info[1]}"
+    h = hashlib.sha256(versions.encode())
+    try:
+        for path in sorted(files, key=lambda p: p.name):
+            data = path.read_bytes()
+            h.update(path.name.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
+    except (OSError, TypeError, AttributeError):
+        return versions
+    return h.hexdigest()
 
 
 def _damaged(exc: sqlite3.Error) -> bool:

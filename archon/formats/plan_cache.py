@@ -26,15 +26,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 import zlib
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator, Optional
 
-from archon import __version__, seating
-from archon.formats.cache_file import CacheFile, cache_folder, cache_wanted
+from archon import seating
+from archon.formats.cache_file import CacheFile, cache_folder, cache_wanted, code_digest
 from archon.seating.planner import keeping_plans
 
 __all__ = ["PLANS_FILE", "KEPT", "PlanCache", "open_plan_cache", "plans_kept"]
@@ -57,16 +56,11 @@ def seating_code() -> str:
     :mod:`archon.seating`, by name: what a plan depends on besides its
     request (the versions alone where the sources cannot be read, as in a
     frozen build)."""
-    versions = f"archon {__version__}; python {sys.version_info[0]}.{sys.version_info[1]}"
-    h = hashlib.sha256(versions.encode())
     try:
-        folder = Path(seating.__file__).parent  # None in a frozen build: TypeError
-        for path in sorted(folder.glob("*.py")):
-            data = path.read_bytes()
-            h.update(path.name.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
-    except (OSError, TypeError, AttributeError):
-        return versions
-    return h.hexdigest()
+        files = list(Path(seating.__file__).parent.glob("*.py"))  # None in a frozen build: TypeError
+    except (OSError, TypeError):
+        files = []
+    return code_digest(files)
 
 
 class PlanCache:
