@@ -23,6 +23,7 @@ from archon.formats.workbook.book import EMPTY, Book, Cell, Cells, clip, nfc
 from archon.formats.workbook.cellref import column_index, column_letters
 from archon.formats.workbook.errors import WorkbookError
 from archon.formats.workbook.lru import LRU
+from archon.formats.workbook.scan_store import ScanStore, open_scan_store, scan_key
 from archon.formats.workbook.sheetcells import RawCell, SheetDamage, scan, shared_formula_masters
 from archon.formats.workbook.xmlparts import app_name, check_part, part_name, read_part, unpack_part
 from archon.words.message import Message, say
@@ -52,6 +53,7 @@ class XlsxBook(Book):
         self._whole: set[str] = set()  # sheets checked whole
         self._sst: Optional[list[str]] = None
         self._shared_masters: dict[str, dict[str, str]] = {}
+        self._store: "ScanStore | None | bool" = None  # the scans file, opened at the first scan (False: none)
         wb_part = self._office_document()
         rels = self._rels(wb_part)
         root = self._xml_root(wb_part, part_name("workbook.part.workbook"))
@@ -117,6 +119,8 @@ class XlsxBook(Book):
 
     def close(self) -> None:
         self._zf.close()
+        if self._store:
+            self._store.close()
 
     # -- parts
     def _sheet_data(self, sheet: str, *, checked: bool = True) -> bytes:
@@ -212,24 +216,49 @@ class XlsxBook(Book):
         out = Cells(sheet)
         if not rows or not columns:
             return out
-        data = self._sheet_data(sheet, checked=False)
-        key = (how, tuple(rows), tuple(columns), data)
-        raw = SCANS.get(key)
-        if raw is None:  # the scan checks the part where it reads it: a part cut short is never kept
-            letters = [(c, column_letters(c)) for c in columns]
-            wanted = {f"{a}{r}": (r, c) for r in rows for c, a in letters}
-            try:
-                found = scan(data, wanted, want, rows[0], rows[-1], check_whole=lambda: self._sheet_data(sheet))
-            except SheetDamage as exc:
-                what = part_name("workbook.part.sheet", sheet=sheet)
-                raise WorkbookError.of_damage(self.path.name, say(
-                    "workbook.part_garbled", what=what, part=self._parts[sheet], parts=1, problem=exc.message,
-                    fix=say("workbook.fix_damage"),
-                )) from None
-            raw = SCANS.put(key, found)
+        raw = self._scanned(sheet, tuple(rows), tuple(columns), want, how)
         for place, cell in raw.items():
             out[place] = self._cell(sheet, cell)
         return out
+
+    def _scanned(self, sheet: str, rows: tuple, columns: tuple, want, how: str) -> dict:
+        """The raw cells of ``sheet`` in ``rows`` x ``columns``: kept in this
+        process (:data:`SCANS`), else kept between commands
+        (:mod:`archon.formats.workbook.scan_store`), else scanned (and kept)."""
+        part = self._parts.get(sheet)
+        if part is None:
+            raise KeyError(sheet)
+        try:
+            stored = scan_key(self._zf, self._zf.getinfo(part), how, rows, columns)
+        except KeyError:  # no such member: unpacking it says so, naming the part
+            stored = None
+        key = (how, rows, columns, stored if stored is not None else self._sheet_data(sheet, checked=False))
+        raw = SCANS.get(key)
+        if raw is not None:
+            return raw
+        if stored is not None and self._store is None:
+            self._store = open_scan_store() or False
+        raw = self._store.find(stored) if stored is not None and self._store else None
+        if raw is None:
+            raw = self._scan_part(sheet, rows, columns, want)
+            if stored is not None and self._store:
+                self._store.keep(stored, raw)
+        return SCANS.put(key, raw)
+
+    def _scan_part(self, sheet: str, rows: tuple, columns: tuple, want) -> dict:
+        """:func:`~archon.formats.workbook.sheetcells.scan` of the sheet's part
+        (a part cut short or damaged raises, naming it: never kept)."""
+        data = self._sheet_data(sheet, checked=False)
+        letters = [(c, column_letters(c)) for c in columns]
+        wanted = {f"{a}{r}": (r, c) for r in rows for c, a in letters}
+        try:
+            return scan(data, wanted, want, rows[0], rows[-1], check_whole=lambda: self._sheet_data(sheet))
+        except SheetDamage as exc:
+            what = part_name("workbook.part.sheet", sheet=sheet)
+            raise WorkbookError.of_damage(self.path.name, say(
+                "workbook.part_garbled", what=what, part=self._parts[sheet], parts=1, problem=exc.message,
+                fix=say("workbook.fix_damage"),
+            )) from None
 
     def _read_columns(self, sheet: str, columns: Iterable[str], first_row: int, last_row: int) -> Cells:
         wanted = {column_index(c) for c in columns}

@@ -59,6 +59,7 @@ from archon.formats.workbook.packageparts import (
 )
 from archon.formats.workbook.inflated import compressed_bytes, inflate
 from archon.formats.workbook.sheetpatch import patch_sheet
+from archon.formats.workbook.unchanged_store import open_unchanged_store
 from archon.formats.workbook.zipcopy import is_bare, write_zip
 from archon.words import say
 
@@ -159,13 +160,14 @@ def _unchanged_key(raw: bytes, cells: Mapping[str, object], date1904: bool, shee
     return digest.digest()
 
 
-def _identity(zf: zipfile.ZipFile, info: zipfile.ZipInfo, raw: bytes) -> bytes:
-    """What says the sheet's bytes are ``raw``, for :func:`_unchanged_key`:
-    its compressed bytes with the method, CRC and size they inflate to
-    (hashed in an eighth of the time), else ``raw`` itself."""
+def _identity(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Optional[bytes]:
+    """What says the sheet's bytes, for :func:`_unchanged_key`: its
+    compressed bytes with the method, CRC and size they inflate to (hashed
+    in an eighth of the time, and known before inflating), else None (then
+    the inflated bytes say it)."""
     packed = compressed_bytes(zf, info)
     if packed is None:
-        return b"raw:" + raw
+        return None
     return b"packed:%d:%d:%d:" % (info.compress_type, info.CRC, info.file_size) + packed
 
 
@@ -173,31 +175,58 @@ def _patch_sheets(zf: zipfile.ZipFile, pkg: Package, edits, result: PatchResult)
     """The sheet parts the ``edits`` change, patched (``{part: bytes}``);
     their changed cells and unshared formulas are counted in ``result``. A
     sheet whose bytes and edits were patched before with no change is not
-    patched again (:data:`_unchanged`)."""
+    patched again (:data:`_unchanged` in this process,
+    :mod:`archon.formats.workbook.unchanged_store` between commands)."""
     replaced: dict[str, bytes] = {}
-    for sheet_name, cells in edits.items():
-        if not cells:
-            continue
-        part = pkg.sheets[sheet_name]
-        info = zf.getinfo(part)
-        raw = inflate(zf, info, lambda: zf.read(part))  # kept: the last write wrote it
-        key = _unchanged_key(_identity(zf, info, raw), cells, pkg.date1904, sheet_name)
-        with _unchanged_lock:
-            if key is not None and key in _unchanged:
-                _unchanged.move_to_end(key)
-                continue
-        xml = raw.decode("utf-8")
-        new_xml, changed, unshared = patch_sheet(xml, cells, pkg.date1904, sheet_name)
-        if new_xml != xml:
-            replaced[part] = new_xml.encode("utf-8")
-            result.cells_changed += changed
-            result.formulas_unshared += unshared
-        elif key is not None:
-            with _unchanged_lock:
-                _unchanged[key] = None
-                while len(_unchanged) > _UNCHANGED_KEPT:
-                    _unchanged.popitem(last=False)
+    store = open_unchanged_store()
+    try:
+        for sheet_name, cells in edits.items():
+            if cells:
+                _patch_one(zf, pkg, sheet_name, cells, result, replaced, store)
+    finally:
+        if store is not None:
+            store.close()
     return replaced
+
+
+def _patch_one(zf, pkg: Package, sheet_name: str, cells, result: PatchResult, replaced: dict, store) -> None:
+    """Patch one sheet into ``replaced`` (see :func:`_patch_sheets`)."""
+    part = pkg.sheets[sheet_name]
+    info = zf.getinfo(part)
+    raw = None
+    identity = _identity(zf, info)
+    if identity is None:
+        raw = inflate(zf, info, lambda: zf.read(part))
+        identity = b"raw:" + raw
+    key = _unchanged_key(identity, cells, pkg.date1904, sheet_name)
+    if key is not None:
+        with _unchanged_lock:
+            if key in _unchanged:
+                _unchanged.move_to_end(key)
+                return
+        if store is not None and store.known(key):
+            _remember_unchanged(key)
+            return
+    if raw is None:
+        raw = inflate(zf, info, lambda: zf.read(part))  # kept: the last write wrote it
+    xml = raw.decode("utf-8")
+    new_xml, changed, unshared = patch_sheet(xml, cells, pkg.date1904, sheet_name)
+    if new_xml != xml:
+        replaced[part] = new_xml.encode("utf-8")
+        result.cells_changed += changed
+        result.formulas_unshared += unshared
+    elif key is not None:
+        _remember_unchanged(key)
+        if store is not None:
+            store.note(key)
+
+
+def _remember_unchanged(key: bytes) -> None:
+    with _unchanged_lock:
+        _unchanged[key] = None
+        _unchanged.move_to_end(key)
+        while len(_unchanged) > _UNCHANGED_KEPT:
+            _unchanged.popitem(last=False)
 
 
 def _recalculate_on_open(zf: zipfile.ZipFile, pkg: Package, replaced: dict[str, bytes]) -> None:

@@ -1,0 +1,91 @@
+"""Sheet patches found to change nothing, kept between commands, in the
+user's cache folder.
+
+A write writes every cell of the event, and a command changes one or two
+sheets of an official Archon's seven: the others' patches find every cell
+as it would write it (:func:`archon.formats.workbook.xlsxpatch._patch_sheets`
+keeps that in memory for the event console). Each command is a new process
+and patched them all again: 0.8 MB of XML a sheet, some 40 to 60 ms of CPU
+a write. This file keeps the fact: ``unchanged.sqlite3`` in the user's
+cache folder (:class:`archon.formats.cache_file.CacheFile`), safe to delete
+at any time, off with ``ARCHON_CACHE=off``.
+
+* the key is the SHA-256 of the patch (:func:`archon.formats.workbook.xlsxpatch._unchanged_key`:
+  the sheet part's very bytes, or its compressed bytes with the method,
+  CRC-32 and size, and every cell written with its value) and of the code
+  that patches (:func:`patch_code`: archon's and Python's versions, the
+  patching modules' source);
+* nothing else is kept: a key found says the patch changes nothing;
+* at most :data:`KEPT` keys, the newest.
+
+A patch found here is one that, made again, changes nothing: the file
+changes how long a write takes, never what it writes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+from archon.formats.cache_file import CacheFile, cache_folder, cache_wanted, code_digest
+
+__all__ = ["UNCHANGED_FILE", "KEPT", "UnchangedStore", "open_unchanged_store", "patch_code"]
+
+#: The file's name in the user's cache folder.
+UNCHANGED_FILE = "unchanged.sqlite3"
+#: The table; a new layout of the key gets a new table name.
+_TABLE = "unchanged_1"
+#: The keys kept (the newest): seven a write at most.
+KEPT = 500
+#: Seconds to wait for another command writing the file.
+WAIT = 0.2
+#: The modules whose code decides what a patch writes.
+_PATCHING = ("sheetpatch.py", "sheetxml.py", "cellxml.py", "cellvalues.py", "xlsxpatch.py")
+
+
+@lru_cache(maxsize=1)
+def patch_code() -> str:
+    """What a patch's outcome depends on besides the sheet and its cells:
+    the versions and the source of the modules that patch."""
+    try:
+        folder = Path(__file__).parent  # a frozen build may have no source: the versions alone then
+    except TypeError:
+        return code_digest([])
+    return code_digest([folder / name for name in _PATCHING])
+
+
+class UnchangedStore:
+    """The file of ``folder``. It never raises: a file that fails in any way
+    finds nothing (the sheet is patched as without it) and is given up for
+    the rest of the write."""
+
+    def __init__(self, folder: Path):
+        self.file = CacheFile(folder, UNCHANGED_FILE, _TABLE, wait=WAIT)
+
+    @staticmethod
+    def _key(key: bytes) -> str:
+        return hashlib.sha256(patch_code().encode() + b"|" + key).hexdigest()
+
+    def known(self, key: bytes) -> bool:
+        """Whether the patch named ``key`` was found to change nothing."""
+        full = self._key(key)
+        return full in self.file.lookup([full])
+
+    def note(self, key: bytes) -> None:
+        """Keep that the patch named ``key`` changes nothing (written by :meth:`close`)."""
+        self.file.remember(self._key(key), b"")
+
+    def close(self) -> None:
+        """Write the keys noted, keep the newest :data:`KEPT`, close the file."""
+        self.file.close(keep=KEPT)
+
+
+def open_unchanged_store(cache: Optional[bool] = None) -> Optional[UnchangedStore]:
+    """The user's file, or None when caches are off (``cache=False``,
+    ``ARCHON_CACHE=off``) or there is no folder for it."""
+    if not cache_wanted(cache):
+        return None
+    folder = cache_folder()
+    return UnchangedStore(folder) if folder is not None else None

@@ -1,0 +1,212 @@
+"""What a command keeps in the user's cache folder for the next one to read
+and write the workbook faster: the scans of its sheets
+(:mod:`archon.formats.workbook.scan_store`) and the sheet patches found to
+change nothing (:mod:`archon.formats.workbook.unchanged_store`).
+
+Each command is a new process; here a new process is this one with
+archon's in-process memories emptied (:func:`_new_process`). What the
+caches may never do: give a read or a write other than the one made
+without them, serve a sheet whose bytes changed, or trust a damaged value.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import zipfile
+
+import pytest
+
+from archon import api
+from archon.formats.workbook import inflated, new_event, read_event, sheetpatch, xlsx_grid, xlsxpatch
+from archon.formats.workbook.scan_store import SCANS_FILE
+from archon.formats.workbook.unchanged_store import UNCHANGED_FILE
+from archon.rules.model import Event, Player, Round, Table
+from conftest import official_file
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """A cache folder of the test's own, on."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("ARCHON_CACHE_DIR", str(folder))
+    monkeypatch.delenv("ARCHON_CACHE", raising=False)
+    return folder
+
+
+def _new_process() -> None:
+    """What a new process has: none of the reads, inflated parts and patches
+    the last one kept in memory."""
+    xlsx_grid.SCANS.clear()
+    inflated.forget_all()
+    xlsxpatch._unchanged.clear()
+
+
+def _cup(path) -> None:
+    ev = Event(name="Cup", level="Standard Constructed", preliminary_rounds=3,
+               players=[Player(n, f"P{n}", "Test", vekn=str(3000500 + n)) for n in range(1, 16)])
+    ev.rounds = [Round(1, [Table([1, 2, 3, 4, 5]), Table([6, 7, 8, 9, 10]), Table([11, 12, 13, 14, 15])])]
+    new_event(path, ev, template=official_file("xlsx"))
+
+
+def _parts(path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as zf:
+        return {info.filename: zf.read(info) for info in zf.infolist()}
+
+
+def _what_was_read(path):
+    read = read_event(path)
+    ev = read.event
+    return ([(p.number, p.first_name, p.last_name, p.vekn) for p in ev.players],
+            [[(t.players, t.vps) for t in r.tables] for r in ev.rounds], read.chart_rounds,
+            [(p.sheet, str(p)) for p in read.problems])
+
+
+def _count_calls(monkeypatch, module, name) -> list:
+    calls: list = []
+    real = getattr(module, name)
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def test_the_next_command_reads_the_sheets_kept_and_reads_what_a_first_read_reads(tmp_path, cache, monkeypatch):
+    path = tmp_path / "cup.xlsx"
+    _cup(path)
+    _new_process()
+    first = _what_was_read(path)
+    assert (cache / SCANS_FILE).is_file()
+    _new_process()
+    with monkeypatch.context() as m:
+        m.setattr(xlsx_grid, "scan", lambda *a, **k: pytest.fail("a sheet kept was scanned again"))
+        assert _what_was_read(path) == first
+    _new_process()
+    monkeypatch.setenv("ARCHON_CACHE", "off")
+    assert _what_was_read(path) == first  # and what a read without the cache reads
+
+
+def test_a_workbook_a_spreadsheet_saved_since_is_read_afresh(tmp_path, cache):
+    path = tmp_path / "cup.xlsx"
+    _cup(path)
+    _new_process()
+    read_event(path)
+    _new_process()
+    # a spreadsheet saves Methuselahs with a player's first name changed by hand
+    parts = _parts(path)
+    sheet = next(p for p in parts if p.startswith("xl/worksheets/") and b"P3" in parts[p] and b"3000503" in parts[p])
+    parts[sheet] = parts[sheet].replace(b">P3<", b">Edited<", 1)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in parts.items():
+            zf.writestr(name, data)
+    assert read_event(path).event.player(3).first_name == "Edited"
+
+
+def test_after_an_archon_write_only_the_sheets_it_changed_are_scanned_again(tmp_path, cache, monkeypatch):
+    path = tmp_path / "cup.xlsx"
+    _cup(path)
+    _new_process()
+    scans = _count_calls(monkeypatch, xlsx_grid, "scan")
+    read_event(path)
+    asked = {(data, tuple(wanted)) for data, wanted, *_ in scans}
+    before = _parts(path)
+    api.register(path, "Ada Late", vekn="3000600")
+    changed = {data for name, data in _parts(path).items() if before.get(name) != data}
+    _new_process()
+    scans.clear()
+    read = _what_was_read(path)
+    assert read[0][-1][1] == "Ada"
+    # scanned again: the sheets the write changed, and cells of the others no read asked for before
+    assert all(data in changed or (data, tuple(wanted)) not in asked for data, wanted, *_ in scans)
+    with_cache = len(scans)
+    _new_process()
+    scans.clear()
+    monkeypatch.setenv("ARCHON_CACHE", "off")
+    assert _what_was_read(path) == read
+    assert with_cache < len(scans)
+
+
+def _flip_a_bit(rows):
+    return [(key, value[:len(value) // 2] + bytes([value[len(value) // 2] ^ 1]) + value[len(value) // 2 + 1:])
+            for key, value in rows]
+
+
+def _under_another_key(rows):
+    return [(key, value) for (key, _), (_, value) in zip(rows, rows[1:] + rows[:1])]
+
+
+@pytest.mark.parametrize("damage", [_flip_a_bit, _under_another_key])
+def test_a_damaged_or_misplaced_scan_is_a_miss(tmp_path, cache, monkeypatch, damage):
+    path = tmp_path / "cup.xlsx"
+    _cup(path)
+    _new_process()
+    scans = _count_calls(monkeypatch, xlsx_grid, "scan")
+    first = _what_was_read(path)
+    scanned = len(scans)
+    with sqlite3.connect(cache / SCANS_FILE) as db:
+        rows = db.execute("SELECT key, value FROM scans_1").fetchall()
+        assert len(rows) >= 2
+        db.executemany("UPDATE scans_1 SET value = ? WHERE key = ?", [(v, k) for k, v in damage(rows)])
+    _new_process()
+    scans.clear()
+    assert _what_was_read(path) == first
+    assert len(scans) == scanned  # every sheet scanned again: no value taken from the file
+
+
+def test_a_damaged_file_is_ignored_and_replaced(tmp_path, cache):
+    path = tmp_path / "cup.xlsx"
+    _cup(path)
+    _new_process()
+    first = _what_was_read(path)
+    (cache / SCANS_FILE).write_bytes(b"not a database" * 100)
+    _new_process()
+    assert _what_was_read(path) == first
+    _new_process()
+    with sqlite3.connect(cache / SCANS_FILE) as db:  # replaced by a new file holding the scans
+        assert db.execute("SELECT count(*) FROM scans_1").fetchone()[0] >= 1
+
+
+def test_archon_cache_off_keeps_nothing(tmp_path, cache, monkeypatch):
+    monkeypatch.setenv("ARCHON_CACHE", "off")
+    path = tmp_path / "cup.xlsx"
+    _cup(path)
+    _new_process()
+    read_event(path)
+    api.result(path, [5, 0, 0, 0, 0], round=1, table=1)
+    assert not (cache / SCANS_FILE).exists() and not (cache / UNCHANGED_FILE).exists()
+
+
+def test_the_next_command_writes_what_a_write_without_the_cache_writes_and_skips_the_sheets_it_knows(
+        tmp_path, cache, monkeypatch):
+    kept, anew = tmp_path / "kept.xlsx", tmp_path / "anew.xlsx"
+    _cup(kept)
+    shutil.copy(kept, anew)
+    writes = [
+        lambda p: api.result(p, [5, 0, 0, 0, 0], round=1, table=1),
+        lambda p: api.result(p, [2, 1, 1, 1, 0], round=1, table=2),
+        lambda p: api.register(p, "Ada Late", vekn="3000600"),
+        lambda p: api.result(p, [3, 1, 1, 0, 0], round=1, table=2, replace=True),
+        lambda p: api.seat(p, 2, seed=2),
+    ]
+    patched = _count_calls(monkeypatch, sheetpatch, "patch_sheet")
+    monkeypatch.setattr(xlsxpatch, "patch_sheet", sheetpatch.patch_sheet)
+    with_cache, without = [], []
+    for write in writes:
+        _new_process()
+        patched.clear()
+        write(kept)
+        with_cache.append(len(patched))
+        _new_process()
+        patched.clear()
+        with monkeypatch.context() as m:
+            m.setenv("ARCHON_CACHE", "off")
+            write(anew)
+        without.append(len(patched))
+        assert _parts(kept) == _parts(anew)
+    # after the first write, each command patches only the sheets it may change
+    assert all(a < b for a, b in zip(with_cache[1:], without[1:])), (with_cache, without)
+    ev = read_event(kept).event
+    assert ev.player(16).first_name == "Ada" and len(ev.rounds) == 2
