@@ -169,6 +169,20 @@ def test_a_damaged_file_is_ignored_and_replaced(tmp_path, cache):
         assert db.execute("SELECT count(*) FROM scans_1").fetchone()[0] >= 1
 
 
+def test_a_cache_folder_that_cannot_be_used_changes_nothing(tmp_path, monkeypatch):
+    blocked = tmp_path / "not a folder"
+    blocked.write_text("a file where the cache folder would be")
+    monkeypatch.setenv("ARCHON_CACHE_DIR", str(blocked))
+    monkeypatch.delenv("ARCHON_CACHE", raising=False)
+    path = tmp_path / "cup.xlsx"
+    _cup(path)
+    _new_process()
+    api.result(path, [5, 0, 0, 0, 0], round=1, table=1)
+    _new_process()
+    assert read_event(path).event.round(1).tables[0].vps == [5, 0, 0, 0, 0]
+    assert blocked.read_text() == "a file where the cache folder would be"
+
+
 def test_archon_cache_off_keeps_nothing(tmp_path, cache, monkeypatch):
     monkeypatch.setenv("ARCHON_CACHE", "off")
     path = tmp_path / "cup.xlsx"
@@ -210,3 +224,22 @@ def test_the_next_command_writes_what_a_write_without_the_cache_writes_and_skips
     assert all(a < b for a, b in zip(with_cache[1:], without[1:])), (with_cache, without)
     ev = read_event(kept).event
     assert ev.player(16).first_name == "Ada" and len(ev.rounds) == 2
+
+
+def test_only_the_newest_scans_are_kept(tmp_path, cache, monkeypatch):
+    from archon.formats.workbook import scan_store
+
+    monkeypatch.setattr(scan_store, "KEPT", 2)
+    path = tmp_path / "cup.xlsx"
+    _cup(path)
+    _new_process()
+    scans = _count_calls(monkeypatch, xlsx_grid, "scan")
+    first = _what_was_read(path)
+    scanned = len(scans)
+    assert scanned > 2
+    with sqlite3.connect(cache / SCANS_FILE) as db:
+        assert db.execute("SELECT count(*) FROM scans_1").fetchone()[0] == 2
+    _new_process()
+    scans.clear()
+    assert _what_was_read(path) == first
+    assert len(scans) == scanned - 2  # the two newest found, the others scanned again

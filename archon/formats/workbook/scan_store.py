@@ -47,7 +47,8 @@ __all__ = ["SCANS_FILE", "KEPT", "ScanStore", "open_scan_store", "scan_key", "sc
 SCANS_FILE = "scans.sqlite3"
 #: The table; a new layout of the value gets a new table name.
 _TABLE = "scans_1"
-#: The scans kept (the newest): one a sheet read, 10 to 200 KB each.
+#: The scans kept (the newest): one a set of cells read, at most some 65 KB
+#: each (measured: an official Archon of 300 players), some 13 MB in all.
 KEPT = 200
 #: Seconds to wait for another command writing the file: a scan missed is
 #: only scanned again, and each wait would add to the read's time.
