@@ -80,6 +80,15 @@ def official_dir() -> Path:
 
 
 @pytest.fixture
+def cache_dir(tmp_path, monkeypatch) -> Path:
+    """A cache folder of the test's own (``ARCHON_CACHE_DIR``), the caches on."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("ARCHON_CACHE_DIR", str(folder))
+    monkeypatch.delenv("ARCHON_CACHE", raising=False)
+    return folder
+
+
+@pytest.fixture
 def official_xlsx(tmp_path) -> Path:
     """A private copy of the official Excel edition, safe to modify (writable even
     when the shared file is read-only: archon refuses to write a read-only workbook)."""

@@ -41,7 +41,7 @@ from typing import Optional
 
 from archon import __version__
 from archon.across.results import GAME_COLUMNS, RESULT_COLUMNS, EventResults
-from archon.formats.cache_file import CacheFile, cache_folder, cache_wanted
+from archon.formats.cache_file import CacheFile, cache_folder, cache_wanted, in_cache_folder
 
 __all__ = [
     "CACHE_FILE",
@@ -233,9 +233,7 @@ class ResultsCache(CacheFile):
 
 
 def open_cache(cache: Optional[bool] = None) -> Optional[ResultsCache]:
-    """The user's cache (:func:`cache_folder`), or None when it is turned off
-    (``cache=False``, ``ARCHON_CACHE=off``) or there is no folder for it."""
-    if not cache_wanted(cache):
-        return None
-    folder = cache_folder()
-    return ResultsCache(folder, _VERSION) if folder is not None else None
+    """The user's cache, or None when it is turned off (``cache=False``,
+    ``ARCHON_CACHE=off``) or there is no folder for it
+    (:func:`archon.formats.cache_file.in_cache_folder`)."""
+    return in_cache_folder(lambda folder: ResultsCache(folder, _VERSION), cache)

@@ -18,12 +18,14 @@ import os
 import sqlite3
 import sys
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional, TypeVar
 
 from archon import __version__
 from archon.formats.user_folders import CACHE, user_folder
 
-__all__ = ["CacheFile", "cache_folder", "cache_wanted", "code_digest"]
+__all__ = ["CacheFile", "cache_folder", "cache_wanted", "code_digest", "in_cache_folder"]
+
+T = TypeVar("T")
 
 #: Keys looked up in one query (SQLite's oldest limit on parameters is 999).
 _LOOKUP_BATCH = 900
@@ -44,6 +46,15 @@ def cache_wanted(cache: Optional[bool] = None) -> bool:
     if cache is not None:
         return cache
     return os.environ.get("ARCHON_CACHE", "").strip().casefold() not in ("off", "0", "no", "false")
+
+
+def in_cache_folder(make: Callable[[Path], T], cache: Optional[bool] = None) -> Optional[T]:
+    """``make(folder)`` for the user's cache folder, or None when caches are
+    off (``cache=False``, ``ARCHON_CACHE=off``) or there is no folder for them."""
+    if not cache_wanted(cache):
+        return None
+    folder = cache_folder()
+    return make(folder) if folder is not None else None
 
 
 def code_digest(files: Iterable[Path]) -> str:

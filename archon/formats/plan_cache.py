@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Iterator, Optional
 
 from archon import seating
-from archon.formats.cache_file import CacheFile, cache_folder, cache_wanted, code_digest
+from archon.formats.cache_file import CacheFile, code_digest, in_cache_folder
 from archon.seating.planner import keeping_plans
 
 __all__ = ["PLANS_FILE", "KEPT", "PlanCache", "open_plan_cache", "plans_kept"]
@@ -106,12 +106,9 @@ class PlanCache:
 
 
 def open_plan_cache(cache: Optional[bool] = None) -> Optional[PlanCache]:
-    """The user's plans file, or None when caches are off (``cache=False``,
-    ``ARCHON_CACHE=off``) or there is no folder for it."""
-    if not cache_wanted(cache):
-        return None
-    folder = cache_folder()
-    return PlanCache(folder) if folder is not None else None
+    """The user's plans file, or None when caches are off or there is no folder for it
+    (:func:`archon.formats.cache_file.in_cache_folder`)."""
+    return in_cache_folder(PlanCache, cache)
 
 
 @contextmanager

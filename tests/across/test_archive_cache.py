@@ -48,14 +48,6 @@ def archive_folder(folder):
 
 
 @pytest.fixture
-def cache_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("ARCHON_CACHE_DIR", str(folder))
-    monkeypatch.delenv("ARCHON_CACHE", raising=False)
-    return folder
-
-
-@pytest.fixture
 def reads(monkeypatch):
     """The files read_archive reads itself (not from the cache), in order."""
     read = []

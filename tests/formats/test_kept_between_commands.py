@@ -18,20 +18,10 @@ import zipfile
 import pytest
 
 from archon import api
-from archon.formats.workbook import inflated, new_event, read_event, sheetpatch, xlsx_grid, xlsxpatch
+from archon.formats.workbook import inflated, read_event, sheetpatch, xlsx_grid, xlsxpatch
 from archon.formats.workbook.scan_store import SCANS_FILE
 from archon.formats.workbook.unchanged_store import UNCHANGED_FILE
-from archon.rules.model import Event, Player, Round, Table
-from conftest import official_file
-
-
-@pytest.fixture
-def cache(tmp_path, monkeypatch):
-    """A cache folder of the test's own, on."""
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("ARCHON_CACHE_DIR", str(folder))
-    monkeypatch.delenv("ARCHON_CACHE", raising=False)
-    return folder
+from test_workbook_unchanged_sheets import WRITES, cup_workbook, zip_parts
 
 
 def _new_process() -> None:
@@ -42,24 +32,20 @@ def _new_process() -> None:
     xlsxpatch._unchanged.clear()
 
 
-def _cup(path) -> None:
-    ev = Event(name="Cup", level="Standard Constructed", preliminary_rounds=3,
-               players=[Player(n, f"P{n}", "Test", vekn=str(3000500 + n)) for n in range(1, 16)])
-    ev.rounds = [Round(1, [Table([1, 2, 3, 4, 5]), Table([6, 7, 8, 9, 10]), Table([11, 12, 13, 14, 15])])]
-    new_event(path, ev, template=official_file("xlsx"))
-
-
-def _parts(path) -> dict[str, bytes]:
-    with zipfile.ZipFile(path) as zf:
-        return {info.filename: zf.read(info) for info in zf.infolist()}
-
-
 def _what_was_read(path):
     read = read_event(path)
     ev = read.event
     return ([(p.number, p.first_name, p.last_name, p.vekn) for p in ev.players],
             [[(t.players, t.vps) for t in r.tables] for r in ev.rounds], read.chart_rounds,
             [(p.sheet, str(p)) for p in read.problems])
+
+
+def _first_read(path, monkeypatch):
+    """A new workbook read a first time, its scans counted: (scans, what was read)."""
+    cup_workbook(path)
+    _new_process()
+    scans = _count_calls(monkeypatch, xlsx_grid, "scan")
+    return scans, _what_was_read(path)
 
 
 def _count_calls(monkeypatch, module, name) -> list:
@@ -74,12 +60,12 @@ def _count_calls(monkeypatch, module, name) -> list:
     return calls
 
 
-def test_the_next_command_reads_the_sheets_kept_and_reads_what_a_first_read_reads(tmp_path, cache, monkeypatch):
+def test_the_next_command_reads_the_sheets_kept_and_reads_what_a_first_read_reads(tmp_path, cache_dir, monkeypatch):
     path = tmp_path / "cup.xlsx"
-    _cup(path)
+    cup_workbook(path)
     _new_process()
     first = _what_was_read(path)
-    assert (cache / SCANS_FILE).is_file()
+    assert (cache_dir / SCANS_FILE).is_file()
     _new_process()
     with monkeypatch.context() as m:
         m.setattr(xlsx_grid, "scan", lambda *a, **k: pytest.fail("a sheet kept was scanned again"))
@@ -89,14 +75,14 @@ def test_the_next_command_reads_the_sheets_kept_and_reads_what_a_first_read_read
     assert _what_was_read(path) == first  # and what a read without the cache reads
 
 
-def test_a_workbook_a_spreadsheet_saved_since_is_read_afresh(tmp_path, cache):
+def test_a_workbook_a_spreadsheet_saved_since_is_read_afresh(tmp_path, cache_dir):
     path = tmp_path / "cup.xlsx"
-    _cup(path)
+    cup_workbook(path)
     _new_process()
     read_event(path)
     _new_process()
     # a spreadsheet saves Methuselahs with a player's first name changed by hand
-    parts = _parts(path)
+    parts = zip_parts(path)
     sheet = next(p for p in parts if p.startswith("xl/worksheets/") and b"P3" in parts[p] and b"3000503" in parts[p])
     parts[sheet] = parts[sheet].replace(b">P3<", b">Edited<", 1)
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
@@ -105,16 +91,16 @@ def test_a_workbook_a_spreadsheet_saved_since_is_read_afresh(tmp_path, cache):
     assert read_event(path).event.player(3).first_name == "Edited"
 
 
-def test_after_an_archon_write_only_the_sheets_it_changed_are_scanned_again(tmp_path, cache, monkeypatch):
+def test_after_an_archon_write_only_the_sheets_it_changed_are_scanned_again(tmp_path, cache_dir, monkeypatch):
     path = tmp_path / "cup.xlsx"
-    _cup(path)
+    cup_workbook(path)
     _new_process()
     scans = _count_calls(monkeypatch, xlsx_grid, "scan")
     read_event(path)
     asked = {(data, tuple(wanted)) for data, wanted, *_ in scans}
-    before = _parts(path)
+    before = zip_parts(path)
     api.register(path, "Ada Late", vekn="3000600")
-    changed = {data for name, data in _parts(path).items() if before.get(name) != data}
+    changed = {data for name, data in zip_parts(path).items() if before.get(name) != data}
     _new_process()
     scans.clear()
     read = _what_was_read(path)
@@ -139,14 +125,11 @@ def _under_another_key(rows):
 
 
 @pytest.mark.parametrize("damage", [_flip_a_bit, _under_another_key])
-def test_a_damaged_or_misplaced_scan_is_a_miss(tmp_path, cache, monkeypatch, damage):
+def test_a_damaged_or_misplaced_scan_is_a_miss(tmp_path, cache_dir, monkeypatch, damage):
     path = tmp_path / "cup.xlsx"
-    _cup(path)
-    _new_process()
-    scans = _count_calls(monkeypatch, xlsx_grid, "scan")
-    first = _what_was_read(path)
+    scans, first = _first_read(path, monkeypatch)
     scanned = len(scans)
-    with sqlite3.connect(cache / SCANS_FILE) as db:
+    with sqlite3.connect(cache_dir / SCANS_FILE) as db:
         rows = db.execute("SELECT key, value FROM scans_1").fetchall()
         assert len(rows) >= 2
         db.executemany("UPDATE scans_1 SET value = ? WHERE key = ?", [(v, k) for k, v in damage(rows)])
@@ -156,16 +139,16 @@ def test_a_damaged_or_misplaced_scan_is_a_miss(tmp_path, cache, monkeypatch, dam
     assert len(scans) == scanned  # every sheet scanned again: no value taken from the file
 
 
-def test_a_damaged_file_is_ignored_and_replaced(tmp_path, cache):
+def test_a_damaged_file_is_ignored_and_replaced(tmp_path, cache_dir):
     path = tmp_path / "cup.xlsx"
-    _cup(path)
+    cup_workbook(path)
     _new_process()
     first = _what_was_read(path)
-    (cache / SCANS_FILE).write_bytes(b"not a database" * 100)
+    (cache_dir / SCANS_FILE).write_bytes(b"not a database" * 100)
     _new_process()
     assert _what_was_read(path) == first
     _new_process()
-    with sqlite3.connect(cache / SCANS_FILE) as db:  # replaced by a new file holding the scans
+    with sqlite3.connect(cache_dir / SCANS_FILE) as db:  # replaced by a new file holding the scans
         assert db.execute("SELECT count(*) FROM scans_1").fetchone()[0] >= 1
 
 
@@ -175,7 +158,7 @@ def test_a_cache_folder_that_cannot_be_used_changes_nothing(tmp_path, monkeypatc
     monkeypatch.setenv("ARCHON_CACHE_DIR", str(blocked))
     monkeypatch.delenv("ARCHON_CACHE", raising=False)
     path = tmp_path / "cup.xlsx"
-    _cup(path)
+    cup_workbook(path)
     _new_process()
     api.result(path, [5, 0, 0, 0, 0], round=1, table=1)
     _new_process()
@@ -183,32 +166,25 @@ def test_a_cache_folder_that_cannot_be_used_changes_nothing(tmp_path, monkeypatc
     assert blocked.read_text() == "a file where the cache folder would be"
 
 
-def test_archon_cache_off_keeps_nothing(tmp_path, cache, monkeypatch):
+def test_archon_cache_off_keeps_nothing(tmp_path, cache_dir, monkeypatch):
     monkeypatch.setenv("ARCHON_CACHE", "off")
     path = tmp_path / "cup.xlsx"
-    _cup(path)
+    cup_workbook(path)
     _new_process()
     read_event(path)
     api.result(path, [5, 0, 0, 0, 0], round=1, table=1)
-    assert not (cache / SCANS_FILE).exists() and not (cache / UNCHANGED_FILE).exists()
+    assert not (cache_dir / SCANS_FILE).exists() and not (cache_dir / UNCHANGED_FILE).exists()
 
 
 def test_the_next_command_writes_what_a_write_without_the_cache_writes_and_skips_the_sheets_it_knows(
-        tmp_path, cache, monkeypatch):
+        tmp_path, cache_dir, monkeypatch):
     kept, anew = tmp_path / "kept.xlsx", tmp_path / "anew.xlsx"
-    _cup(kept)
+    cup_workbook(kept)
     shutil.copy(kept, anew)
-    writes = [
-        lambda p: api.result(p, [5, 0, 0, 0, 0], round=1, table=1),
-        lambda p: api.result(p, [2, 1, 1, 1, 0], round=1, table=2),
-        lambda p: api.register(p, "Ada Late", vekn="3000600"),
-        lambda p: api.result(p, [3, 1, 1, 0, 0], round=1, table=2, replace=True),
-        lambda p: api.seat(p, 2, seed=2),
-    ]
     patched = _count_calls(monkeypatch, sheetpatch, "patch_sheet")
     monkeypatch.setattr(xlsxpatch, "patch_sheet", sheetpatch.patch_sheet)
     with_cache, without = [], []
-    for write in writes:
+    for write in WRITES:
         _new_process()
         patched.clear()
         write(kept)
@@ -219,25 +195,22 @@ def test_the_next_command_writes_what_a_write_without_the_cache_writes_and_skips
             m.setenv("ARCHON_CACHE", "off")
             write(anew)
         without.append(len(patched))
-        assert _parts(kept) == _parts(anew)
+        assert zip_parts(kept) == zip_parts(anew)
     # after the first write, each command patches only the sheets it may change
     assert all(a < b for a, b in zip(with_cache[1:], without[1:])), (with_cache, without)
     ev = read_event(kept).event
     assert ev.player(16).first_name == "Ada" and len(ev.rounds) == 2
 
 
-def test_only_the_newest_scans_are_kept(tmp_path, cache, monkeypatch):
+def test_only_the_newest_scans_are_kept(tmp_path, cache_dir, monkeypatch):
     from archon.formats.workbook import scan_store
 
     monkeypatch.setattr(scan_store, "KEPT", 2)
     path = tmp_path / "cup.xlsx"
-    _cup(path)
-    _new_process()
-    scans = _count_calls(monkeypatch, xlsx_grid, "scan")
-    first = _what_was_read(path)
+    scans, first = _first_read(path, monkeypatch)
     scanned = len(scans)
     assert scanned > 2
-    with sqlite3.connect(cache / SCANS_FILE) as db:
+    with sqlite3.connect(cache_dir / SCANS_FILE) as db:
         assert db.execute("SELECT count(*) FROM scans_1").fetchone()[0] == 2
     _new_process()
     scans.clear()

@@ -36,7 +36,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from archon.formats.cache_file import CacheFile, cache_folder, cache_wanted, code_digest
+from archon.formats.cache_file import CacheFile, code_digest, in_cache_folder
 from archon.formats.workbook import sheetcells
 from archon.formats.workbook.inflated import compressed_bytes
 from archon.formats.workbook.sheetcells import RawCell
@@ -107,40 +107,28 @@ def unpack(key: str, value: bytes) -> Optional[dict[tuple[int, int], RawCell]]:
 
 
 class ScanStore:
-    """The scans file of ``folder``. It never raises: a file that fails in
-    any way is a miss (a sheet scanned as without it), and is given up for
-    the rest of the read."""
+    """The scans file of ``folder``. It never raises (:class:`CacheFile`
+    gives up a file that fails in any way; :func:`unpack` misses a value it
+    cannot read): a miss is a sheet scanned as without it."""
 
     def __init__(self, folder: Path):
         self.file = CacheFile(folder, SCANS_FILE, _TABLE, wait=WAIT)
 
     def find(self, key: str) -> Optional[dict[tuple[int, int], RawCell]]:
         """The scan kept under ``key``, or None."""
-        try:
-            value = self.file.lookup([key]).get(key)
-            return unpack(key, value) if value is not None else None
-        except Exception:  # noqa: BLE001 - a cache: whatever fails is a miss, never the read's failure
-            return None
+        value = self.file.lookup([key]).get(key)
+        return unpack(key, value) if value is not None else None
 
     def keep(self, key: str, found: dict[tuple[int, int], RawCell]) -> None:
         """Keep ``found`` under ``key`` (written by :meth:`close`)."""
-        try:
-            self.file.remember(key, pack(key, found))
-        except Exception:  # noqa: BLE001 - not kept: the next read scans it again
-            pass
+        self.file.remember(key, pack(key, found))
 
     def close(self) -> None:
         """Write the scans made, keep the newest :data:`KEPT`, close the file."""
-        try:
-            self.file.close(keep=KEPT)
-        except Exception:  # noqa: BLE001 - not kept: the next read scans them again
-            pass
+        self.file.close(keep=KEPT)
 
 
 def open_scan_store(cache: Optional[bool] = None) -> Optional[ScanStore]:
-    """The user's scans file, or None when caches are off (``cache=False``,
-    ``ARCHON_CACHE=off``) or there is no folder for it."""
-    if not cache_wanted(cache):
-        return None
-    folder = cache_folder()
-    return ScanStore(folder) if folder is not None else None
+    """The user's scans file, or None when caches are off or there is no folder for it
+    (:func:`archon.formats.cache_file.in_cache_folder`)."""
+    return in_cache_folder(ScanStore, cache)

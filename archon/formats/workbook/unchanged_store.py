@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from archon.formats.cache_file import CacheFile, cache_folder, cache_wanted, code_digest
+from archon.formats.cache_file import CacheFile, code_digest, in_cache_folder
 
 __all__ = ["UNCHANGED_FILE", "KEPT", "UnchangedStore", "open_unchanged_store", "patch_code"]
 
@@ -83,9 +83,6 @@ class UnchangedStore:
 
 
 def open_unchanged_store(cache: Optional[bool] = None) -> Optional[UnchangedStore]:
-    """The user's file, or None when caches are off (``cache=False``,
-    ``ARCHON_CACHE=off``) or there is no folder for it."""
-    if not cache_wanted(cache):
-        return None
-    folder = cache_folder()
-    return UnchangedStore(folder) if folder is not None else None
+    """The user's file, or None when caches are off or there is no folder for it
+    (:func:`archon.formats.cache_file.in_cache_folder`)."""
+    return in_cache_folder(UnchangedStore, cache)

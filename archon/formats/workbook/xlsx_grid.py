@@ -53,7 +53,8 @@ class XlsxBook(Book):
         self._whole: set[str] = set()  # sheets checked whole
         self._sst: Optional[list[str]] = None
         self._shared_masters: dict[str, dict[str, str]] = {}
-        self._store: "ScanStore | None | bool" = None  # the scans file, opened at the first scan (False: none)
+        self._store: Optional[ScanStore] = None  # the scans file, opened at the first scan missed here
+        self._store_opened = False
         wb_part = self._office_document()
         rels = self._rels(wb_part)
         root = self._xml_root(wb_part, part_name("workbook.part.workbook"))
@@ -119,7 +120,7 @@ class XlsxBook(Book):
 
     def close(self) -> None:
         self._zf.close()
-        if self._store:
+        if self._store is not None:
             self._store.close()
 
     # -- parts
@@ -236,14 +237,19 @@ class XlsxBook(Book):
         raw = SCANS.get(key)
         if raw is not None:
             return raw
-        if stored is not None and self._store is None:
-            self._store = open_scan_store() or False
-        raw = self._store.find(stored) if stored is not None and self._store else None
+        store = self._scan_store() if stored is not None else None
+        raw = store.find(stored) if store is not None and stored is not None else None
         if raw is None:
             raw = self._scan_part(sheet, rows, columns, want)
-            if stored is not None and self._store:
-                self._store.keep(stored, raw)
+            if store is not None and stored is not None:
+                store.keep(stored, raw)
         return SCANS.put(key, raw)
+
+    def _scan_store(self) -> Optional[ScanStore]:
+        if not self._store_opened:
+            self._store_opened = True
+            self._store = open_scan_store()
+        return self._store
 
     def _scan_part(self, sheet: str, rows: tuple, columns: tuple, want) -> dict:
         """:func:`~archon.formats.workbook.sheetcells.scan` of the sheet's part
