@@ -17,6 +17,8 @@ import hashlib
 import os
 import sqlite3
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Callable, Iterable, Optional, TypeVar
 
@@ -46,6 +48,14 @@ def cache_wanted(cache: Optional[bool] = None) -> bool:
     if cache is not None:
         return cache
     return os.environ.get("ARCHON_CACHE", "").strip().casefold() not in ("off", "0", "no", "false")
+
+
+#: Seconds a process leaves alone a cache file it gave up (locked by another
+#: process, read-only, full): each try may wait for the lock, and a process
+#: such as the event console opens its caches again for every request.
+GIVE_UP_FOR = 30.0
+_given_up: dict[str, float] = {}
+_given_up_lock = threading.Lock()
 
 
 def in_cache_folder(make: Callable[[Path], T], cache: Optional[bool] = None) -> Optional[T]:
@@ -102,6 +112,10 @@ class CacheFile:
     def _connect(self, create: bool) -> Optional[sqlite3.Connection]:
         if self._db is not None or self._off:
             return self._db
+        with _given_up_lock:
+            if time.monotonic() < _given_up.get(str(self.path), 0.0):
+                self._off = True
+                return None
         if not create and (self._damaged or self._new or not os.path.isfile(self.path)):  # never raises
             # nothing kept yet (a damaged file reads as empty until replaced; a file this read
             # made holds what it read, and a miss is never wrong: not looked up)
@@ -140,6 +154,8 @@ class CacheFile:
             self._damaged = True  # read as empty; replaced when written
             return
         self._off = True  # locked, read-only, full, unreadable: not tried again this run (each try may wait)
+        with _given_up_lock:  # nor by the next runs of this process for a while (the console's next request)
+            _given_up[str(self.path)] = time.monotonic() + GIVE_UP_FOR
 
     def lookup(self, keys: Iterable[str]) -> dict[str, bytes]:
         """The values kept for ``keys`` (the keys not kept are left out)."""

@@ -18,7 +18,8 @@ import zipfile
 import pytest
 
 from archon import api
-from archon.formats.workbook import inflated, read_event, sheetpatch, xlsx_grid, xlsxpatch
+from archon.formats import cache_file
+from archon.formats.workbook import WorkbookError, inflated, read_event, sheetpatch, xlsx_grid, xlsxpatch
 from archon.formats.workbook.scan_store import SCANS_FILE
 from archon.formats.workbook.unchanged_store import UNCHANGED_FILE
 from test_workbook_unchanged_sheets import WRITES, cup_workbook, zip_parts
@@ -216,3 +217,86 @@ def test_only_the_newest_scans_are_kept(tmp_path, cache_dir, monkeypatch):
     scans.clear()
     assert _what_was_read(path) == first
     assert len(scans) == scanned - 2  # the two newest found, the others scanned again
+
+
+def _patched(source, edits, out):
+    with open(out, "wb") as f:
+        xlsxpatch.patch_package(str(source), f, edits)
+    return out
+
+
+def test_two_addresses_of_one_cell_are_patched_in_their_order_in_every_command(tmp_path, cache_dir, monkeypatch):
+    path = tmp_path / "cup.xlsx"
+    cup_workbook(path)
+    sheet = "Methuselahs"
+    one = _patched(path, {sheet: {"Z900": 1}}, tmp_path / "one.xlsx")
+    _new_process()
+    _patched(one, {sheet: {"$Z$900": 2, "Z900": 1}}, tmp_path / "same.xlsx")  # the last wins: Z900 stays 1
+    assert xlsxpatch.read_cell_text(str(tmp_path / "same.xlsx"), sheet, "Z900") == "1"
+    _new_process()
+    _patched(one, {sheet: {"Z900": 1, "$Z$900": 2}}, tmp_path / "two.xlsx")  # the last wins: Z900 becomes 2
+    assert xlsxpatch.read_cell_text(str(tmp_path / "two.xlsx"), sheet, "Z900") == "2"
+
+
+def _refused(path) -> bool:
+    _new_process()
+    try:
+        read_event(path)
+    except WorkbookError:
+        return True
+    return False
+
+
+def test_a_workbook_damaged_since_its_sheets_were_kept_is_refused_as_without_them(tmp_path, cache_dir, monkeypatch):
+    path = tmp_path / "cup.xlsx"
+    cup_workbook(path)
+    _new_process()
+    read_event(path)
+    with zipfile.ZipFile(path) as zf:
+        sheets = [info for info in zf.infolist() if info.filename.startswith("xl/worksheets/sheet")]
+    with_cache, without = [], []
+    for info in sheets:  # one sheet's local header names another member, as zipfile refuses it
+        data = bytearray(path.read_bytes())
+        data[info.header_offset + 30 + len("xl/worksheets/")] = ord("S")
+        damaged = tmp_path / "damaged.xlsx"
+        damaged.write_bytes(bytes(data))
+        with_cache.append(_refused(damaged))
+        with monkeypatch.context() as m:
+            m.setenv("ARCHON_CACHE", "off")
+            without.append(_refused(damaged))
+    assert sum(without) >= 5  # every sheet read is refused (the charts' sheets are not read)
+    assert with_cache == without
+
+
+def test_a_damaged_unchanged_file_is_ignored(tmp_path, cache_dir, monkeypatch):
+    kept, anew = tmp_path / "kept.xlsx", tmp_path / "anew.xlsx"
+    cup_workbook(kept)
+    shutil.copy(kept, anew)
+    WRITES[0](kept)
+    (cache_dir / UNCHANGED_FILE).write_bytes(b"not a database" * 100)
+    _new_process()
+    WRITES[1](kept)
+    monkeypatch.setenv("ARCHON_CACHE", "off")
+    for write in WRITES[:2]:
+        _new_process()
+        write(anew)
+    assert zip_parts(kept) == zip_parts(anew)
+
+
+def test_a_cache_file_another_process_holds_is_left_alone_for_a_while(tmp_path, cache_dir, monkeypatch):
+    path = tmp_path / "cup.xlsx"
+    cup_workbook(path)
+    _new_process()
+    first = _what_was_read(path)
+    holder = sqlite3.connect(cache_dir / SCANS_FILE, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another process writing the file, for long
+    try:
+        tries = _count_calls(monkeypatch, cache_file.sqlite3, "connect")
+        _new_process()
+        assert _what_was_read(path) == first  # the file given up: the sheets scanned
+        given_up = len(tries)
+        _new_process()
+        assert _what_was_read(path) == first
+        assert len(tries) == given_up  # the next read did not wait for it again
+    finally:
+        holder.close()

@@ -31,6 +31,10 @@ KEPT_BYTES = 48 * 1024 * 1024
 _ENCRYPTED = 0x1
 _LOCAL_HEADER = 30  # bytes before a member's name in its local header
 _NO_ZIP64 = 0xFFFF_FFFF
+#: Flags of a member zipfile will not read (compressed patched data, strong encryption).
+_UNREADABLE = 0x20 | 0x40
+#: The flag saying a local header's name is UTF-8.
+_UTF8_NAME = 0x800
 
 _kept: "OrderedDict[tuple, bytes]" = OrderedDict()
 _kept_bytes = 0
@@ -40,7 +44,8 @@ _lock = threading.Lock()
 def compressed_bytes(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Optional[bytes]:
     """The member's compressed bytes as the zip stores them, or None when
     they cannot be read plainly (encrypted, zip64, a local header that is
-    not one): then the caller inflates it the ordinary way."""
+    not one or names another member): then the caller inflates it the
+    ordinary way, and zipfile says what is wrong with it."""
     if info.flag_bits & _ENCRYPTED or max(info.file_size, info.compress_size, info.header_offset) >= _NO_ZIP64:
         return None
     fp = getattr(zf, "fp", None)
@@ -52,10 +57,26 @@ def compressed_bytes(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Optional[byt
         header = fp.read(_LOCAL_HEADER)
         if len(header) != _LOCAL_HEADER or header[:4] != b"PK\x03\x04":
             return None
-        skip = int.from_bytes(header[26:28], "little") + int.from_bytes(header[28:30], "little")
-        fp.seek(info.header_offset + _LOCAL_HEADER + skip)
+        name_length = int.from_bytes(header[26:28], "little")
+        name = fp.read(name_length)
+        if not _names_the_member(name, int.from_bytes(header[6:8], "little"), info):
+            return None  # zipfile refuses such a member when it reads it: it must, here too
+        fp.seek(info.header_offset + _LOCAL_HEADER + name_length + int.from_bytes(header[28:30], "little"))
         raw = fp.read(info.compress_size)
     return raw if len(raw) == info.compress_size else None
+
+
+def _names_the_member(name: bytes, flags: int, info: zipfile.ZipInfo) -> bool:
+    """Whether a local header's ``name`` (and ``flags``) are those of the member
+    the directory lists, as :meth:`zipfile.ZipFile.open` checks before it
+    reads one (a member it refuses is never read here plainly)."""
+    if info.flag_bits & _UNREADABLE:
+        return False
+    try:
+        said = name.decode("utf-8" if flags & _UTF8_NAME else "cp437")
+    except UnicodeDecodeError:
+        return False
+    return said == info.orig_filename
 
 
 def inflate(zf: zipfile.ZipFile, info: zipfile.ZipInfo, unpack: Callable[[], bytes]) -> bytes:

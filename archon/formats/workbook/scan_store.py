@@ -11,9 +11,9 @@ off with ``ARCHON_CACHE=off``.
 
 * the key (:func:`scan_key`) is the SHA-256 of the zip member's very
   compressed bytes, with the method, CRC-32 and size the zip's directory
-  declares for it, of the cells asked for, and of the code that scans
-  (:func:`scan_code`: archon's and Python's versions, the scanner's
-  source). A sheet a spreadsheet saved again has other bytes: it is
+  declares for it, of the cells asked for, and of the code that reads
+  (:func:`workbook_code`: archon's and Python's versions, the workbook
+  modules' source). A sheet a spreadsheet saved again has other bytes: it is
   scanned again, never guessed by name or date;
 * the value is the cells found (:func:`pack`) behind a CRC-32 and its key;
   a value that fails either, or whose cells are not of the shape a scan
@@ -37,11 +37,10 @@ from pathlib import Path
 from typing import Optional
 
 from archon.formats.cache_file import CacheFile, code_digest, in_cache_folder
-from archon.formats.workbook import sheetcells
 from archon.formats.workbook.inflated import compressed_bytes
 from archon.formats.workbook.sheetcells import RawCell
 
-__all__ = ["SCANS_FILE", "KEPT", "ScanStore", "open_scan_store", "scan_key", "scan_code", "pack", "unpack"]
+__all__ = ["SCANS_FILE", "KEPT", "ScanStore", "open_scan_store", "scan_key", "workbook_code", "pack", "unpack"]
 
 #: The file's name in the user's cache folder.
 SCANS_FILE = "scans.sqlite3"
@@ -58,14 +57,17 @@ _FIELDS = ("ref", "type", "value", "inline", "formula", "shared_index")
 
 
 @lru_cache(maxsize=1)
-def scan_code() -> str:
-    """What a scan depends on besides the part and the cells asked for: the
-    versions and the source of :mod:`archon.formats.workbook.sheetcells`."""
+def workbook_code() -> str:
+    """What a scan, or a patch found to change nothing
+    (:mod:`archon.formats.workbook.unchanged_store`), depends on besides the
+    part and the cells: archon's and Python's versions (marshal's format
+    too), every source file of :mod:`archon.formats.workbook` and
+    :mod:`archon.rules.model` (the longest text a cell may hold)."""
     try:
-        files = [Path(sheetcells.__file__)]  # None in a frozen build: TypeError
-    except TypeError:
-        files = []
-    return code_digest(files)
+        folder = Path(__file__).parent
+    except TypeError:  # no source file (a frozen build): the versions alone
+        return code_digest([])
+    return code_digest([*folder.glob("*.py"), folder.parent.parent / "rules" / "model.py"])
 
 
 def scan_key(zf: zipfile.ZipFile, info: zipfile.ZipInfo, how: str, rows: tuple, columns: tuple) -> Optional[str]:
@@ -76,7 +78,7 @@ def scan_key(zf: zipfile.ZipFile, info: zipfile.ZipInfo, how: str, rows: tuple, 
     if raw is None:
         return None
     h = hashlib.sha256()
-    head = f"{scan_code()}|{how}|{rows!r}|{columns!r}|{info.compress_type}|{info.CRC}|{info.file_size}|"
+    head = f"{workbook_code()}|{how}|{rows!r}|{columns!r}|{info.compress_type}|{info.CRC}|{info.file_size}|"
     h.update(head.encode())
     h.update(raw)
     return h.hexdigest()

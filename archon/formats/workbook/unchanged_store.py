@@ -13,8 +13,7 @@ at any time, off with ``ARCHON_CACHE=off``.
 * the key is the SHA-256 of the patch (:func:`archon.formats.workbook.xlsxpatch._unchanged_key`:
   the sheet part's very bytes, or its compressed bytes with the method,
   CRC-32 and size, and every cell written with its value) and of the code
-  that patches (:func:`patch_code`: archon's and Python's versions, the
-  patching modules' source);
+  that patches (:func:`archon.formats.workbook.scan_store.workbook_code`);
 * nothing else is kept: a key found says the patch changes nothing;
 * at most :data:`KEPT` keys, the newest.
 
@@ -25,13 +24,13 @@ changes how long a write takes, never what it writes.
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from archon.formats.cache_file import CacheFile, code_digest, in_cache_folder
+from archon.formats.cache_file import CacheFile, in_cache_folder
+from archon.formats.workbook.scan_store import workbook_code
 
-__all__ = ["UNCHANGED_FILE", "KEPT", "UnchangedStore", "open_unchanged_store", "patch_code"]
+__all__ = ["UNCHANGED_FILE", "KEPT", "UnchangedStore", "open_unchanged_store"]
 
 #: The file's name in the user's cache folder.
 UNCHANGED_FILE = "unchanged.sqlite3"
@@ -41,19 +40,6 @@ _TABLE = "unchanged_1"
 KEPT = 500
 #: Seconds to wait for another command writing the file.
 WAIT = 0.2
-#: The modules whose code decides what a patch writes.
-_PATCHING = ("sheetpatch.py", "sheetxml.py", "cellxml.py", "cellvalues.py", "xlsxpatch.py")
-
-
-@lru_cache(maxsize=1)
-def patch_code() -> str:
-    """What a patch's outcome depends on besides the sheet and its cells:
-    the versions and the source of the modules that patch."""
-    try:
-        folder = Path(__file__).parent  # a frozen build may have no source: the versions alone then
-    except TypeError:
-        return code_digest([])
-    return code_digest([folder / name for name in _PATCHING])
 
 
 class UnchangedStore:
@@ -66,7 +52,7 @@ class UnchangedStore:
 
     @staticmethod
     def _key(key: bytes) -> str:
-        return hashlib.sha256(patch_code().encode() + b"|" + key).hexdigest()
+        return hashlib.sha256(workbook_code().encode() + b"|" + key).hexdigest()
 
     def known(self, key: bytes) -> bool:
         """Whether the patch named ``key`` was found to change nothing."""

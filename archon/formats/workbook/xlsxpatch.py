@@ -150,13 +150,20 @@ _unchanged_lock = threading.Lock()
 
 def _unchanged_key(raw: bytes, cells: Mapping[str, object], date1904: bool, sheet_name: str) -> Optional[bytes]:
     """What names a patch of the sheet part ``raw`` (its bytes, or what
-    says them: :func:`_identity`) with ``cells``: the SHA-256 of both (None
-    when a value's ``repr`` may not say all of it)."""
+    says them: :func:`_identity`) with ``cells``: the SHA-256 of both, each
+    cell by its row and column (None when a value's ``repr`` may not say all
+    of it, or when two addresses name one cell)."""
     if any(type(v) not in _FAITHFUL for v in cells.values()):
         return None
-    digest = hashlib.sha256(raw)
-    digest.update(repr((sheet_name, date1904, sorted((k, type(v).__name__, repr(v)) for k, v in cells.items())))
-                  .encode("utf-8"))
+    try:
+        places = {split_ref(k): (type(v).__name__, repr(v)) for k, v in cells.items()}
+    except PatchError:
+        return None  # not an address: the patch says so
+    if len(places) != len(cells):
+        return None  # two addresses of one cell ("Z9", "$Z$9"): the last written wins, an order no key keeps
+    digest = hashlib.sha256(len(raw).to_bytes(8, "big"))
+    digest.update(raw)
+    digest.update(repr((sheet_name, date1904, sorted(places.items()))).encode("utf-8"))
     return digest.digest()
 
 
