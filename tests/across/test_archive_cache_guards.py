@@ -20,7 +20,7 @@ from archon.across.archive import read_archive
 from archon.across.cache import CACHE_FILE, content_key, encode
 from archon.across.results import EventResults
 
-from test_archive_cache import archive_folder, assert_same, cache_dir, event, frames, reads, write_json  # noqa: F401
+from test_archive_cache import archive_folder, assert_same, event, frames, reads, write_json  # noqa: F401
 
 
 def test_a_file_changed_in_place_with_the_same_size_and_time_is_read_anew(tmp_path, cache_dir, reads):
