@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import re
 import threading
 import zipfile
 from collections import OrderedDict
@@ -139,6 +140,9 @@ def patch_package(
 
 #: The values whose ``repr`` says all a cell's XML is made from (:func:`_unchanged_key`).
 _FAITHFUL = (str, int, float, bool, type(None), _dt.date, _dt.datetime, _dt.time, type(CLEAR_VALUE))
+#: An address written the one plain way (capitals, no "$", no leading zero):
+#: two such addresses name one cell only when they are the same text.
+_PLAIN_ADDRESS = re.compile(r"[A-Z]{1,3}[1-9][0-9]{0,6}")
 #: Patches found to change nothing: the sheet's bytes and the edits (:func:`_unchanged_key`).
 #: A write writes every cell of the event, and a result changes one sheet of
 #: seven: the others' bytes and edits are those of the last write, which
@@ -150,20 +154,17 @@ _unchanged_lock = threading.Lock()
 
 def _unchanged_key(raw: bytes, cells: Mapping[str, object], date1904: bool, sheet_name: str) -> Optional[bytes]:
     """What names a patch of the sheet part ``raw`` (its bytes, or what
-    says them: :func:`_identity`) with ``cells``: the SHA-256 of both, each
-    cell by its row and column (None when a value's ``repr`` may not say all
-    of it, or when two addresses name one cell)."""
+    says them: :func:`_identity`) with ``cells``: the SHA-256 of both (None
+    when a value's ``repr`` may not say all of it, or when an address is not
+    written the one plain way, :data:`_PLAIN_ADDRESS`)."""
     if any(type(v) not in _FAITHFUL for v in cells.values()):
         return None
-    try:
-        places = {split_ref(k): (type(v).__name__, repr(v)) for k, v in cells.items()}
-    except PatchError:
-        return None  # not an address: the patch says so
-    if len(places) != len(cells):
-        return None  # two addresses of one cell ("Z9", "$Z$9"): the last written wins, an order no key keeps
+    if not all(map(_PLAIN_ADDRESS.fullmatch, cells)):
+        return None  # "Z9" beside "$Z$9" is one cell twice, the last written winning: an order no key keeps
     digest = hashlib.sha256(len(raw).to_bytes(8, "big"))
     digest.update(raw)
-    digest.update(repr((sheet_name, date1904, sorted(places.items()))).encode("utf-8"))
+    digest.update(repr((sheet_name, date1904, sorted((k, type(v).__name__, repr(v)) for k, v in cells.items())))
+                  .encode("utf-8"))
     return digest.digest()
 
 
