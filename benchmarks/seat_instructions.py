@@ -32,7 +32,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from benchmarks.seating.run import _arrive_or_drop, _event, official_missing, official_workbook  # noqa: E402
+from benchmarks.seating.run import _arrive_or_drop, _event, copies_of, official_missing, official_workbook  # noqa: E402
 
 COMMAND = [sys.executable, "-m", "archon.cli"]
 
@@ -59,13 +59,9 @@ def seat_rounds(n: int, env: dict) -> list[float]:
         for r in (1, 2, 3):
             if r == 3:
                 _arrive_or_drop(event, n, "a drop")
-            with tempfile.TemporaryDirectory() as scratch:
-                copy = Path(scratch) / event.name
-                shutil.copy2(event, copy)
-                if cache.is_dir():
-                    shutil.copytree(cache, Path(scratch) / "cache")
+            with copies_of(event, str(cache)) as (copy, copied):
                 args = [*COMMAND, "seat", str(copy), "--round", str(r), "--seed", str(r)]
-                counts.append(instructions(args, {**env, "ARCHON_CACHE_DIR": str(Path(scratch) / "cache")}))
+                counts.append(instructions(args, {**env, "ARCHON_CACHE_DIR": copied}))
             subprocess.run([*COMMAND, "seat", str(event), "--round", str(r), "--seed", str(r)], cwd=REPO,
                            env={**env, "ARCHON_CACHE_DIR": str(cache)}, capture_output=True, check=True)
     return counts

@@ -295,8 +295,6 @@ def _seat_command():
     ``repeat`` runs of the same seating count by the least (as ``timeit``
     does: on a shared machine another's load adds to one run or another)."""
     import resource
-    import shutil
-    import tempfile
 
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     command = [sys.executable, "-m", "archon.cli"]
@@ -315,16 +313,28 @@ def _seat_command():
         cache = os.environ.get("ARCHON_CACHE_DIR", "")
         times = []
         for _ in range(repeat - 1):
-            with tempfile.TemporaryDirectory() as tmp:
-                copy = Path(tmp) / event.name
-                shutil.copy2(event, copy)
-                copied = Path(tmp) / "cache"
-                if cache and Path(cache).is_dir():
-                    shutil.copytree(cache, copied)
-                times.append(once(copy, r, str(copied) if cache else ""))
+            with copies_of(event, cache) as (copy, copied):
+                times.append(once(copy, r, copied))
         return min([*times, once(event, r, cache)])
 
     return by_command
+
+
+@contextlib.contextmanager
+def copies_of(event: Path, cache: str):
+    """A copy of the workbook ``event`` and of the cache folder ``cache`` as
+    they are ("" when there is none: then "" again), in a folder of their
+    own that goes when the block ends: ``(workbook, cache folder)``."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / event.name
+        shutil.copy2(event, copy)
+        copied = Path(tmp) / "cache"
+        if cache and Path(cache).is_dir():
+            shutil.copytree(cache, copied)
+        yield copy, str(copied) if cache else ""
 
 
 def _event(folder: Path, n: int, template: Path) -> Path:
