@@ -1,5 +1,6 @@
 """A file of values kept by key in the user's cache folder: what archon
-derives and may derive again (the archive's results, seating plans).
+derives and may derive again (the archive's results, seating plans, the
+cells read from a workbook's sheets, the sheets a write found unchanged).
 
 One SQLite file a kind of value, in the user's cache folder
 (:func:`cache_folder`), safe to delete at any time. Written without
