@@ -379,17 +379,20 @@ def test_seven_players_meeting_and_vp_bounds_hold_against_every_schedule():
 
 
 def test_more_effort_is_the_organizers_choice_and_can_close_a_gap():
-    # 15 players over 3 rounds: the default plan (from the library, at once)
-    # repeats a position group (R9 1, bound 0); --effort 1.5 searches longer
-    # and finds a plan as good on R1 to R8 without it, proven optimal on R9
-    default = CliRunner().invoke(main, ["plan", "15", "--rounds", "3", "--seed", "1"])
+    # 16 players over 4 rounds (no plan kept in advance: searched at once):
+    # four tables of 4 where nobody meets anyone twice exist (the affine
+    # plane of order 4 has five such rounds), so R4's bound is 0. The default
+    # search repeats pairs (gap shown); --effort 1.5 searches longer and
+    # finds a plan with none, proven optimal on every criterion
+    default = CliRunner().invoke(main, ["plan", "16", "--rounds", "4", "--seed", "1"])
     assert default.exit_code == 0, default.output
-    r9 = next(line for line in default.output.splitlines() if line.strip().startswith("R9"))
-    assert "gap 1" in r9 and "R9 may be improvable" in default.output
-    more = CliRunner().invoke(main, ["plan", "15", "--rounds", "3", "--seed", "1", "--effort", "1.5"])
+    r4 = next(line for line in default.output.splitlines() if line.strip().startswith("R4"))
+    assert int(r4.split()[1]) > 0 and "lower bound 0, gap" in r4 and "R4 may be improvable" in default.output
+    more = CliRunner().invoke(main, ["plan", "16", "--rounds", "4", "--seed", "1", "--effort", "1.5"])
     assert more.exit_code == 0, more.output
-    r9 = next(line for line in more.output.splitlines() if line.strip().startswith("R9"))
-    assert r9.split()[1] == "0" and "optimal" in r9
+    r4 = next(line for line in more.output.splitlines() if line.strip().startswith("R4"))
+    assert r4.split()[1] == "0" and "optimal" in r4
+    assert "proven optimal on every criterion" in more.output
 
 
 def _matching_before(scores, mine, rule):
