@@ -26,7 +26,9 @@ come on top, see section 2). Events whose players cannot all play every round
 earlier archon (``--save FILE``: this run's scores), event by event: the
 baseline and the joint plan move with archon's own planner and library,
 a saved run does not. ``benchmarks/seating/bend_reference.json`` holds
-session 9's seating, seeds 1..3 (the seating of ``fb7a425``).
+archon's seating, seeds 1..3, since the plans kept for 4 to 64 players
+begin with the best 2 rounds when that costs the whole event nothing
+(:mod:`archon.seating.library_build`).
 
 ``--krcg N``: also krcg's optimiser (``krcg.seating.optimise``, 20,000
 iterations, the rounds played fixed, the rounds left free, the round to seat
