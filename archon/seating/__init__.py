@@ -17,7 +17,8 @@ Where to find what (one idea per module):
 * :mod:`.planner`: :func:`plan`, the one entry point of the search
   (:func:`next_round`: only the round to seat next), :mod:`.bend`:
   the round to seat next judged over the whole event (:func:`seat_next`;
-  :mod:`.orders`: the last round's best seat orders, exactly), and
+  :mod:`.orders`: the last round's best seat orders, exactly;
+  :mod:`.exact`: the last round of a small event, the best of every way), and
   :mod:`.library`: the plans computed in advance for the common sizes.
 * the search itself: :mod:`.search` (how the parts fit), :mod:`.board`
   (the search state), :mod:`.positions`, :mod:`.groups`, :mod:`.polish`.

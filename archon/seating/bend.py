@@ -19,7 +19,10 @@ ones by how even the event is after round k:
   order, exactly (:mod:`.orders`), and for small events the same round
   searched again from a few fresh draws (:data:`RESTARTS`), each in its
   best seat orders: the round-by-round search of that round is one of
-  them, so the last round is never worse than it.
+  them, so the last round is never worse than it. When its players can
+  sit in few enough ways (:mod:`.exact`: 8 to 10 players), the best of
+  them all is a candidate too; when nobody arrived late, that round is
+  the best there is, and the only one.
 
 After a round played, :func:`.planner.plan` depends on the players and
 the rounds played alone (never the organizer's seed, nor the clock). So
@@ -43,6 +46,7 @@ from typing import Optional, Sequence
 
 from archon.seating.bounds import lower_bounds
 from archon.seating.criteria import RULES, Plan, Score, score_plan
+from archon.seating.exact import best_last_round, orders_exact
 from archon.seating.orders import best_orders
 from archon.seating.planner import DEFAULT_EFFORT, next_round, plan, played_seed, searched
 from archon.seating.search import Clock
@@ -70,7 +74,8 @@ class NextRound:
     followed by the rounds after it as planned (when the round kept
     reaches every lower bound and is not worse than that round up to now,
     those rounds are not planned: ``score``, which they cannot beat). ``kept``: which candidate
-    won (``"joint"``, ``"alone"`` or ``"planned"``).
+    won (``"joint"``, ``"alone"``, ``"planned"`` or ``"exact"``: the best
+    last round of all, :mod:`.exact`).
     """
 
     tables: list[list[int]]
@@ -105,6 +110,11 @@ def seat_next(players: "int | Sequence[int]", rounds: int, seed, fixed_rounds: S
         tables = next_round(present, rounds, seed, fixed, **options)
         score = score_plan(fixed + [tables])
         return NextRound(tables, fixed + [tables], score, score, score, score, "joint")
+    if k == rounds and orders_exact(fixed, present):
+        exact = best_last_round(fixed, present)
+        if exact is not None:  # the best last round of all: nothing to judge against it
+            tables, score, _ = exact
+            return NextRound(tables, fixed + [tables], score, score, score, score, "exact")
     judged = _Judged(present, rounds, fixed, effort)
     judged.candidates(seed, options)
     best = judged.best()
@@ -206,6 +216,9 @@ class _Judged:
         in its best seat orders."""
         assert first.whole is not None
         self._offer_orders(first.tables)
+        exact = best_last_round(self.fixed, self.present)
+        if exact is not None:  # a late arrival: the best of all ways, each in the best orders found
+            self.add("exact", exact[0], self.fixed + [exact[0]])
         if len(self.present) > RESTARTS_UP_TO:
             return
         seed = played_seed(self.present, self.fixed)

@@ -38,7 +38,11 @@ When every round seats the same players at one table (4 or 5 players:
 everyone meets everyone each round) and few plans remain, :func:`proof`
 scores every one of them: per criterion, the best figure among the plans
 as good as this one on every criterion before it, which is what a plan
-must beat to be better (R7 and R9 after one round of 5: 1 and 10).
+must beat to be better (R7 and R9 after one round of 5: 1 and 10). The
+same when one round follows the rounds played, nobody arrived late, and
+its players can sit in few enough ways to compare them all (:mod:`.exact`:
+8 to 10 players): each criterion's bound is then the figure of the best
+such round, on every criterion until the plan differs from it.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ from fractions import Fraction
 from typing import Optional, Sequence
 
 from archon.seating.criteria import RULES, TRANSFERS, Score, score_plan
+from archon.seating.exact import best_last_round, orders_exact
 from archon.seating.tables import MAX_TABLE, MIN_TABLE
 from archon.seating.transfers import r8_variance_without_repeated_seats
 
@@ -133,7 +138,7 @@ def proof(rounds: Sequence[Sequence[Sequence[int]]], fixed: int = 0,
     score = score or score_plan(rounds)
     shape = _Shape(rounds, fixed)
     bounds = _bounds(shape)
-    bests = _single_table_bests(shape, score)
+    bests = _single_table_bests(shape, score) or _last_round_bests(shape, score)
     out: dict[str, RuleProof] = {}
     for rule in RULES:
         mine = _figure(score, rule)
@@ -180,6 +185,28 @@ def _single_table_bests(shape: "_Shape", score: Score) -> dict:
         if _figure(score, rule) != bests[rule]:
             break  # a better plan differs here: the criteria after it are free
         scores = [s for s in scores if _figure(s, rule) == bests[rule]]
+    return bests
+
+
+def _last_round_bests(shape: "_Shape", score: Score) -> dict:
+    """When one round follows the rounds played and its players can sit in
+    few enough ways, nobody arriving late (:mod:`.exact`): per criterion,
+    in order, the figure of the best such round of all, while ``score`` is
+    as good until then (on the first criterion where it is worse, the best
+    round shows what it could be; the criteria after it are free). Empty
+    otherwise."""
+    rounds = shape.rounds
+    if not rounds or shape.fixed != len(rounds) - 1 or shape.fixed < 1:
+        return {}
+    fixed, present = [list(rnd) for rnd in rounds[:-1]], [p for t in rounds[-1] for p in t]
+    found = best_last_round(fixed, present) if orders_exact(fixed, present) else None
+    if found is None:
+        return {}
+    bests = {}
+    for rule in RULES:
+        bests[rule] = _figure(found[1], rule)
+        if _figure(score, rule) != bests[rule]:
+            break
     return bests
 
 

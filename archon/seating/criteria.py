@@ -10,6 +10,7 @@ rule by rule, R1 first.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -358,6 +359,49 @@ def score_plan(rounds: Sequence[Sequence[Sequence[int]]]) -> Score:
         r8_variance=v8,
         issues={k: tuple(v) for k, v in issues.items()},
     )
+
+
+class TableRules:
+    """R2, R3 (its variance) and R4 of some rounds followed by one more
+    round, found faster than :func:`score_plan` finds them: who sits with
+    whom decides them, whatever the seat orders (:mod:`.exact` compares
+    thousands of last rounds so). Counted as :func:`score_plan` counts them."""
+
+    def __init__(self, rounds: Sequence[Sequence[Sequence[int]]]):
+        self.every = max(2, len(rounds) + 1)  # R2: a table shared in every round, this one too
+        self.met: dict[tuple[int, int], int] = {}
+        self.played: dict[int, int] = {}
+        self.vps: dict[int, int] = {}
+        for rnd in rounds:
+            self._add(rnd, self.played, self.vps)
+        self.twice = sum(1 for c in self.met.values() if c >= 2)
+
+    def _add(self, tables: Sequence[Sequence[int]], played: dict[int, int], vps: dict[int, int]) -> None:
+        for table in tables:
+            for p in table:
+                played[p] = played.get(p, 0) + 1
+                vps[p] = vps.get(p, 0) + len(table)
+            for p, q in itertools.combinations(sorted(table), 2):
+                self.met[(p, q)] = self.met.get((p, q), 0) + 1
+
+    def with_round(self, tables: Sequence[Sequence[int]]) -> tuple[int, Fraction, int]:
+        """(R2, R3's variance, R4) of the rounds followed by ``tables``."""
+        played, vps = dict(self.played), dict(self.vps)
+        r2, r4 = 0, self.twice
+        for table in tables:
+            for p in table:
+                played[p] = played.get(p, 0) + 1
+                vps[p] = vps.get(p, 0) + len(table)
+            for pair in itertools.combinations(sorted(table), 2):
+                before = self.met.get(pair, 0)
+                r4 += before == 1
+                r2 += before + 1 >= self.every
+        return r2, _variance(vps, played), r4
+
+
+def table_rules(rounds: Sequence[Sequence[Sequence[int]]]) -> TableRules:
+    """What :class:`TableRules` needs of ``rounds``, counted once."""
+    return TableRules(rounds)
 
 
 def _repeats(meets: dict[tuple[int, int], list[tuple[int, str]]], every: int) -> dict[str, list]:

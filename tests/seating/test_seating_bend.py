@@ -261,3 +261,24 @@ def test_the_plans_kept_for_22_players_repeat_no_pair_in_rounds_1_and_2(tmp_path
     rounds = _seated(path)
     assert [pair for pair, c in _met([rounds[1], rounds[2]]).items() if c == 2] == []
     assert _prey_twice([rounds[1], rounds[2]]) == 0
+
+
+def test_the_last_round_of_a_small_event_after_a_drop_is_said_to_be_the_best_there_is(tmp_path):
+    # 10 players, one drops before round 3: the 9 left can sit in 126 ways
+    # (a table of 5 and one of 4), each table in its best seat order: seat
+    # compares them all and says no round 3 is better, rule by rule
+    path = _event_file(tmp_path, 10)
+    for k in (1, 2):
+        assert run("seat", path, "--round", k, "--seed", 1).exit_code == 0
+    assert run("drop", path, 3).exit_code == 0
+    r = run("seat", path, "--round", 3, "--seed", 1)
+    assert r.exit_code == 0, r.output
+    assert "proven optimal on every criterion: no plan is better, rule by rule" in r.output
+    rounds = _seated(path)
+    assert sorted(p for t in rounds[3] for p in t) == [p for p in range(1, 11) if p != 3]
+    assert _prey_twice([rounds[1], rounds[2], rounds[3]]) == 0
+    # another seed seats the same round: there is one best
+    other = tmp_path / "again.xlsx"
+    other.write_bytes(path.read_bytes())
+    assert run("seat", other, "--round", 3, "--seed", 9, "--force").exit_code == 0
+    assert _seated(other)[3] == rounds[3]

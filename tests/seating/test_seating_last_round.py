@@ -164,3 +164,43 @@ def test_the_last_rounds_seat_orders_in_events_where_prey_and_fifth_seats_decide
     assert [sorted(t) for t in chosen] == [sorted(t) for t in last]
     assert criteria([*played, chosen]) == best
     assert criteria([*played, last]) > best
+
+
+def test_the_proof_of_a_small_last_round_is_the_best_of_every_seating():
+    # the 8 players left above can sit in 20,160 ways (35 ways to split
+    # them, 24 x 24 seat orders): every one is counted here. The round seat
+    # chose is proven optimal on every criterion; a round as good until R9
+    # and worse there is shown R9's best figure as the bound to reach
+    from archon.seating.bounds import proof
+
+    played = [ROUND_1, ROUND_2]
+    seatings = list(every_last_round(sorted(LEFT)))
+    figures = [criteria([*played, r]) for r in seatings]
+    best = min(figures)
+    chosen = seat_next(LEFT, 3, 1, played)
+    assert all(p.optimal for p in proof([*played, chosen.tables], fixed=2).values())
+    worse = next(r for r, f in zip(seatings, figures) if f[:8] == best[:8] and f[8] > best[8])
+    shown = proof([*played, worse], fixed=2)
+    assert all(shown[f"R{i}"].optimal for i in range(1, 9))
+    assert not shown["R9"].optimal and shown["R9"].bound == best[8]
+
+
+def test_who_sits_with_whom_gives_r2_r3_and_r4_as_the_whole_count_does():
+    # the quick count the exact last round sorts thousands of rounds by
+    # (who sits with whom, no seat orders) against the test's own count
+    import random
+
+    from archon.seating.criteria import table_rules
+
+    rng = random.Random(24)
+    for _ in range(200):
+        n = rng.choice([8, 9, 10, 12, 13, 14, 15, 16, 17, 20])
+        rounds = []
+        for _ in range(rng.randint(2, 4)):  # R2 counts from 2 rounds on
+            players = list(range(1, n + 1)) if rng.random() < 0.7 else list(range(2, n + 2))  # a drop, a late arrival
+            rng.shuffle(players)
+            fours = (5 - len(players) % 5) % 5
+            sizes = [4] * fours + [5] * ((len(players) - 4 * fours) // 5)
+            rounds.append([players[sum(sizes[:i]):sum(sizes[:i + 1])] for i in range(len(sizes))])
+        counted = criteria(rounds)
+        assert table_rules(rounds[:-1]).with_round(rounds[-1]) == (counted[1], counted[2], counted[3])
