@@ -18,7 +18,7 @@ Where to find what (one idea per module):
   (:func:`next_round`: only the round to seat next), :mod:`.bend`:
   the round to seat next judged over the whole event (:func:`seat_next`;
   :mod:`.orders`: the last round's best seat orders, exactly;
-  :mod:`.exact`: the last round of a small event, the best of every way), and
+  :mod:`.exact`: the last round of up to 10 players, the best of every way), and
   :mod:`.library`: the plans computed in advance for the common sizes.
 * the search itself: :mod:`.search` (how the parts fit), :mod:`.board`
   (the search state), :mod:`.positions`, :mod:`.groups`, :mod:`.polish`.

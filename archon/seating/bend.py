@@ -20,9 +20,11 @@ ones by how even the event is after round k:
   searched again from a few fresh draws (:data:`RESTARTS`), each in its
   best seat orders: the round-by-round search of that round is one of
   them, so the last round is never worse than it. When its players can
-  sit in few enough ways (:mod:`.exact`: 8 to 10 players), the best of
+  sit in few enough ways (:mod:`.exact`: up to 10 players), the best of
   them all is a candidate too; when nobody arrived late, that round is
-  the best there is, and the only one.
+  the best there is, and the only one (the round of the plan kept in
+  advance that the event follows, when it is as good: the event keeps
+  to its plan).
 
 After a round played, :func:`.planner.plan` depends on the players and
 the rounds played alone (never the organizer's seed, nor the clock). So
@@ -44,6 +46,7 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
+from archon.seating import library
 from archon.seating.bounds import lower_bounds
 from archon.seating.criteria import RULES, Plan, Score, score_plan
 from archon.seating.exact import best_last_round, orders_exact
@@ -114,6 +117,9 @@ def seat_next(players: "int | Sequence[int]", rounds: int, seed, fixed_rounds: S
         exact = best_last_round(fixed, present)
         if exact is not None:  # the best last round of all: nothing to judge against it
             tables, score, _ = exact
+            kept = library.lookup(present, rounds, None, fixed, None)
+            if kept is not None and score_plan(kept) == score:  # as good: the plan the event follows
+                tables = kept[k - 1]
             return NextRound(tables, fixed + [tables], score, score, score, score, "exact")
     judged = _Judged(present, rounds, fixed, effort)
     judged.candidates(seed, options)

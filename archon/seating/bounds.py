@@ -41,7 +41,7 @@ as good as this one on every criterion before it, which is what a plan
 must beat to be better (R7 and R9 after one round of 5: 1 and 10). The
 same when one round follows the rounds played, nobody arrived late, and
 its players can sit in few enough ways to compare them all (:mod:`.exact`:
-8 to 10 players): each criterion's bound is then the figure of the best
+up to 10 players): each criterion's bound is then the figure of the best
 such round, on every criterion until the plan differs from it.
 """
 

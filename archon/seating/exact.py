@@ -27,7 +27,7 @@ from archon.seating.tables import needs_sit_out, table_sizes
 __all__ = ["EXACT_UP_TO", "best_last_round", "orders_exact", "ways"]
 
 #: The most ways to split the players that :func:`best_last_round` counts:
-#: 8 to 10 players (35 or 126 ways, at most 0.1 s). 12 players have 5,775,
+#: up to 10 players (1, 35 or 126 ways, at most 0.1 s). 12 players have 5,775,
 #: which took 0.2 to 0.9 s (many ways tie on R2 to R4 after one round).
 EXACT_UP_TO = 126
 

@@ -282,3 +282,15 @@ def test_the_last_round_of_a_small_event_after_a_drop_is_said_to_be_the_best_the
     other.write_bytes(path.read_bytes())
     assert run("seat", other, "--round", 3, "--seed", 9, "--force").exit_code == 0
     assert _seated(other)[3] == rounds[3]
+
+
+def test_small_events_seated_round_by_round_keep_to_the_plan_printed_in_advance():
+    # an organizer prints archon plan's rounds beforehand; seating the same
+    # players round by round gives those rounds, the last one too (where
+    # seat compares every way to seat it, the plan's round is as good)
+    for n, rounds in ((9, 2), (10, 2), (8, 3), (9, 3), (10, 3), (12, 3)):
+        printed = plan(n, rounds, seed=7)
+        seated = [printed[0]]
+        for k in range(2, rounds + 1):
+            seated.append(seat_next(list(range(1, n + 1)), rounds, 7, seated).tables)
+        assert seated == printed, (n, rounds)

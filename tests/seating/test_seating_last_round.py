@@ -204,3 +204,52 @@ def test_who_sits_with_whom_gives_r2_r3_and_r4_as_the_whole_count_does():
             rounds.append([players[sum(sizes[:i]):sum(sizes[:i + 1])] for i in range(len(sizes))])
         counted = criteria(rounds)
         assert table_rules(rounds[:-1]).with_round(rounds[-1]) == (counted[1], counted[2], counted[3])
+
+
+def test_the_last_round_of_9_players_is_the_best_of_every_split_even_after_many_rounds():
+    # 9 players (a table of 5 and one of 4) after 2 to 6 rounds played: the
+    # 126 ways to split them, found here, each table in its best seat order
+    # (the test above checks those orders against every order), counted by
+    # the test's own criteria. After many rounds some prey repeat whatever
+    # the split, and the best round is often not among the splits that
+    # repeat the fewest opponents: the search must look further
+    import random
+
+    from archon.seating.orders import best_orders
+
+    rng = random.Random(5)
+    players = list(range(1, 10))
+    for _ in range(8):
+        played = []
+        for _ in range(rng.randint(2, 6)):
+            order = players[:]
+            rng.shuffle(order)
+            played.append([order[:5], order[5:]])
+        splits = [[list(five), [p for p in players if p not in five]] for five in itertools.combinations(players, 5)]
+        best = min(criteria([*played, best_orders(played, split)]) for split in splits)
+        chosen = seat_next(players, len(played) + 1, 1, played)
+        assert criteria([*played, chosen.tables]) == best, len(played)
+
+
+def test_a_round_worse_than_the_best_is_held_to_the_best_only_until_it_differs():
+    # the proof of a round that differs from the best round first on some
+    # criterion: the criteria after it are free (any plan better there is
+    # worse before), so their bounds are the general lower bounds
+    from archon.seating.bounds import lower_bounds, proof
+
+    played = [ROUND_1, ROUND_2]
+    seatings = list(every_last_round(sorted(LEFT)))
+    figures = [criteria([*played, r]) for r in seatings]
+    best = min(figures)
+    def first_difference(f: tuple) -> int:
+        return next(i for i in range(9) if f[i] != best[i])
+
+    # a round first worse on a count (R2, R4 to R7), with criteria after it
+    worse, k = next((r, first_difference(f)) for r, f in zip(seatings, figures)
+                    if f != best and first_difference(f) in (1, 3, 4, 5, 6))
+    shown = proof([*played, worse], fixed=2)
+    general = lower_bounds([*played, worse], fixed=2)
+    assert all(shown[f"R{i + 1}"].optimal for i in range(k))
+    assert not shown[f"R{k + 1}"].optimal and shown[f"R{k + 1}"].bound == best[k]
+    for i in range(k + 1, 9):
+        assert shown[f"R{i + 1}"].bound == getattr(general, f"R{i + 1}"), i + 1
