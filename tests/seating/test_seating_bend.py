@@ -222,10 +222,11 @@ def _three_ways(n: int, gone: set, late: int, before: int, seed: int) -> dict[st
 
 # Events with the change before round 3 that ended worse than seating each
 # round on its own while the plans of 3 rounds kept for 4 to 64 players
-# were uneven after round 2 (the seating benchmark's sweep found them):
-# players, who dropped, how many arrived, seed.
-ENDED_WORSE_AFTER_ROUND_2 = [(36, {3}, 0, 1), (36, {3}, 0, 2), (22, {3, 5}, 0, 1), (31, set(), 1, 1),
-                             (25, {3}, 1, 1), (28, {3, 5}, 0, 1)]
+# were uneven after round 2 (58 such events in the seating benchmark's
+# sweep, seeds 1 to 3; these lost on R2, R4, R7, R3 and R8): players, who
+# dropped, how many arrived, seed.
+ENDED_WORSE_AFTER_ROUND_2 = [(10, {3}, 0, 3), (31, {3, 5}, 0, 1), (26, set(), 1, 2), (24, {3, 5}, 0, 1),
+                             (34, {3}, 0, 1), (20, {3}, 0, 2)]
 
 
 def test_a_change_before_round_3_ends_no_worse_than_seating_each_round_on_its_own():
@@ -242,7 +243,8 @@ def test_a_change_before_round_3_ends_no_worse_than_seating_each_round_on_its_ow
             theirs = score_plan(ways[other])
             assert mine <= theirs, (n, other, mine.first_difference(theirs), mine, theirs)
     # the case: 36 players, one drops before round 3; VPs available
-    # (R3) spread 0.052 against 0.012 round by round, at every seed
+    # (R3) spread 0.052 against 0.012 round by round, at every seed (mended
+    # since by judging each round over the whole event; kept as a guard)
     for seed in (1, 2, 3):
         ways = _three_ways(36, {3}, 0, 3, seed)
         assert _vps_spread(ways["seat"]) <= _vps_spread(ways["alone"]) + 1e-9
