@@ -373,25 +373,18 @@ class TableRules:
         self.played: dict[int, int] = {}
         self.vps: dict[int, int] = {}
         for rnd in rounds:
-            self._add(rnd, self.played, self.vps)
+            _count_games(rnd, self.played, self.vps)
+            for table in rnd:
+                for pair in itertools.combinations(sorted(table), 2):
+                    self.met[pair] = self.met.get(pair, 0) + 1
         self.twice = sum(1 for c in self.met.values() if c >= 2)
-
-    def _add(self, tables: Sequence[Sequence[int]], played: dict[int, int], vps: dict[int, int]) -> None:
-        for table in tables:
-            for p in table:
-                played[p] = played.get(p, 0) + 1
-                vps[p] = vps.get(p, 0) + len(table)
-            for p, q in itertools.combinations(sorted(table), 2):
-                self.met[(p, q)] = self.met.get((p, q), 0) + 1
 
     def with_round(self, tables: Sequence[Sequence[int]]) -> tuple[int, Fraction, int]:
         """(R2, R3's variance, R4) of the rounds followed by ``tables``."""
         played, vps = dict(self.played), dict(self.vps)
+        _count_games(tables, played, vps)
         r2, r4 = 0, self.twice
         for table in tables:
-            for p in table:
-                played[p] = played.get(p, 0) + 1
-                vps[p] = vps.get(p, 0) + len(table)
             for pair in itertools.combinations(sorted(table), 2):
                 before = self.met.get(pair, 0)
                 r4 += before == 1
@@ -399,9 +392,12 @@ class TableRules:
         return r2, _variance(vps, played), r4
 
 
-def table_rules(rounds: Sequence[Sequence[Sequence[int]]]) -> TableRules:
-    """What :class:`TableRules` needs of ``rounds``, counted once."""
-    return TableRules(rounds)
+def _count_games(tables: Sequence[Sequence[int]], played: dict[int, int], vps: dict[int, int]) -> None:
+    """Add a round's games and the VPs its tables offer to ``played`` and ``vps``."""
+    for table in tables:
+        for p in table:
+            played[p] = played.get(p, 0) + 1
+            vps[p] = vps.get(p, 0) + len(table)
 
 
 def _repeats(meets: dict[tuple[int, int], list[tuple[int, str]]], every: int) -> dict[str, list]:

@@ -4,7 +4,7 @@ In the last round nothing comes after: the best round is the best way to
 split the players into tables, each table in its best seat order
 (:mod:`.orders`). For a small event every way can be counted: 35 for 8
 players, 126 for 9 or 10 (:data:`EXACT_UP_TO`). Who sits with whom fixes R2, R3 and
-R4 (:func:`.criteria.table_rules`); only the ways best on those three are
+R4 (:class:`.criteria.TableRules`); only the ways best on those three are
 put in seat order, and the ways after them only while none of those
 reaches R1 = 0 (a way worse on R2 to R4 cannot beat one that is better on
 them and has no R1). So the round found is the best of all on R1 to R4,
@@ -20,7 +20,7 @@ import math
 from functools import lru_cache
 from typing import Iterator, Optional, Sequence
 
-from archon.seating.criteria import Plan, Score, score_plan, table_rules
+from archon.seating.criteria import Plan, Score, TableRules, score_plan
 from archon.seating.orders import best_orders
 from archon.seating.tables import needs_sit_out, table_sizes
 
@@ -85,7 +85,7 @@ def best_last_round(fixed: Plan, present: Sequence[int]) -> Optional[tuple[list[
 @lru_cache(maxsize=8)
 def _best(fixed: tuple, present: tuple) -> tuple[list[list[int]], Score, int]:
     played = [[list(t) for t in rnd] for rnd in fixed]
-    rules = table_rules(played)
+    rules = TableRules(played)
     by_key: dict[tuple, list[list[list[int]]]] = {}
     for tables in _splits(present, table_sizes(len(present))):
         by_key.setdefault(rules.with_round(tables), []).append(tables)

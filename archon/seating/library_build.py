@@ -64,12 +64,11 @@ def _round_by_round(n: int, rounds: int, seed: int, first: Optional[Plan] = None
 
 
 def candidates(key: Key, kept: Optional[Plan], shorter: Optional[Plan] = None) -> list[Plan]:
-    """Every candidate for the library's plan ``key`` (see the module);
-    ``shorter``: the library's plan of one round less for as many players."""
+    """Every candidate for the library's plan ``key`` of 3 rounds or more
+    (see the module); ``shorter``: the library's plan of one round less for
+    as many players."""
     rounds, n, games = key
     out = [kept] if kept is not None else []
-    if rounds < 3:
-        return out or [_joint(n, rounds, games, 0)]
     out += [_joint(n, rounds, games, seed) for seed in range(SEEDS)]
     if games is None:
         out += [_round_by_round(n, rounds, seed) for seed in range(SEEDS)]
@@ -116,11 +115,6 @@ def keys() -> list[Key]:
     return out
 
 
-def _one(job: tuple) -> dict[Key, Plan]:
-    n, kept = job
-    return best_pair(n, kept)
-
-
 def build(progress=print, jobs: int = 1) -> str:
     """Search every plan of the library again; returns the data module's text."""
     import concurrent.futures
@@ -131,11 +125,11 @@ def build(progress=print, jobs: int = 1) -> str:
     except ImportError:  # no library yet: the searches alone
         kept = {}
     sizes = sorted({n for _, n, _ in keys()})
-    work = [(n, {k: p for k, p in kept.items() if k[1] == n}) for n in sizes]
+    kept_by_size = [{k: p for k, p in kept.items() if k[1] == n} for n in sizes]
     plans: dict[Key, Plan] = {}
     with contextlib.ExitStack() as stack:
         pool = stack.enter_context(concurrent.futures.ProcessPoolExecutor(jobs)) if jobs > 1 else None
-        for found in (pool.map if pool else map)(_one, work):
+        for found in (pool.map if pool else map)(best_pair, sizes, kept_by_size):
             plans.update(found)
             progress(f"{max(found)[1]} players")
     lines = []

@@ -190,7 +190,7 @@ def test_who_sits_with_whom_gives_r2_r3_and_r4_as_the_whole_count_does():
     # (who sits with whom, no seat orders) against the test's own count
     import random
 
-    from archon.seating.criteria import table_rules
+    from archon.seating.criteria import TableRules
 
     rng = random.Random(24)
     for _ in range(200):
@@ -203,7 +203,7 @@ def test_who_sits_with_whom_gives_r2_r3_and_r4_as_the_whole_count_does():
             sizes = [4] * fours + [5] * ((len(players) - 4 * fours) // 5)
             rounds.append([players[sum(sizes[:i]):sum(sizes[:i + 1])] for i in range(len(sizes))])
         counted = criteria(rounds)
-        assert table_rules(rounds[:-1]).with_round(rounds[-1]) == (counted[1], counted[2], counted[3])
+        assert TableRules(rounds[:-1]).with_round(rounds[-1]) == (counted[1], counted[2], counted[3])
 
 
 def test_the_last_round_of_9_players_is_the_best_of_every_split_even_after_many_rounds():
