@@ -22,6 +22,14 @@ of the others, the worse ones listed, and the CPU time of one round seated
 come on top, see section 2). Events whose players cannot all play every round
 (6, 7 or 11 players: some sit out) are left out and counted.
 
+After a change before round 3, round 2 was seated before anyone knew of
+it, so the event also owes something to round 2. Two more lines say how
+much: each way's round 3 seated from archon's own rounds 1 and 2 (the
+rounds played when the change is known), against archon's round 3; and
+archon's round 3 had round 2 been seated the baseline's way (against the
+joint plan) or the joint plan's way (against the baseline), beside the
+same counts with archon's own round 2.
+
 ``--against FILE``: also archon against the scores saved in FILE by an
 earlier archon (``--save FILE``: this run's scores), event by event: the
 baseline and the joint plan move with archon's own planner and library,
@@ -115,6 +123,7 @@ def one_event(job: tuple) -> dict:
         return {"job": job, "skipped": True}
     round1 = next_round(_shuffled(first, seed, 1), ROUNDS, seed=seed)
     out = {"job": job, "skipped": False, "score": {}, "times": {}}
+    events = {}
     for how in ways:
         forget_plans()  # each way from nothing: the plans another way searched are not reused
         fixed, times = [round1], []
@@ -126,17 +135,57 @@ def one_event(job: tuple) -> dict:
             except SeatingError:
                 return {"job": job, "skipped": True}
             times.append(time.process_time() - t)
-        out["score"][how] = score_plan(fixed)
-        out["times"][how] = times
+        out["score"][how], out["times"][how], events[how] = score_plan(fixed), times, fixed
+    if before == 3 and {"archon", "joint", "alone"} <= set(ways):
+        out["score"].update(_round_3_crossed(events, _shuffled(after, seed, 3), seed))
     return out
 
 
-def _tally(rows: list[dict], other: str) -> tuple[list, list, list]:
+def _round_3_crossed(events: dict, present: list[int], seed: int) -> dict:
+    """After a change before round 3, each way's round 3 from another way's
+    rounds 1 and 2 (scores by ``"<way of round 3> after <way of round 2>"``):
+    the baseline and the joint plan from archon's rounds (the rounds played
+    when archon learns of the change), and archon from the baseline's and
+    from the joint plan's round 2 (a round 2 seated another way before
+    anyone knew of the change)."""
+    out = {}
+    for third, second in (("alone", "archon"), ("joint", "archon"), ("archon", "alone"), ("archon", "joint")):
+        forget_plans()
+        played = events[second][:2]
+        out[f"{third} after {second}"] = score_plan(played + [_seat(third, present, played, seed)])
+    return out
+
+
+def _tally(rows: list[dict], other: str, mine: str = "archon") -> tuple[list, list, list]:
+    """The events where ``mine`` ends better, equally, worse than ``other``."""
     better, equal, worse = [], [], []
     for row in rows:
-        a, b = row["score"]["archon"], row["score"][other]
+        a, b = row["score"][mine], row["score"][other]
         (better if a < b else worse if a > b else equal).append(row)
     return better, equal, worse
+
+
+def _counts(rows: list[dict], mine: str, other: str) -> str:
+    better, equal, worse = _tally(rows, other, mine)
+    return f"better {len(better)}, equal {len(equal)}, worse {len(worse)}"
+
+
+def report_crossed(rows: list[dict]) -> None:
+    """What a change before round 3 owes to round 2, seated before anyone
+    knew of it (:func:`_round_3_crossed`): archon's round 3 against the
+    other ways' rounds 3 from the same rounds 1 and 2, then archon's round 3
+    had round 2 been seated the baseline's or the joint plan's way."""
+    crossed = [r for r in rows if "alone after archon" in r["score"]]
+    if not crossed:
+        return
+    print(f"   change before round 3 ({len(crossed)} events), round 3 seated from archon's rounds 1 and 2 "
+          f"(the rounds played when the change is known): archon against the round-by-round baseline's round 3 "
+          f"{_counts(crossed, 'archon', 'alone after archon')}; against the joint plan's round 3 "
+          f"{_counts(crossed, 'archon', 'joint after archon')}")
+    print(f"   had archon seated round 2 as the round-by-round baseline does, against the joint plan: "
+          f"{_counts(crossed, 'archon after alone', 'joint')} (its own round 2: {_counts(crossed, 'archon', 'joint')}); "
+          f"had it seated round 2 as the joint plan does, against the round-by-round baseline: "
+          f"{_counts(crossed, 'archon after joint', 'alone')} (its own round 2: {_counts(crossed, 'archon', 'alone')})")
 
 
 def report(rows: list[dict], others: tuple[str, ...], label: str, names: Optional[dict] = None,
@@ -223,6 +272,7 @@ def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0, save: st
     print(f"   {len(kept)} events ({len(rows) - len(kept)} left out: some players must sit out); "
           f"{time.perf_counter() - start:.0f} s")
     report(kept, ("alone", "joint"), "seat")
+    report_crossed(kept)
     if against:
         against_saved(kept, *against)
     if save:
