@@ -24,7 +24,10 @@ ones by how even the event is after round k:
   them all is a candidate too; when nobody arrived late, that round is
   the best there is, and the only one (the round of the plan kept in
   advance that the event follows, when it is as good: the event keeps
-  to its plan).
+  to its plan). Up to 13 players, nobody late, the ways to split them
+  best on R2 to R4 (:mod:`.pairings`) are candidates too, each in its
+  best seat orders: the round is then the best there is on R1 to R4
+  when one of them has no R1.
 
 After a round played, :func:`.planner.plan` depends on the players and
 the rounds played alone (never the organizer's seed, nor the clock). So
@@ -51,6 +54,7 @@ from archon.seating.bounds import lower_bounds
 from archon.seating.criteria import RULES, Plan, Score, score_plan
 from archon.seating.exact import best_last_round, orders_exact
 from archon.seating.orders import best_orders
+from archon.seating.pairings import best_pairings
 from archon.seating.planner import DEFAULT_EFFORT, next_round, plan, played_seed, searched
 from archon.seating.search import Clock
 from archon.seating.tables import needs_sit_out, player_list
@@ -225,6 +229,9 @@ class _Judged:
         exact = best_last_round(self.fixed, self.present)
         if exact is not None:  # a late arrival: the best of all ways, each in the best orders found
             self.add("exact", exact[0], self.fixed + [exact[0]])
+        pairings = None if exact is not None or self.reached() else best_pairings(self.fixed, self.present)
+        for tables in pairings[1] if pairings else ():  # the ways best on R2 to R4, each in its best orders
+            self._offer_orders(tables)
         if len(self.present) > RESTARTS_UP_TO:
             return
         seed = played_seed(self.present, self.fixed)

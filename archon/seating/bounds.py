@@ -54,8 +54,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Sequence
 
-from archon.seating.criteria import RULES, TRANSFERS, Score, score_plan
+from archon.seating.criteria import RULES, TRANSFERS, Score, TableRules, score_plan
 from archon.seating.exact import best_last_round, orders_exact
+from archon.seating.pairings import best_pairings
 from archon.seating.tables import MAX_TABLE, MIN_TABLE
 from archon.seating.transfers import r8_variance_without_repeated_seats
 
@@ -193,19 +194,25 @@ def _last_round_bests(shape: "_Shape", score: Score) -> dict:
     few enough ways, nobody arriving late (:mod:`.exact`): per criterion,
     in order, the figure of the best such round of all, while ``score`` is
     as good until then (on the first criterion where it is worse, the best
-    round shows what it could be; the criteria after it are free). Empty
-    otherwise."""
+    round shows what it could be; the criteria after it are free). With
+    more ways, but few enough to look through (:mod:`.pairings`), the same
+    for R2, R3 and R4, which seat orders do not change. Empty otherwise."""
     rounds = shape.rounds
     if not rounds or shape.fixed != len(rounds) - 1 or shape.fixed < 1:
         return {}
     fixed, present = [list(rnd) for rnd in rounds[:-1]], [p for t in rounds[-1] for p in t]
     found = best_last_round(fixed, present) if orders_exact(fixed, present) else None
-    if found is None:
-        return {}
+    if found is not None:
+        figures, rules = [_figure(found[1], rule) for rule in RULES], RULES
+    else:
+        pairings = best_pairings(fixed, present)
+        if pairings is None:
+            return {}
+        figures, rules = list(TableRules(fixed).with_round(pairings[1][0])), ("R2", "R3", "R4")
     bests = {}
-    for rule in RULES:
-        bests[rule] = _figure(found[1], rule)
-        if _figure(score, rule) != bests[rule]:
+    for rule, figure in zip(rules, figures):
+        bests[rule] = figure
+        if _figure(score, rule) != figure:
             break
     return bests
 

@@ -136,7 +136,7 @@ def one_event(job: tuple) -> dict:
                 return {"job": job, "skipped": True}
             times.append(time.process_time() - t)
         out["score"][how], out["times"][how], events[how] = score_plan(fixed), times, fixed
-    if before == 3 and {"archon", "joint", "alone"} <= set(ways):
+    if before == 3 and "archon" in ways and len(ways) > 1:
         out["score"].update(_round_3_crossed(events, _shuffled(after, seed, 3), seed))
     return out
 
@@ -144,12 +144,12 @@ def one_event(job: tuple) -> dict:
 def _round_3_crossed(events: dict, present: list[int], seed: int) -> dict:
     """After a change before round 3, each way's round 3 from another way's
     rounds 1 and 2 (scores by ``"<way of round 3> after <way of round 2>"``):
-    the baseline and the joint plan from archon's rounds (the rounds played
-    when archon learns of the change), and archon from the baseline's and
-    from the joint plan's round 2 (a round 2 seated another way before
-    anyone knew of the change)."""
+    every other way from archon's rounds (the rounds played when archon
+    learns of the change), and archon from every other way's round 2 (a
+    round 2 seated another way before anyone knew of the change)."""
     out = {}
-    for third, second in (("alone", "archon"), ("joint", "archon"), ("archon", "alone"), ("archon", "joint")):
+    others = [how for how in events if how != "archon"]
+    for third, second in [(how, "archon") for how in others] + [("archon", how) for how in others]:
         forget_plans()
         played = events[second][:2]
         out[f"{third} after {second}"] = score_plan(played + [_seat(third, present, played, seed)])
@@ -176,16 +176,22 @@ def report_crossed(rows: list[dict]) -> None:
     other ways' rounds 3 from the same rounds 1 and 2, then archon's round 3
     had round 2 been seated the baseline's or the joint plan's way."""
     crossed = [r for r in rows if "alone after archon" in r["score"]]
-    if not crossed:
-        return
-    print(f"   change before round 3 ({len(crossed)} events), round 3 seated from archon's rounds 1 and 2 "
-          f"(the rounds played when the change is known): archon against the round-by-round baseline's round 3 "
-          f"{_counts(crossed, 'archon', 'alone after archon')}; against the joint plan's round 3 "
-          f"{_counts(crossed, 'archon', 'joint after archon')}")
-    print(f"   had archon seated round 2 as the round-by-round baseline does, against the joint plan: "
-          f"{_counts(crossed, 'archon after alone', 'joint')} (its own round 2: {_counts(crossed, 'archon', 'joint')}); "
-          f"had it seated round 2 as the joint plan does, against the round-by-round baseline: "
-          f"{_counts(crossed, 'archon after joint', 'alone')} (its own round 2: {_counts(crossed, 'archon', 'alone')})")
+    if crossed:
+        print(f"   change before round 3 ({len(crossed)} events), round 3 seated from archon's rounds 1 and 2 "
+              f"(the rounds played when the change is known): archon against the round-by-round baseline's round 3 "
+              f"{_counts(crossed, 'archon', 'alone after archon')}; against the joint plan's round 3 "
+              f"{_counts(crossed, 'archon', 'joint after archon')}")
+        print(f"   had archon seated round 2 as the round-by-round baseline does, against the joint plan: "
+              f"{_counts(crossed, 'archon after alone', 'joint')} (its own round 2: "
+              f"{_counts(crossed, 'archon', 'joint')}); had it seated round 2 as the joint plan does, against the "
+              f"round-by-round baseline: {_counts(crossed, 'archon after joint', 'alone')} (its own round 2: "
+              f"{_counts(crossed, 'archon', 'alone')})")
+    crossed = [r for r in rows if "krcg after archon" in r["score"]]
+    if crossed:
+        print(f"   change before round 3 ({len(crossed)} events), round 3 seated from archon's rounds 1 and 2: "
+              f"archon against the round 3 of krcg's optimiser {_counts(crossed, 'archon', 'krcg after archon')}; "
+              f"from krcg's rounds 1 and 2: archon's round 3 against krcg's "
+              f"{_counts(crossed, 'archon after krcg', 'krcg')}")
 
 
 def report(rows: list[dict], others: tuple[str, ...], label: str, names: Optional[dict] = None,
@@ -293,6 +299,7 @@ def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0, save: st
         with concurrent.futures.ProcessPoolExecutor(jobs) as ex:
             rows = [r for r in ex.map(one_event, todo) if not r["skipped"]]
         report(rows, ("krcg",), "krcg")
+        report_crossed(rows)
 
 
 #: The ways ``seat_next`` is timed: each round as a new process with

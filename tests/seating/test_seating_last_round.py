@@ -253,3 +253,128 @@ def test_a_round_worse_than_the_best_is_held_to_the_best_only_until_it_differs()
     assert not shown[f"R{k + 1}"].optimal and shown[f"R{k + 1}"].bound == best[k]
     for i in range(k + 1, 9):
         assert shown[f"R{i + 1}"].bound == getattr(general, f"R{i + 1}"), i + 1
+
+
+def _every_split(players: list[int], sizes: list[int]):
+    """Every way to split ``players`` into tables of ``sizes`` (each way once)."""
+    if not players:
+        yield []
+        return
+    low, rest = players[0], players[1:]
+    for size in set(sizes):
+        left = list(sizes)
+        left.remove(size)
+        for mates in itertools.combinations(rest, size - 1):
+            others = [p for p in rest if p not in mates]
+            for tail in _every_split(others, left):
+                yield [[low, *mates], *tail]
+
+
+def _pair_rules(played: list):
+    """A count of (R2, R3 variance, R4) of the rounds ``played`` followed by
+    a split, from who shared a table (seat orders play no part in them)."""
+    met: dict[frozenset, int] = {}
+    vps: dict[int, int] = {}
+    games: dict[int, int] = {}
+    for tables in played:
+        for t in tables:
+            for p in t:
+                vps[p] = vps.get(p, 0) + len(t)
+                games[p] = games.get(p, 0) + 1
+            for pair in itertools.combinations(t, 2):
+                met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
+
+    def count(split: list) -> tuple:
+        now = {pair: 1 for t in split for pair in map(frozenset, itertools.combinations(t, 2))}
+        together = {pair: met.get(pair, 0) + now.get(pair, 0) for pair in {*met, *now}}
+        seated = {p: len(t) for t in split for p in t}
+        spread = _variance([Fraction(vps.get(p, 0) + seated.get(p, 0), games.get(p, 0) + (p in seated))
+                            for p in {*games, *seated}])
+        return (sum(1 for c in together.values() if c == len(played) + 1), spread,
+                sum(1 for c in together.values() if c >= 2))
+
+    return count
+
+
+def _random_rounds(rng, players: list[int], sizes: list[int], count: int) -> list:
+    rounds = []
+    for _ in range(count):
+        order = players[:]
+        rng.shuffle(order)
+        rounds.append([order[sum(sizes[:i]):sum(sizes[:i + 1])] for i in range(len(sizes))])
+    return rounds
+
+
+# (players in the rounds played, their tables, rounds played, who dropped
+# before the last round, the tables of the last round): 12 players (5,775
+# ways to split them) and 13 (45,045) after a drop
+LARGER = [(12, [4, 4, 4], 2, (), [4, 4, 4]), (12, [4, 4, 4], 3, (), [4, 4, 4]),
+          (14, [5, 5, 4], 2, (3,), [5, 4, 4])]
+
+
+@pytest.mark.parametrize("n, sizes, rounds, gone, last", LARGER)
+def test_a_last_round_of_12_or_13_is_the_best_of_every_split_on_r2_to_r4_and_said_so(n, sizes, rounds, gone, last):
+    import random
+
+    rng = random.Random(n * 10 + rounds)
+    played = _random_rounds(rng, list(range(1, n + 1)), sizes, rounds)
+    _check_last_round(played, [p for p in range(1, n + 1) if p not in gone], last)
+
+
+def test_a_last_round_the_search_alone_misses_on_r4_is_the_best_of_every_split():
+    # 12 players after 3 rounds that already repeat a prey: the search of
+    # round 4 alone ends with 16 pairs met twice or more; 15 is possible
+    played = [[[5, 10, 11, 12], [1, 7, 2, 4], [9, 8, 3, 6]], [[6, 12, 10, 7], [4, 8, 5, 2], [11, 1, 3, 9]],
+              [[3, 5, 4, 2], [10, 9, 12, 11], [6, 8, 7, 1]]]
+    _check_last_round(played, list(range(1, 13)), [4, 4, 4])
+
+
+def _check_last_round(played: list, present: list[int], last: list[int]) -> None:
+    """Too many seatings to count them all with seat orders, but who sits
+    with whom alone decides R2, R3 and R4: every split is counted here
+    (seat orders as they come). seat's round is as good as the best split
+    on R2 to R4 and repeats no prey anew, and the proof says R1 to R4 are
+    optimal; the split worst on R2 to R4 is shown the best split's figure
+    as the bound of the first of them where it is worse."""
+    from archon.seating.bounds import proof
+
+    count = _pair_rules(played)
+    figures = [(count(split), split) for split in _every_split(present, last)]
+    best = min(f for f, _ in figures)
+    chosen = seat_next(present, len(played) + 1, 1, played)
+    counted = criteria([*played, chosen.tables])
+    assert counted[0] == criteria(played)[0]  # no prey repeated anew
+    assert counted[1:4] == best
+    shown = proof([*played, chosen.tables], fixed=len(played))
+    assert all(shown[rule].optimal for rule in ("R1", "R2", "R3", "R4"))
+    worse, split = max(figures)
+    k = next(i for i in range(3) if worse[i] != best[i])
+    shown = proof([*played, split], fixed=len(played))
+    rule = ("R2", "R3", "R4")[k]
+    assert not shown[rule].optimal
+    assert shown[rule].bound == (best[k] if rule != "R3" else pytest.approx(float(best[k]) ** 0.5))
+
+
+def test_the_splits_found_best_on_r2_to_r4_are_the_best_of_every_split():
+    # the branch and bound of archon.seating.pairings against every split,
+    # counted here: 8 to 13 players after 1 to 3 random rounds (13 after
+    # 2), some after a drop; every split it returns reaches the least
+    # (R2, R3, R4)
+    import random
+
+    from archon.seating.pairings import best_pairings
+
+    rng = random.Random(7)
+    cases = [(8, [4, 4]), (9, [5, 4]), (10, [5, 5]), (12, [4, 4, 4]), (13, [5, 4, 4]), (14, [5, 5, 4])]
+    for n, sizes in cases:
+        for rounds in (1, 2, 3) if n < 13 else (2,):  # 45,045 splits of 13 players: one count each
+            played = _random_rounds(rng, list(range(1, n + 1)), sizes, rounds)
+            gone = {rng.randint(1, n)} if n in (9, 14) else set()
+            present = [p for p in range(1, n + 1) if p not in gone]
+            last = {8: [4, 4], 9: [4, 4], 10: [5, 5], 12: [4, 4, 4], 13: [5, 4, 4], 14: [5, 4, 4]}[n]
+            count = _pair_rules(played)
+            best = min(count(split) for split in _every_split(present, last))
+            found = best_pairings(played, present)
+            assert found is not None and found[1]
+            assert all(sorted(p for t in split for p in t) == present for split in found[1])
+            assert {count(split) for split in found[1]} == {best}, (n, rounds)
