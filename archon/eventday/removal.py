@@ -10,6 +10,7 @@ from archon.eventday.errors import EventDayError
 from archon.eventday.players import find_player
 from archon.rules.editions import TABLE_SIZES
 from archon.rules.model import Event, Player
+from archon.rules.validation import ERROR, check_event
 from archon.words.message import Message, act, say
 
 __all__ = ["unregister"]
@@ -48,7 +49,19 @@ def unregister(
     if moved:
         lines.append(say("unregister.moved_up", first_was=moved[0] + 1, last_was=moved[-1] + 1,
                          first=moved[0], last=moved[-1]))
-    return Change(ev, lines + seats_left, player=p)
+    broken = _prey_repeated(ev, set(proposed)) if seats_left else []
+    return Change(ev, lines + seats_left + broken, player=p)
+
+
+def _prey_repeated(ev: Event, proposed: set[int]) -> list[Message]:
+    """The mandatory R1 (no predator-prey relationship repeated) that the
+    players moving up one seat now break in a round not played yet: what
+    ``archon check`` says of it, and its advice to seat that round again."""
+    out = []
+    for problem in check_event(ev, chart_rounds=proposed):
+        if problem.id == "check.seating_rule" and problem.severity == ERROR:
+            out += [problem.said] + ([problem.advice_said] if problem.advice_said is not None else [])
+    return out
 
 
 def _leave_the_tables(ev: Event, p: Player, proposed: set[int]) -> list[Message]:

@@ -605,7 +605,7 @@ def _seating_criteria(event: Event) -> list[Problem]:
                 say("check.seating_rule", rule=rule, title=RULE_SAID[rule], issue=issue.said,
                     players=[_name(event, n) for n in who], round=last.number),
                 Where("seat", round=last.number, table=place[0], seat=place[1], player=who[0], field="player"),
-                say("check.seating_rule.advice", round=last.number, reseat=act("seat", round=last.number))
+                say("check.seating_rule.advice", round=last.number, reseat=act("seat", round=last.number, force=True))
                 if fixable else None,
                 severity=ERROR if fixable else NOTE,
             ))

@@ -197,3 +197,27 @@ def test_deck_lists_phone_reports_and_claim_alerts_follow_the_players_who_move_u
     assert {n: d.deck.crypt_count for n, d in after.decks.items()} == {3: 13}  # Dan's deck, Cleo's gone
     assert [r.player for r in after.player_reports] == [3]
     assert [a.player for a in after.claim_alerts] == [3]
+
+
+def test_a_no_show_whose_leaving_repeats_a_prey_says_so_and_how_to_seat_that_round_again(tmp_path):
+    # trial finding (session 15): #10 Jo arrived late and was seated in
+    # round 2, not begun; when Jo leaves, Ben moves up to Ada's right, and
+    # Ben is Ada's prey again (round 1): the mandatory rule R1 is broken.
+    # unregister said only that Jo left the seat; it now says what check
+    # says, with the command that seats the round again, which works
+    ev = club()
+    ev.rounds = [Round(1, [Table([1, 2, 3, 4, 5], [5, 0, 0, 0, 0]), Table([6, 7, 8, 9], [1, 2.5, 0, 0])]),
+                 Round(2, [Table([6, 1, 10, 2, 7]), Table([3, 8, 4, 9, 5])])]
+    path = tmp_path / "club.xlsx"
+    new_event(path, ev)
+    assert run("check", path).exit_code == 0
+    r = run("unregister", path, "Jo")
+    assert r.exit_code == 0, r.output
+    assert "round 2, table 1: #10 Jo Test leaves their seat; the table seats 4" in r.output
+    assert "seating R1 (predator-prey relationship repeated (mandatory))" in r.output, r.output
+    assert "#1 Ada Test" in r.output and "#2 Ben Test" in r.output
+    again = f"reseat round 2 (archon seat {path} --round 2 --force)"
+    assert again in r.output, r.output
+    assert run("check", path).exit_code != 0
+    assert run("seat", path, "--round", 2, "--force", "--seed", 1).exit_code == 0
+    assert run("check", path).exit_code == 0

@@ -35,8 +35,9 @@ def test_repeated_predator_prey_in_a_round_not_played_yet_is_an_error_naming_bot
     p = r1[0]
     assert p.severity == ERROR and "#1 F1 L1" in p.message and "#2 F2 L2" in p.message
     assert (p.where.round, p.where.table, p.where.seat) == (2, 2, 1)
-    assert p.id == "check.seating_rule" and p.advice_said.fields["reseat"] == act("seat", round=2)
-    assert CliRenderer("FILE").render(p.advice_said) == "reseat round 2 (archon seat FILE --round 2)"
+    # the round is seated already: seat draws it again only with --force
+    assert p.id == "check.seating_rule" and p.advice_said.fields["reseat"] == act("seat", round=2, force=True)
+    assert CliRenderer("FILE").render(p.advice_said) == "reseat round 2 (archon seat FILE --round 2 --force)"
     # once the round is played it is history: a note
     ev.rounds[1].tables[1].vps = [1, 2.5, 0, 0]
     ev.rounds[1].tables[0].vps = [0.5] * 4
