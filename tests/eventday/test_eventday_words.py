@@ -280,8 +280,8 @@ def test_a_round_seated_for_the_later_rounds_says_why_in_figures_worked_out_from
     assert _said(lambda: change) == [
         "round 2 seated: 23 players at 5 tables (3 of 5, 2 of 4), seed 3",
         f"round 2 is seated for the sake of the rounds after it: after round 2, R2 is {len(repeated)} where "
-        f"seating round 2 on its own gives 0; over the 3 rounds as planned, R8 is {whole} against {whole_alone} "
-        "(the criteria count in order, R1 first, lower is better)",
+        f"seating round 2 on its own gives 0; over the 3 rounds as planned, the first criterion where they differ "
+        f"is R8: {whole} against {whole_alone} (the criteria count in order, R1 first, lower is better)",
         "warning: round 1, tables 1 and 3 have no result yet: record them (archon result cup.xlsx --round 1 "
         "--table 1 VP VP ...)"]
 

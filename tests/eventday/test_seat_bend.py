@@ -51,7 +51,8 @@ def _opponent_pairs_met_twice(event: Event, rounds: list[int]) -> int:
 
 FOR_LATER = re.compile(
     r"round 2 is seated for the sake of the rounds after it: after round 2, (R\d) is ([\d.]+) where seating "
-    r"round 2 on its own gives ([\d.]+); over the 3 rounds as planned, (R\d) is ([\d.]+) against ([\d.]+)")
+    r"round 2 on its own gives ([\d.]+); over the 3 rounds as planned, the first criterion where they differ "
+    r"is (R\d): ([\d.]+) against ([\d.]+)")
 
 
 def test_22_players_one_drop_round_2_says_it_is_chosen_for_round_3():

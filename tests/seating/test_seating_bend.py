@@ -86,7 +86,8 @@ def _vps_spread(rounds: list) -> float:
 
 FOR_LATER = re.compile(
     r"round 2 is seated for the sake of the rounds after it: after round 2, (R\d) is ([\d.]+) where seating "
-    r"round 2 on its own gives ([\d.]+); over the 3 rounds as planned, (R\d) is ([\d.]+) against ([\d.]+)")
+    r"round 2 on its own gives ([\d.]+); over the 3 rounds as planned, the first criterion where they differ "
+    r"is (R\d): ([\d.]+) against ([\d.]+)")
 
 
 def _event_figure(rule: str, rounds: list) -> float:

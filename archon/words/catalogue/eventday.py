@@ -271,8 +271,9 @@ TEXTS: dict = {
     "seat.sitting_out": "sitting out this round: {players}",
     "seat.for_later_rounds": ("round {round} is seated for the sake of the rounds after it: after round {round}, "
                               "{rule} is {now} where seating round {round} on its own gives {alone}; over the "
-                              "{rounds} rounds as planned, {event_rule} is {event} against {event_alone} (the "
-                              "criteria count in order, R1 first, lower is better)"),
+                              "{rounds} rounds as planned, the first criterion where they differ is {event_rule}: "
+                              "{event} against {event_alone} (the criteria count in order, R1 first, lower is "
+                              "better)"),
     "seat.uneven": ("{players} players cannot all end with the same number of games (rules 3.1.2): the players who "
                     "have played the most sit out; a judge may type another seating on the 'Round {round}' sheet"),
     "seat.staggered": ("{players} players in a {format} event: {rounds} rounds where each player plays {each}, as "
