@@ -229,7 +229,7 @@ class _Judged:
         exact = best_last_round(self.fixed, self.present)
         if exact is not None:  # a late arrival: the best of all ways, each in the best orders found
             self.add("exact", exact[0], self.fixed + [exact[0]])
-        pairings = None if exact is not None or self.reached() else best_pairings(self.fixed, self.present)
+        pairings = None if self.reached() else best_pairings(self.fixed, self.present)  # None after a late arrival
         for tables in pairings[1] if pairings else ():  # the ways best on R2 to R4, each in its best orders
             self._offer_orders(tables)
         if len(self.present) > RESTARTS_UP_TO:

@@ -201,7 +201,9 @@ def _last_round_bests(shape: "_Shape", score: Score) -> dict:
     if not rounds or shape.fixed != len(rounds) - 1 or shape.fixed < 1:
         return {}
     fixed, present = [list(rnd) for rnd in rounds[:-1]], [p for t in rounds[-1] for p in t]
-    found = best_last_round(fixed, present) if orders_exact(fixed, present) else None
+    if not orders_exact(fixed, present):
+        return {}
+    found = best_last_round(fixed, present)
     if found is not None:
         figures, rules = [_figure(found[1], rule) for rule in RULES], RULES
     else:

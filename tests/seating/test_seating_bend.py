@@ -22,6 +22,7 @@ from archon.cli import main
 from archon.formats.workbook import load_event
 from archon.seating import next_round, plan, score_plan, seat_next
 from conftest import REPO, official_file
+from test_seating_last_round import _every_split
 
 PLAYERS_CSV = REPO / "samples" / "players.csv"
 
@@ -359,17 +360,6 @@ def test_the_last_round_of_13_players_after_a_drop_says_no_split_repeats_fewer_o
         return (sum(1 for c in met.values() if c == 3), 14 * sum(v * v for v in six) - sum(six) ** 2,
                 sum(1 for c in met.values() if c >= 2))
 
-    def splits(players: list, sizes: list):
-        if not players:
-            yield []
-            return
-        for size in set(sizes):
-            rest = list(sizes)
-            rest.remove(size)
-            for mates in itertools.combinations(players[1:], size - 1):
-                for tail in splits([p for p in players[1:] if p not in mates], rest):
-                    yield [[players[0], *mates], *tail]
-
-    best = min(figures(split) for split in splits(left, [5, 4, 4]))
+    best = min(figures(split) for split in _every_split(left, [5, 4, 4]))
     seated = figures(rounds[3])
     assert seated == best
