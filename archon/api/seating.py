@@ -241,7 +241,8 @@ class RoundSeating:
         in seat order, the score of the rounds seated so far, and per
         criterion the lower bound, whether it is reached and the gap (the
         keys of ``archon plan --json``, :func:`archon.seating.proof_as_dict`);
-        then ``"edit"``: null, or after a swap or a move
+        ``"seed"`` is null for a round shown, swapped or moved (nothing
+        drawn there); then ``"edit"``: null, or after a swap or a move
         :meth:`archon.eventday.seat_edits.SeatEdit.as_dict` (the score
         before and the change per criterion)."""
         return {

@@ -45,8 +45,9 @@ __all__ = ["seat", "plan", "proof_lines"]
               help="Round 1 once check-in has begun: the players not checked in are dropped as no-shows (drop) "
                    "or unregistered, in the same write.")
 @json_option('Print only {"schema", "round", "seed", "tables": [[{"number", "name"}, ...], ...], '
-             '"score", "bounds", "optimal", "gaps", "edit"} (the keys of plan --json; "edit": null, or '
-             'after --swap/--move {"kind", "round", "players", "tables", "before", "change"}).')
+             '"score", "bounds", "optimal", "gaps", "edit"} (the keys of plan --json; "seed": null with --show, '
+             '--swap and --move, which draw nothing; "edit": null, or after --swap/--move {"kind", "round", '
+             '"players", "tables", "before", "change"}).')
 @DRY_RUN_OPTION
 @writes
 def seat(file, round_number, seed, force, time_budget, print_to, show, swap, move_player, to_table, absent,

@@ -2,7 +2,7 @@
 
 Prints, from the repository root::
 
-    python -m benchmarks.seating --bend [--seeds S] [--sizes 8-60,80,100] [--jobs J] [--krcg N]
+    python -m benchmarks.seating --bend [--seeds S] [--sizes 8-60,80,100] [--jobs J] [--krcg-bend N] [--every-drop N]
 
 For every size, change (one drop, two drops, a late arrival, a drop and a
 late arrival), round before which it happens (2 or 3) and seed, a 3-round
@@ -30,6 +30,12 @@ archon's round 3 had round 2 been seated the baseline's way (against the
 joint plan) or the joint plan's way (against the baseline), beside the
 same counts with archon's own round 2.
 
+``--every-drop N``: then, for sizes up to N, every player in turn drops
+before round 3 (round 2 seated before anyone knew who would): each way
+against the others over all those drops, and in how many events a way
+ends worse than another after some drop and better after another (no
+way is then never worse than the other, whoever drops).
+
 ``--against FILE``: also archon against the scores saved in FILE by an
 earlier archon (``--save FILE``: this run's scores), event by event: the
 baseline and the joint plan move with archon's own planner and library,
@@ -38,7 +44,7 @@ archon's seating, seeds 1..3, since the plans kept for 4 to 64 players
 begin with the best 2 rounds when that costs the whole event nothing
 (:mod:`archon.seating.library_build`).
 
-``--krcg N``: also krcg's optimiser (``krcg.seating.optimise``, 20,000
+``--krcg-bend N``: also krcg's optimiser (``krcg.seating.optimise``, 20,000
 iterations, the rounds played fixed, the rounds left free, the round to seat
 kept) for sizes up to N, one seed: slow (seconds a round).
 
@@ -300,6 +306,56 @@ def sweep(sizes: list[int], seeds: int, jobs: int, krcg_up_to: int = 0, save: st
             rows = [r for r in ex.map(one_event, todo) if not r["skipped"]]
         report(rows, ("krcg",), "krcg")
         report_crossed(rows)
+
+
+def every_drop(job: tuple) -> list[dict]:
+    """One event of ``n`` players seated the three ways up to round 2, then
+    round 3 after each player in turn drops before it (one event a
+    player: :func:`one_event`'s "a drop before round 3" for that player)."""
+    n, seed = job
+    first = list(range(1, n + 1))
+    if needs_sit_out(n) or needs_sit_out(n - 1):
+        return []
+    round1 = next_round(_shuffled(first, seed, 1), ROUNDS, seed=seed)
+    played = {}
+    for how in ("archon", "joint", "alone"):
+        forget_plans()
+        played[how] = [round1, _seat(how, _shuffled(first, seed, 2), [round1], seed)]
+    rows = []
+    for gone in first:
+        after = _shuffled([p for p in first if p != gone], seed, 3)
+        score = {}
+        for how, fixed in played.items():
+            forget_plans()
+            score[how] = score_plan(fixed + [_seat(how, after, fixed, seed)])
+        rows.append({"job": (n, f"player {gone} drops", 3, seed), "score": score})
+    return rows
+
+
+def every_drop_sweep(sizes: list[int], seeds: int, jobs: int) -> None:
+    """Which player drops before round 3 is not known when round 2 is
+    seated: every player in turn, each way against the others, and the
+    events (size, seed) where a way ends worse than another after some
+    drops and better after others (no way of seating round 2 is then
+    never worse than that other whoever drops)."""
+    print(f"\n5b. Every player in turn drops before round 3: sizes {sizes[0]}..{sizes[-1]}, seeds 1..{seeds}")
+    start = time.perf_counter()
+    todo = [(n, s) for s in range(1, seeds + 1) for n in sizes]
+    with concurrent.futures.ProcessPoolExecutor(jobs) as ex:
+        events = [rows for rows in ex.map(every_drop, todo) if rows]
+    rows = [row for rows in events for row in rows]
+    print(f"   {len(rows)} drops in {len(events)} events; {time.perf_counter() - start:.0f} s")
+    for mine, other in (("archon", "alone"), ("archon", "joint"), ("alone", "joint")):
+        worse = [e for e in events if _tally(e, other, mine)[2]]
+        both = [e for e in worse if _tally(e, other, mine)[0]]
+        print(f"   {WAY_NAMES[mine]} against {WAY_NAMES[other]}: {_counts(rows, mine, other)}; worse after "
+              f"some drop in {len(worse)} of {len(events)} events, of which better after another in {len(both)}")
+    split = [e for e in events if _tally(e, "alone")[2] and _tally(e, "joint")[2]]
+    print(f"   archon worse than the round-by-round baseline after one drop and than the joint plan after "
+          f"another: {len(split)} of {len(events)} events")
+
+
+WAY_NAMES = {"archon": "archon", "alone": "the round-by-round baseline", "joint": "the joint plan"}
 
 
 #: The ways ``seat_next`` is timed: each round as a new process with

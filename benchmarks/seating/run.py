@@ -426,6 +426,8 @@ def main(argv=None) -> None:
     ap.add_argument("--seeds", type=int, default=3, help="section 5's seeds, 1..S (default %(default)s)")
     ap.add_argument("--krcg-bend", type=int, default=0, metavar="N",
                     help="section 5 against krcg's optimiser too, sizes up to N, seed 1 (slow)")
+    ap.add_argument("--every-drop", type=int, default=0, metavar="N",
+                    help="section 5 then every player in turn dropping before round 3, sizes up to N")
     ap.add_argument("--save", default="", metavar="FILE", help="section 5: save archon's scores, event by event")
     ap.add_argument("--against", default="", metavar="FILE",
                     help="section 5: archon against the scores an earlier run saved (--save)")
@@ -441,6 +443,9 @@ def main(argv=None) -> None:
     start = time.perf_counter()
     if args.bend:
         bend.sweep(bend.sizes_of(args.sizes), args.seeds, args.jobs, args.krcg_bend, args.save, against)
+        if args.every_drop:
+            bend.every_drop_sweep([n for n in bend.sizes_of(args.sizes) if n <= args.every_drop], args.seeds,
+                                  args.jobs)
         print(f"\ndone in {time.perf_counter() - start:.0f} s")
         return
     print(f"archon seating benchmark ({'quick' if args.quick else 'full'}); R3 and R8 are standard "
