@@ -115,12 +115,11 @@ def results_and_fingerprint(st: Standings, event_id: str, source: str = "") -> t
     tables = [(r.number, t.number, t.players, t.result) for r in st.rounds for t in r.tables]
     if final is not None and final.played:
         tables.append((len(st.rounds) + 1, 1, final.seating, final.result))
-    games = out.games
+    games, vekn_of = out.games, keys.get
     for order, number, players, result in tables:
-        if result is None or not result.scored:
-            continue
-        for player, seat in zip(players, result.seats):
-            games.append((event_id, date, category, order, number, player, keys.get(player), float(seat.vp)))
+        if result is not None and result.scored:
+            games.extend([(event_id, date, category, order, number, player, vekn_of(player), float(seat.vp))
+                          for player, seat in zip(players, result.seats)])
     return out, _fingerprint(st, date, keys)
 
 

@@ -58,15 +58,21 @@ _PLAYER_FIELDS = {
 }
 
 
-def _fields_typed(obj: dict, fields: tuple) -> bool:
-    """Every one of ``fields`` (``(key, types)`` pairs: :func:`_exact_types`)
-    in ``obj`` holds null or one of its types, compared exactly (what
-    ``json.loads`` makes; a bool is not an int): the quick look; when it
-    fails, :func:`_json_fields` says which field and why."""
-    for key, types in fields:
-        v = obj.get(key)
-        if v is not None and type(v) not in types:
+def _players_typed(players: list) -> bool:
+    """Every player is an object with a whole ``number`` from 1 and every
+    field of :data:`_PLAYER_FIELDS` null or one of its types, compared
+    exactly (what ``json.loads`` makes; a bool is not an int): the quick
+    look; when it fails, :func:`_json_shape` says which player and field."""
+    for p in players:
+        if type(p) is not dict:
             return False
+        n = p.get("number")
+        if type(n) is not int or n < 1:
+            return False
+        for key, types in _PLAYER_TYPES:
+            v = p.get(key)
+            if v is not None and type(v) not in types:
+                return False
     return True
 
 
@@ -114,13 +120,13 @@ def _json_shape(doc: Any, name: str) -> None:
     if not isinstance(doc.get("players"), list):
         fail("players", "a list of players")
     _json_fields(doc["event"], "event", _EVENT_FIELDS, fail)
-    for i, p in enumerate(doc["players"]):
-        if not isinstance(p, dict):
-            fail(f"players[{i}]", "an object")
-        n = p.get("number")
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            fail(f"players[{i}].number", f"a whole player number from 1, not {json.dumps(n)}")
-        if not _fields_typed(p, _PLAYER_TYPES):
+    if not _players_typed(doc["players"]):  # the quick look; else the player and field that are not
+        for i, p in enumerate(doc["players"]):
+            if not isinstance(p, dict):
+                fail(f"players[{i}]", "an object")
+            n = p.get("number")
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                fail(f"players[{i}].number", f"a whole player number from 1, not {json.dumps(n)}")
             _json_fields(p, f"players[{i}]", _PLAYER_FIELDS, fail)
     for i, r in enumerate(doc.get("rounds") or []):
         if not isinstance(r, dict) or not isinstance(r.get("round"), int) or not isinstance(r.get("tables"), list):
@@ -249,26 +255,31 @@ _NUMBER_MARKS = bytes.maketrans(b"0123456789E", b"0000000000e")
 
 def _may_hold_a_bad_number(data: bytes) -> bool:
     """False when no number in the JSON text ``data`` can be one a cell
-    cannot hold (passes over the bytes, in C): NaN and Infinity (which
-    Python's json reads) are not written; a float literal is finite unless
-    its exponent has 3 digits or its digits run to 16 (under 10**16 times
-    10**99); a whole number above 2**53 has 16 digits. True may be wrong (a
-    run of 16 digits in a name, a decimal part, digits joined by a dropped
-    dash, "NaN" in a text): the careful parse then decides."""
-    if b"NaN" in data or b"Infinity" in data:
-        return True
+    cannot hold (one pass over the bytes, in C, and two searches): a float
+    literal is finite unless its exponent has 3 digits or its digits run
+    to 16 (under 10**16 times 10**99); a whole number above 2**53 has 16
+    digits. NaN and Infinity are the decoder's to refuse
+    (:data:`_DECODER`). True may be wrong (a run of 16 digits in a name, a
+    decimal part, digits joined by a dropped dash): the careful parse then
+    decides."""
     marks = data.translate(_NUMBER_MARKS, b"+-")
     return b"0000000000000000" in marks or b"e000" in marks
+
+
+#: ``json.loads`` as it is, but for NaN, Infinity and -Infinity (which
+#: Python reads and no cell holds): refused as they are parsed, where a
+#: valid document has none, at no cost to those without.
+_DECODER = json.JSONDecoder(parse_constant=_not_a_json_number)
 
 
 def _loads_checked(text: str, data: bytes) -> Any:
     """The JSON document ``text`` (``data``, its bytes), every number in it one
     a cell can hold: raises :class:`_NotFinite` naming the first that is not.
     A document with no number suspect (nearly all: one pass over its bytes)
-    is parsed by a plain ``json.loads``, no hook; else each number is
-    checked as it is parsed."""
+    is parsed by the plain decoder, no hook but for NaN and Infinity; else
+    each number is checked as it is parsed."""
     if not _may_hold_a_bad_number(data):
-        return json.loads(text)
+        return _DECODER.decode(text)
     return json.loads(text, parse_constant=_not_a_json_number, parse_float=_finite_number,
                       parse_int=_exact_number)
 

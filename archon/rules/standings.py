@@ -75,9 +75,10 @@ class PlayerStanding:
     #: (:mod:`archon.rules.sanctions`), already out of :attr:`vp`.
     vp_penalty: float = 0.0
 
-    @property
-    def number(self) -> int:
-        return self.player.number
+    def __post_init__(self) -> None:
+        # the player's number, looked up several times a player by the
+        # standings and the archive's rows: an attribute, not a property
+        self.number: int = self.player.number
 
     @property
     def coin(self) -> Optional[int]:
@@ -325,13 +326,9 @@ def _rank_preliminaries(event: Event, ed: RuleEdition, eligible: list[PlayerStan
     coins = [p.coin for p in event.players if p.coin]
     max_coin = max(coins) if coins else 0
 
-    def key(s: PlayerStanding) -> tuple:
-        # The coin ranking orders ties: 1 (won the toss) is best. As in The
-        # Archon, a player with no coin ranking ties with the worst coin.
-        coin_order = (max_coin - s.player.coin) if s.player.coin else 0
-        return preliminary_key(s, ed) + (coin_order,)
-
-    keyed = [(key(s), s) for s in eligible]
+    # The coin ranking orders ties: 1 (won the toss) is best. As in The
+    # Archon, a player with no coin ranking ties with the worst coin.
+    keyed = [(preliminary_key(s, ed) + ((max_coin - s.player.coin) if s.player.coin else 0,), s) for s in eligible]
     # rank: 1 + how many players have a better key (players with equal keys share it);
     # a stable sort on the key alone keeps equal keys in the players' order
     better = 0
@@ -438,7 +435,20 @@ def _typed(vps: list[Optional[float]]) -> list[float]:
 def preliminary_key(s: PlayerStanding, edition: RuleEdition) -> tuple:
     """A player's preliminary ranking key under ``edition`` (e.g. GW, VP, TP),
     before coin ranking: equal keys are a tie."""
-    return tuple([_exact(getattr(s, k)) for k in edition.ranking_keys])
+    return _exact_all([getattr(s, k) for k in edition.ranking_keys])
+
+
+#: Below this size a figure doubled is finite: :func:`_exact`'s rounding needs no other check.
+_HUGE = 1e300
+
+
+def _exact_all(figures) -> tuple:
+    """:func:`_exact` of each figure, as a tuple; a finite number without a
+    call (a whole archive ranks every player)."""
+    try:
+        return tuple([round(x * 2) / 2 if -_HUGE < x < _HUGE else _exact(x) for x in figures])
+    except TypeError:  # None (counts as 0) among them
+        return tuple(map(_exact, figures))
 
 
 def planned_rounds(event: Event) -> int:
