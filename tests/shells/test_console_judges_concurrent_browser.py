@@ -6,7 +6,8 @@ their own (their own cookie), and both press Record within 50 ms.
   a loaded machine may delay a browser's timer now and then): every
   result lands, and the history of both pages names who recorded what.
 * The same table from both: one is refused; its judge's typed VPs are still
-  in the form, with the result the other judge recorded shown beside them.
+  in the form, with the result the other judge recorded shown beside them
+  (a new event, up to 3, when the clicks did not come within 50 ms).
 
 The event and the results: see test_console_judges_concurrent.
 """
@@ -100,34 +101,39 @@ def test_two_judges_record_two_tables_at_once_twenty_times_and_every_result_land
 
 
 def test_the_same_table_from_both_one_is_refused_and_keeps_its_typed_vps_beside_the_other_result(browser, tmp_path):
-    path = judges_cup(tmp_path / "cup.xlsx", tables=2)
     mine = {"Ada": [4, 0, 0, 0], "Bruno": [0, 0, 4, 0]}
-    with served(path) as base:
-        pages = {name: judge_page(browser, base, name) for name in ("Ada", "Bruno")}
-        for name, page in pages.items():
-            typed(page, 1, mine[name])
-        assert record_together([(pages["Ada"], 1), (pages["Bruno"], 1)]) < 50
-        refused = [name for name, page in pages.items() if page.query_selector("#log p.error") is not None]
-        assert len(refused) == 1
-        loser = refused[0]
-        winner = "Bruno" if loser == "Ada" else "Ada"
-        assert recorded(path, 1) == mine[winner]
-        page = pages[loser]
-        assert page.text_content("#log p.error").startswith(f"round 1, table 1 was recorded meanwhile by {winner}")
-        # what the refused judge typed is still in the form, and the other result beside it
-        page.wait_for_selector("#r1t1-other")
-        assert [page.input_value(f"#r1t1-vp{s}") for s in range(1, 5)] == [str(v) for v in mine[loser]]
-        other = " / ".join(map(str, mine[winner]))
-        assert page.text_content("#r1t1-other") == f"recorded meanwhile by {winner}: {other}"
-        assert [e.text_content() for e in page.query_selector_all("#r1t1 .other-vp")] == [str(v) for v in mine[winner]]
-        # Record stays off until "replace" is ticked; ticked, the refused judge's result is written
-        assert page.is_disabled("#r1t1 button[type=submit]")
-        page.check("#r1t1-replace")
-        page.click("#r1t1 button[type=submit]")
-        page.wait_for_function(QUIET)
-        assert page.query_selector("#log p.error") is None, page.text_content("#log")
-        assert recorded(path, 1) == mine[loser]
-        assert page.query_selector("#r1t1-other") is None  # written: the other result is no longer shown
-        lines = [li.text_content() for li in page.query_selector_all("#history-list li")]
-        assert lines[0].endswith(f"{loser}: result of round 1, table 1: {' / '.join(map(str, mine[loser]))}")
-        assert lines[1].endswith(f"{winner}: result of round 1, table 1: {other}")
+    for attempt in range(3):  # the clicks must come at once: a loaded machine may delay a timer, then a new event
+        path = judges_cup(tmp_path / f"cup-{attempt}.xlsx", tables=2)
+        with served(path) as base:
+            pages = {name: judge_page(browser, base, name) for name in ("Ada", "Bruno")}
+            for name, page in pages.items():
+                typed(page, 1, mine[name])
+            if record_together([(pages["Ada"], 1), (pages["Bruno"], 1)]) >= 50:
+                continue
+            refused = [name for name, page in pages.items() if page.query_selector("#log p.error") is not None]
+            assert len(refused) == 1
+            loser = refused[0]
+            winner = "Bruno" if loser == "Ada" else "Ada"
+            assert recorded(path, 1) == mine[winner]
+            page = pages[loser]
+            assert page.text_content("#log p.error").startswith(f"round 1, table 1 was recorded meanwhile by {winner}")
+            # what the refused judge typed is still in the form, and the other result beside it
+            page.wait_for_selector("#r1t1-other")
+            assert [page.input_value(f"#r1t1-vp{s}") for s in range(1, 5)] == [str(v) for v in mine[loser]]
+            other = " / ".join(map(str, mine[winner]))
+            assert page.text_content("#r1t1-other") == f"recorded meanwhile by {winner}: {other}"
+            shown = [e.text_content() for e in page.query_selector_all("#r1t1 .other-vp")]
+            assert shown == [str(v) for v in mine[winner]]
+            # Record stays off until "replace" is ticked; ticked, the refused judge's result is written
+            assert page.is_disabled("#r1t1 button[type=submit]")
+            page.check("#r1t1-replace")
+            page.click("#r1t1 button[type=submit]")
+            page.wait_for_function(QUIET)
+            assert page.query_selector("#log p.error") is None, page.text_content("#log")
+            assert recorded(path, 1) == mine[loser]
+            assert page.query_selector("#r1t1-other") is None  # written: the other result is no longer shown
+            lines = [li.text_content() for li in page.query_selector_all("#history-list li")]
+            assert lines[0].endswith(f"{loser}: result of round 1, table 1: {' / '.join(map(str, mine[loser]))}")
+            assert lines[1].endswith(f"{winner}: result of round 1, table 1: {other}")
+            return
+    raise AssertionError("the two judges' clicks never came within 50 ms of each other in 3 events")
