@@ -101,6 +101,11 @@ def _shuffled(present: list[int], seed: int, r: int) -> list[int]:
     return out
 
 
+def _round_1(first: list[int], seed: int) -> list:
+    """Round 1 of the sweep's event of players ``first``, as ``seat`` seats it."""
+    return next_round(_shuffled(first, seed, 1), ROUNDS, seed=seed)
+
+
 def _krcg_round(present: list[int], fixed: list, seed: int) -> list:
     from krcg import seating as K
 
@@ -127,7 +132,7 @@ def one_event(job: tuple) -> dict:
     after = _changed(first, n, change)
     if needs_sit_out(n) or needs_sit_out(len(after)) or len(after) < 4:
         return {"job": job, "skipped": True}
-    round1 = next_round(_shuffled(first, seed, 1), ROUNDS, seed=seed)
+    round1 = _round_1(first, seed)
     out = {"job": job, "skipped": False, "score": {}, "times": {}}
     events = {}
     for how in ways:
@@ -160,6 +165,11 @@ def _round_3_crossed(events: dict, present: list[int], seed: int) -> dict:
         played = events[second][:2]
         out[f"{third} after {second}"] = score_plan(played + [_seat(third, present, played, seed)])
     return out
+
+
+#: The ways of seating as the reports name them.
+WAY_NAMES = {"archon": "archon", "alone": "the round-by-round baseline",
+             "joint": "the joint plan as seat made it before", "krcg": "krcg's optimiser"}
 
 
 def _tally(rows: list[dict], other: str, mine: str = "archon") -> tuple[list, list, list]:
@@ -205,8 +215,7 @@ def report(rows: list[dict], others: tuple[str, ...], label: str, names: Optiona
     """Archon against each of ``others`` (named by ``names`` when not one of
     the ways of seating): better, equal, worse, the worse ones listed; then,
     with ``times``, the time of one round seated by each way."""
-    names = {"alone": "the round-by-round baseline", "joint": "the joint plan as seat made it before",
-             "krcg": "krcg's optimiser", **(names or {})}
+    names = {**WAY_NAMES, **(names or {})}
     for other in others:
         todo = [r for r in rows if other in r["score"]]
         if not todo:
@@ -316,7 +325,7 @@ def every_drop(job: tuple) -> list[dict]:
     first = list(range(1, n + 1))
     if needs_sit_out(n) or needs_sit_out(n - 1):
         return []
-    round1 = next_round(_shuffled(first, seed, 1), ROUNDS, seed=seed)
+    round1 = _round_1(first, seed)
     played = {}
     for how in ("archon", "joint", "alone"):
         forget_plans()
@@ -346,16 +355,13 @@ def every_drop_sweep(sizes: list[int], seeds: int, jobs: int) -> None:
     rows = [row for rows in events for row in rows]
     print(f"   {len(rows)} drops in {len(events)} events; {time.perf_counter() - start:.0f} s")
     for mine, other in (("archon", "alone"), ("archon", "joint"), ("alone", "joint")):
-        worse = [e for e in events if _tally(e, other, mine)[2]]
-        both = [e for e in worse if _tally(e, other, mine)[0]]
+        worse = [(better, lost) for better, _, lost in (_tally(e, other, mine) for e in events) if lost]
+        both = [t for t in worse if t[0]]
         print(f"   {WAY_NAMES[mine]} against {WAY_NAMES[other]}: {_counts(rows, mine, other)}; worse after "
               f"some drop in {len(worse)} of {len(events)} events, of which better after another in {len(both)}")
     split = [e for e in events if _tally(e, "alone")[2] and _tally(e, "joint")[2]]
     print(f"   archon worse than the round-by-round baseline after one drop and than the joint plan after "
           f"another: {len(split)} of {len(events)} events")
-
-
-WAY_NAMES = {"archon": "archon", "alone": "the round-by-round baseline", "joint": "the joint plan"}
 
 
 #: The ways ``seat_next`` is timed: each round as a new process with
@@ -379,7 +385,7 @@ def seat_time(job: tuple) -> list[tuple]:
     forget_plans()
     first = list(range(1, n + 1))
     after = _changed(first, n, change)
-    fixed = [next_round(_shuffled(first, seed, 1), ROUNDS, seed=seed)]
+    fixed = [_round_1(first, seed)]
     out = []
     with tempfile.TemporaryDirectory() as folder:
         for r in range(2, ROUNDS + 1):
